@@ -1,0 +1,89 @@
+// The one contract between the renderer and the host (DESIGN.md §3). The method-name list below is the only source
+// the transports derive from: the Electron preload/IPC bridge, the browser-edition HTTP bridge and the in-process
+// bridge for tests all loop over `hostMethodNames`, so a method added here reaches every edition at once.
+
+import type { Frame, HeaderList, HttpFrame } from './wire/frame';
+
+export type Edition = 'desktop' | 'browser' | 'cli' | 'test';
+
+export interface HostInfo {
+  appName: string;
+  appVersion: string;
+  edition: Edition;
+  platform: string;
+  arch: string;
+  nodeVersion: string;
+  electronVersion?: string;
+}
+
+export type RawRequestBody = { text: string } | { base64: string };
+
+export interface RawRequestTimeouts {
+  /** Until the socket (and TLS) is ready. */
+  connectMs?: number;
+  /** From the request being sent until the response head starts. */
+  firstByteMs?: number;
+  /** The whole exchange. */
+  totalMs?: number;
+}
+
+/** An HTTP request the host performs and records as a frame. */
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers?: HeaderList;
+  body?: RawRequestBody;
+  timeouts?: RawRequestTimeouts;
+  /** Response bytes kept at most; the rest is counted, not kept, and the frame says so. */
+  maxBodyBytes?: number;
+  /** Recorded on the frame: what asked for this exchange. */
+  source?: string;
+}
+
+export interface HostApi {
+  getInfo(): Promise<HostInfo>;
+  /** Never rejects for network trouble: failures come back as a frame with `error` set. */
+  fetchRaw(request: RawRequest): Promise<HttpFrame>;
+}
+
+export const hostMethodNames = ['getInfo', 'fetchRaw'] as const;
+export type HostMethod = (typeof hostMethodNames)[number];
+
+// Compile-time proof that the list and the interface name the same methods.
+type MissingFromList = Exclude<keyof HostApi, HostMethod>;
+type MissingFromApi = Exclude<HostMethod, keyof HostApi>;
+export const hostMethodListIsComplete: [MissingFromList, MissingFromApi] extends [never, never] ? true : never = true;
+
+/** Host → renderer notifications. Frames travel in batches, never one message per frame. */
+export type HostEvent = { type: 'frames'; frames: Frame[] };
+export type HostEventType = HostEvent['type'];
+export const hostEventTypes: readonly HostEventType[] = ['frames'];
+
+export type HostEventListener = (event: HostEvent) => void;
+
+/** What the renderer holds: the API plus the event stream. */
+export interface HostConnection extends HostApi {
+  onEvent(listener: HostEventListener): () => void;
+}
+
+/** What a host implementation offers to the transports. */
+export interface HostService extends HostApi {
+  onEvent(listener: HostEventListener): () => void;
+}
+
+export const hostEventChannel = 'host:event';
+export function hostChannel(method: HostMethod): string {
+  return `host:${method}`;
+}
+
+/** The envelope every transport carries, so a failure keeps its name and message across IPC and HTTP. */
+export type HostCallResult = { ok: true; value: unknown } | { ok: false; error: HostCallErrorInfo };
+
+export interface HostCallErrorInfo {
+  name: string;
+  message: string;
+}
+
+export function isHostMethod(name: unknown): name is HostMethod {
+  return typeof name === 'string' && (hostMethodNames as readonly string[]).includes(name);
+}

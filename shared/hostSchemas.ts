@@ -1,0 +1,56 @@
+// Argument schemas for every host method: the host validates what arrives from the renderer before acting on it
+// (DESIGN.md §3), because in the browser edition anything on the machine could try to call the API.
+
+import { z } from 'zod';
+import type { HostApi, HostMethod } from './host-api';
+
+// RFC 9110 token characters: anything else cannot be a method or a header name on the wire.
+const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Field values may not carry CR, LF or NUL: they would split the request (header injection).
+const fieldValue = /^[^\r\n\0]*$/;
+
+const MAX_URL = 64 * 1024;
+const MAX_BODY_CHARS = 64 * 1024 * 1024;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+
+const timeoutMs = z.number().int().positive().max(ONE_HOUR_MS);
+
+export const rawRequestSchema = z
+  .object({
+    method: z.string().regex(token, 'The method must be an HTTP token such as GET or POST.'),
+    url: z.string().min(1, 'The URL is empty.').max(MAX_URL, 'The URL is longer than 64 KiB.'),
+    headers: z
+      .array(
+        z.tuple([
+          z.string().regex(token, 'A header name may contain only token characters.'),
+          z.string().regex(fieldValue, 'A header value may not contain CR, LF or NUL.'),
+        ]),
+      )
+      .max(1000)
+      .optional(),
+    body: z
+      .union([
+        z.object({ text: z.string().max(MAX_BODY_CHARS) }).strict(),
+        z.object({ base64: z.string().max(MAX_BODY_CHARS).regex(/^[A-Za-z0-9+/]*={0,2}$/) }).strict(),
+      ])
+      .optional(),
+    timeouts: z
+      .object({ connectMs: timeoutMs.optional(), firstByteMs: timeoutMs.optional(), totalMs: timeoutMs.optional() })
+      .strict()
+      .optional(),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .positive()
+      .max(1024 * 1024 * 1024)
+      .optional(),
+    source: z.string().max(200).optional(),
+  })
+  .strict();
+
+type ArgSchemas = { [K in HostMethod]: z.ZodType<Parameters<HostApi[K]>> };
+
+export const hostArgSchemas: ArgSchemas = {
+  getInfo: z.tuple([]),
+  fetchRaw: z.tuple([rawRequestSchema]),
+};
