@@ -1,0 +1,22 @@
+// Opens a URL in the system browser when one is available. The URL goes to the opener as a single argument
+// (no shell), and a missing opener is reported, not fatal: the caller prints the URL instead.
+
+import { spawn } from 'node:child_process';
+
+function openerFor(platform: NodeJS.Platform): { command: string; args: string[] } {
+  if (platform === 'darwin') return { command: 'open', args: [] };
+  if (platform === 'win32') return { command: 'explorer.exe', args: [] };
+  return { command: 'xdg-open', args: [] };
+}
+
+export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  const { command, args } = openerFor(platform);
+  return new Promise((resolve) => {
+    const child = spawn(command, [...args, url], { stdio: 'ignore', detached: true });
+    child.once('error', () => resolve(false));
+    child.once('spawn', () => {
+      child.unref();
+      resolve(true);
+    });
+  });
+}
