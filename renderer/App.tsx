@@ -1,0 +1,29 @@
+// The root component: connects to the host, then shows the workspace. `data-app-state` tells tests (and people
+// reading the DOM) when the app has booted: booting → ready, or error with the reason shown.
+
+import { useQuery } from '@tanstack/react-query';
+import { Workspace } from './features/layout/Workspace';
+import { StatusBar } from './features/layout/StatusBar';
+import { useHost } from './host/HostContext';
+import { useHostEvents } from './host/useHostEvents';
+import { hostInfoQuery } from './queries/hostInfo';
+
+export function App() {
+  const host = useHost();
+  const info = useQuery(hostInfoQuery(host));
+  useHostEvents();
+  const state = info.isSuccess ? 'ready' : info.isError ? 'error' : 'booting';
+  return (
+    <div className="app" data-app-state={state} data-testid="app-root">
+      {info.isError ? (
+        <div className="fatal" role="alert">
+          <h1>Switchboard cannot reach its host</h1>
+          <p>{info.error.message}</p>
+        </div>
+      ) : (
+        <Workspace />
+      )}
+      <StatusBar info={info.data} />
+    </div>
+  );
+}

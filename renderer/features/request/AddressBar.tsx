@@ -1,0 +1,52 @@
+// Fetch any URL through the host and inspect the exchange: the first tool of the inspector, before agents exist.
+
+import { useState, type FormEvent } from 'react';
+import { normalizeAddress, useSendRequest } from './useSendRequest';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+export function AddressBar() {
+  const [method, setMethod] = useState('GET');
+  const [address, setAddress] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const send = useSendRequest();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!address.trim()) {
+      setInputError('Type a URL to fetch, for example http://127.0.0.1:8080/.well-known/agent-card.json');
+      return;
+    }
+    setInputError(null);
+    send.mutate({ method, url: normalizeAddress(address), source: 'address-bar' });
+  }
+
+  const error = inputError ?? (send.error ? send.error.message : null);
+  return (
+    <form className="address-bar" onSubmit={submit} role="search" aria-label="Fetch a URL">
+      <select aria-label="HTTP method" value={method} onChange={(e) => setMethod(e.target.value)} data-testid="address-method">
+        {METHODS.map((m) => (
+          <option key={m}>{m}</option>
+        ))}
+      </select>
+      <input
+        type="text"
+        aria-label="URL"
+        placeholder="http://127.0.0.1:8080/.well-known/agent-card.json"
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        spellCheck={false}
+        autoComplete="off"
+        data-testid="address-input"
+      />
+      <button type="submit" disabled={send.isPending} data-testid="address-send">
+        {send.isPending ? 'Sending…' : 'Send'}
+      </button>
+      {error && (
+        <p className="address-error" role="alert" data-testid="address-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

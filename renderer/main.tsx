@@ -1,0 +1,34 @@
+// Renderer entry: connect to the host for this edition and mount the app.
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { connectHost } from './host/connectHost';
+import { HostProvider } from './host/HostContext';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+const root = createRoot(container);
+const link = connectHost();
+
+if (link.ok) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <HostProvider host={link.host}>
+          <App />
+        </HostProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+} else {
+  root.render(
+    <div className="app fatal" data-app-state="error" role="alert">
+      <h1>No host</h1>
+      <p>{link.reason}</p>
+    </div>,
+  );
+}

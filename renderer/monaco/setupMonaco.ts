@@ -1,0 +1,19 @@
+// Monaco from the bundle, never a CDN (DESIGN.md §5): the editor API, the JSON language with its worker, and
+// syntax colouring for the other bodies agents send. Imported only by the lazily loaded viewer, so none of it
+// weighs on start-up.
+
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/languages/features/json/register';
+import 'monaco-editor/languages/definitions/html/register';
+import 'monaco-editor/languages/definitions/xml/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+
+globalThis.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string) {
+    return label === 'json' ? new JsonWorker() : new EditorWorker();
+  },
+};
+
+loader.config({ monaco });

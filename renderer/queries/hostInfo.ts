@@ -1,0 +1,8 @@
+// Query options for the host's description (version, edition, platform).
+
+import { queryOptions } from '@tanstack/react-query';
+import type { HostApi } from '../../shared/host-api';
+
+export function hostInfoQuery(host: HostApi) {
+  return queryOptions({ queryKey: ['host', 'info'], queryFn: () => host.getInfo(), staleTime: Infinity, retry: 2 });
+}
