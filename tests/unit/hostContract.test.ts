@@ -1,0 +1,112 @@
+// The host contract and the pieces every transport is derived from: the name list, the proxy, dispatch with
+// argument validation, and the in-process connection.
+
+import { describe, expect, it, vi } from 'vitest';
+import { hostMethodNames, type HostApi, type HostEvent, type HostService } from '../../shared/host-api';
+import { dispatchHostCall } from '../../shared/hostDispatch';
+import { connectInProcess } from '../../shared/hostInProcess';
+import { createHostProxy, HostCallError } from '../../shared/hostProxy';
+import { hostArgSchemas } from '../../shared/hostSchemas';
+import type { HttpFrame } from '../../shared/wire/frame';
+
+const frame: HttpFrame = {
+  kind: 'http',
+  id: 'f1',
+  source: 'test',
+  timing: { start: 1, end: 2 },
+  request: { method: 'GET', url: 'http://127.0.0.1/', headers: [] },
+};
+
+function fakeHost(): HostService & { emit(event: HostEvent): void } {
+  const listeners = new Set<(event: HostEvent) => void>();
+  return {
+    getInfo: vi.fn(async () => ({ appName: 'Switchboard', appVersion: '1', edition: 'test' as const, platform: 'linux', arch: 'x64', nodeVersion: '20' })),
+    fetchRaw: vi.fn(async () => frame),
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit(event) {
+      for (const listener of listeners) listener(event);
+    },
+  };
+}
+
+describe('contract', () => {
+  it('lists each method once, each with an argument schema', () => {
+    expect(new Set(hostMethodNames).size).toBe(hostMethodNames.length);
+    expect(Object.keys(hostArgSchemas).sort()).toEqual([...hostMethodNames].sort());
+  });
+
+  it('builds a proxy with exactly the contract methods, as own plain functions', () => {
+    const proxy = createHostProxy(async () => ({ ok: true, value: null }));
+    expect(Object.keys(proxy).sort()).toEqual([...hostMethodNames].sort());
+    for (const name of hostMethodNames) expect(typeof proxy[name]).toBe('function');
+  });
+
+  it('turns an error envelope into a HostCallError with the remote name', async () => {
+    const proxy = createHostProxy(async () => ({ ok: false, error: { name: 'InvalidArguments', message: 'bad' } }));
+    await expect(proxy.getInfo()).rejects.toMatchObject({ name: 'HostCallError', remoteName: 'InvalidArguments', message: 'bad' });
+    const garbage = createHostProxy(async () => 'nonsense' as never);
+    await expect(garbage.getInfo()).rejects.toBeInstanceOf(HostCallError);
+  });
+});
+
+describe('dispatchHostCall', () => {
+  it('calls the host with validated arguments', async () => {
+    const host = fakeHost();
+    const result = await dispatchHostCall(host, 'fetchRaw', [{ method: 'GET', url: 'http://127.0.0.1/' }]);
+    expect(result).toEqual({ ok: true, value: frame });
+    expect(host.fetchRaw).toHaveBeenCalledWith({ method: 'GET', url: 'http://127.0.0.1/' });
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'onEvent', 'hasOwnProperty', '', 42, null])(
+    'refuses %j, which is not a contract method',
+    async (method) => {
+      const result = await dispatchHostCall(fakeHost(), method, []);
+      expect(result).toMatchObject({ ok: false, error: { name: 'UnknownMethod' } });
+    },
+  );
+
+  it.each([
+    ['no arguments', []],
+    ['not an array', { method: 'GET' }],
+    ['an extra argument', [{ method: 'GET', url: 'http://x/' }, 1]],
+    ['a method with CRLF', [{ method: 'GET\r\n', url: 'http://x/' }]],
+    ['a header value with LF', [{ method: 'GET', url: 'http://x/', headers: [['X-A', 'a\nb']] }]],
+    ['a header name with a space', [{ method: 'GET', url: 'http://x/', headers: [['X A', 'b']] }]],
+    ['an unknown field', [{ method: 'GET', url: 'http://x/', evil: true }]],
+    ['a negative timeout', [{ method: 'GET', url: 'http://x/', timeouts: { totalMs: -1 } }]],
+    ['a body that is both', [{ method: 'POST', url: 'http://x/', body: { text: 'a', base64: 'YQ==' } }]],
+    ['bad base64', [{ method: 'POST', url: 'http://x/', body: { base64: '!!' } }]],
+  ])('refuses fetchRaw with %s, saying why', async (_label, args) => {
+    const host = fakeHost();
+    const result = await dispatchHostCall(host, 'fetchRaw', args);
+    expect(result).toMatchObject({ ok: false, error: { name: 'InvalidArguments' } });
+    if (!result.ok) expect(result.error.message).toMatch(/^fetchRaw: /);
+    expect(host.fetchRaw).not.toHaveBeenCalled();
+  });
+
+  it('wraps a thrown error instead of letting it escape', async () => {
+    const host = fakeHost();
+    host.getInfo = async () => {
+      throw new RangeError('boom');
+    };
+    expect(await dispatchHostCall(host, 'getInfo', [])).toEqual({ ok: false, error: { name: 'RangeError', message: 'boom' } });
+  });
+});
+
+describe('in-process connection', () => {
+  it('round-trips calls and events through JSON', async () => {
+    const host = fakeHost();
+    const connection: HostApi & { onEvent: HostService['onEvent'] } = connectInProcess(host);
+    expect(await connection.fetchRaw({ method: 'GET', url: 'http://127.0.0.1/' })).toEqual(frame);
+    const events: HostEvent[] = [];
+    const stop = connection.onEvent((event) => events.push(event));
+    host.emit({ type: 'frames', frames: [frame] });
+    stop();
+    host.emit({ type: 'frames', frames: [frame] });
+    expect(events).toEqual([{ type: 'frames', frames: [frame] }]);
+    expect(events[0]!.frames[0]).not.toBe(frame);
+  });
+});
