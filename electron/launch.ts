@@ -17,9 +17,13 @@ const child =
   plan.edition === 'desktop'
     ? spawn(plan.electronPath, [root], { stdio: 'inherit' })
     : (console.log(fallbackLine(plan.reason)),
-      spawn(process.execPath, [path.join(root, 'dist', 'electron', 'server.js'), '--open', ...process.argv.slice(2)], {
-        stdio: 'inherit',
-      }));
+      spawn(
+        process.execPath,
+        [path.join(root, 'dist', 'electron', 'server.js'), '--open', ...process.argv.slice(2)],
+        {
+          stdio: 'inherit',
+        },
+      ));
 
 child.on('exit', (code) => process.exit(code ?? 0));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

@@ -20,7 +20,10 @@ const preloadPath = path.join(__dirname, 'preload.cjs');
 
 // Must run before `ready`: a standard, secure scheme gets a real origin, so CSP 'self' and workers behave as on https.
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
 ]);
 app.enableSandbox();
 
@@ -41,7 +44,9 @@ const opener: ExternalOpener = {
       message: 'Open this link outside Switchboard?',
       detail: warning ? `${url}\n\n${warning}` : url,
     };
-    const result = focused ? await dialog.showMessageBox(focused, options) : await dialog.showMessageBox(options);
+    const result = focused
+      ? await dialog.showMessageBox(focused, options)
+      : await dialog.showMessageBox(options);
     return result.response === 0;
   },
   open: (url) => shell.openExternal(url),
@@ -70,7 +75,9 @@ async function serveAppAsset(request: Request): Promise<Response> {
   if (!file) return new Response('Not found', { status: 404 });
   try {
     const bytes = await readFile(file);
-    return new Response(bytes, { headers: { 'Content-Type': contentTypeFor(file), ...RENDERER_SECURITY_HEADERS } });
+    return new Response(bytes, {
+      headers: { 'Content-Type': contentTypeFor(file), ...RENDERER_SECURITY_HEADERS },
+    });
   } catch {
     return new Response('Not found', { status: 404 });
   }

@@ -5,8 +5,20 @@ import { build } from 'esbuild';
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 
 await Promise.all([
-  build({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', external: ['electron'] }),
-  build({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', external: ['electron'] }),
+  build({
+    ...common,
+    entryPoints: ['electron/main.ts'],
+    outfile: 'dist/electron/main.cjs',
+    format: 'cjs',
+    external: ['electron'],
+  }),
+  build({
+    ...common,
+    entryPoints: ['electron/preload.ts'],
+    outfile: 'dist/electron/preload.cjs',
+    format: 'cjs',
+    external: ['electron'],
+  }),
   ...['server', 'launch'].map((name) =>
     build({
       ...common,
@@ -14,7 +26,9 @@ await Promise.all([
       outfile: `dist/electron/${name}.js`,
       format: 'esm',
       // Bundled CommonJS dependencies may call require(); give ESM output one.
-      banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+      },
     }),
   ),
 ]);

@@ -5,7 +5,16 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
-const SOURCES = ['renderer', 'shared', 'electron', 'package.json', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs', 'scripts/build-node.mjs'];
+const SOURCES = [
+  'renderer',
+  'shared',
+  'electron',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'scripts/build.mjs',
+  'scripts/build-node.mjs',
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

@@ -52,7 +52,9 @@ export type HostMethod = (typeof hostMethodNames)[number];
 // Compile-time proof that the list and the interface name the same methods.
 type MissingFromList = Exclude<keyof HostApi, HostMethod>;
 type MissingFromApi = Exclude<HostMethod, keyof HostApi>;
-export const hostMethodListIsComplete: [MissingFromList, MissingFromApi] extends [never, never] ? true : never = true;
+export const hostMethodListIsComplete: [MissingFromList, MissingFromApi] extends [never, never]
+  ? true
+  : never = true;
 
 /** Host → renderer notifications. Frames travel in batches, never one message per frame. */
 export type HostEvent = { type: 'frames'; frames: Frame[] };

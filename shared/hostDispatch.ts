@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { isHostMethod, type HostApi, type HostCallResult } from './host-api';
 import { hostArgSchemas } from './hostSchemas';
 
-export async function dispatchHostCall(host: HostApi, method: unknown, args: unknown): Promise<HostCallResult> {
+export async function dispatchHostCall(
+  host: HostApi,
+  method: unknown,
+  args: unknown,
+): Promise<HostCallResult> {
   if (!isHostMethod(method)) {
     return failure('UnknownMethod', `The host has no method called ${JSON.stringify(String(method))}.`);
   }

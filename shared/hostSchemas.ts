@@ -31,11 +31,22 @@ export const rawRequestSchema = z
     body: z
       .union([
         z.object({ text: z.string().max(MAX_BODY_CHARS) }).strict(),
-        z.object({ base64: z.string().max(MAX_BODY_CHARS).regex(/^[A-Za-z0-9+/]*={0,2}$/) }).strict(),
+        z
+          .object({
+            base64: z
+              .string()
+              .max(MAX_BODY_CHARS)
+              .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+          })
+          .strict(),
       ])
       .optional(),
     timeouts: z
-      .object({ connectMs: timeoutMs.optional(), firstByteMs: timeoutMs.optional(), totalMs: timeoutMs.optional() })
+      .object({
+        connectMs: timeoutMs.optional(),
+        firstByteMs: timeoutMs.optional(),
+        totalMs: timeoutMs.optional(),
+      })
       .strict()
       .optional(),
     maxBodyBytes: z

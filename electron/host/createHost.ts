@@ -35,7 +35,12 @@ export function createHost(options: HostOptions): HostService {
       return { ...info };
     },
     async fetchRaw(request: RawRequest) {
-      const deps = { nextId, now, userAgent: `${APP_NAME}/${options.appVersion}`, ...(options.lookup ? { lookup: options.lookup } : {}) };
+      const deps = {
+        nextId,
+        now,
+        userAgent: `${APP_NAME}/${options.appVersion}`,
+        ...(options.lookup ? { lookup: options.lookup } : {}),
+      };
       const frame = await fetchRaw(request, deps);
       bus.publishFrame(frame);
       return frame;

@@ -125,7 +125,13 @@ function exchange(
     res.on('end', () => settle());
     res.on('close', () => {
       // A close before the body completed means the peer dropped the connection mid-response.
-      if (!res.complete) settle(describeNetworkError(Object.assign(new Error('response cut short'), { code: 'ECONNRESET' }), target));
+      if (!res.complete)
+        settle(
+          describeNetworkError(
+            Object.assign(new Error('response cut short'), { code: 'ECONNRESET' }),
+            target,
+          ),
+        );
     });
     res.on('error', (error) => settle(describeNetworkError(error, target)));
   });
@@ -138,7 +144,9 @@ function parseTarget(raw: string): URL | { error: FrameError } {
   try {
     url = new URL(raw);
   } catch {
-    return invalid(`${JSON.stringify(raw)} is not a valid absolute URL (for example http://127.0.0.1:8080/).`);
+    return invalid(
+      `${JSON.stringify(raw)} is not a valid absolute URL (for example http://127.0.0.1:8080/).`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return invalid(`Only http: and https: URLs can be fetched, not ${url.protocol}`);
@@ -158,7 +166,9 @@ function finishWith(frame: HttpFrame, error: FrameError, deps: FetchRawDeps): Ht
 
 function requestBodyBytes(request: RawRequest): Buffer | undefined {
   if (!request.body) return undefined;
-  return 'text' in request.body ? Buffer.from(request.body.text, 'utf8') : Buffer.from(request.body.base64, 'base64');
+  return 'text' in request.body
+    ? Buffer.from(request.body.text, 'utf8')
+    : Buffer.from(request.body.base64, 'base64');
 }
 
 /** Adds the headers Node would add on its own, so the recorded list is exactly the list sent. */

@@ -21,29 +21,64 @@ const TLS_CODES = new Set([
 ]);
 
 function isTlsCode(code: string): boolean {
-  return TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.startsWith('CERT_');
+  return (
+    TLS_CODES.has(code) ||
+    code.startsWith('ERR_TLS_') ||
+    code.startsWith('ERR_SSL_') ||
+    code.startsWith('CERT_')
+  );
 }
 
 export function describeNetworkError(error: unknown, target: string): FrameError {
   const code = errorCode(error);
   const detail = error instanceof Error ? error.message : String(error);
   if (code && DNS_CODES.has(code)) {
-    return { kind: 'dns', label: 'DNS lookup failed', message: `The name in ${target} could not be resolved (${detail}).`, code };
+    return {
+      kind: 'dns',
+      label: 'DNS lookup failed',
+      message: `The name in ${target} could not be resolved (${detail}).`,
+      code,
+    };
   }
   if (code === 'ECONNREFUSED') {
-    return { kind: 'refused', label: 'Connection refused', message: `Nothing is listening at ${target}.`, code };
+    return {
+      kind: 'refused',
+      label: 'Connection refused',
+      message: `Nothing is listening at ${target}.`,
+      code,
+    };
   }
   if (code && isTlsCode(code)) {
-    return { kind: 'tls', label: 'TLS failed', message: `The secure connection to ${target} failed: ${detail}`, code };
+    return {
+      kind: 'tls',
+      label: 'TLS failed',
+      message: `The secure connection to ${target} failed: ${detail}`,
+      code,
+    };
   }
   if (code && RESET_CODES.has(code)) {
-    return { kind: 'reset', label: 'Connection reset', message: `${target} closed the connection: ${detail}`, code };
+    return {
+      kind: 'reset',
+      label: 'Connection reset',
+      message: `${target} closed the connection: ${detail}`,
+      code,
+    };
   }
   if (code && UNREACHABLE_CODES.has(code)) {
-    return { kind: 'unreachable', label: 'Host unreachable', message: `${target} cannot be reached: ${detail}`, code };
+    return {
+      kind: 'unreachable',
+      label: 'Host unreachable',
+      message: `${target} cannot be reached: ${detail}`,
+      code,
+    };
   }
   if (code?.startsWith('HPE_')) {
-    return { kind: 'protocol', label: 'Invalid HTTP response', message: `${target} sent a malformed response: ${detail}`, code };
+    return {
+      kind: 'protocol',
+      label: 'Invalid HTTP response',
+      message: `${target} sent a malformed response: ${detail}`,
+      code,
+    };
   }
   const error_: FrameError = { kind: 'network', label: 'Network error', message: detail };
   if (code) error_.code = code;

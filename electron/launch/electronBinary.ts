@@ -10,14 +10,17 @@ const INSTALL_TIMEOUT_MS = 120_000;
 export function locateElectron(packageDir: string): { path: string } | { missing: string } {
   const existing = installedBinary(packageDir);
   if (existing) return { path: existing };
-  if (!existsSync(path.join(packageDir, 'install.js'))) return { missing: 'the electron package is not installed' };
+  if (!existsSync(path.join(packageDir, 'install.js')))
+    return { missing: 'the electron package is not installed' };
   const install = spawnSync(process.execPath, [path.join(packageDir, 'install.js')], {
     encoding: 'utf8',
     timeout: INSTALL_TIMEOUT_MS,
   });
   const downloaded = installedBinary(packageDir);
   if (downloaded) return { path: downloaded };
-  const detail = `${install.stderr ?? ''}${install.stdout ?? ''}`.split('\n').find((line) => /error|fail/i.test(line));
+  const detail = `${install.stderr ?? ''}${install.stdout ?? ''}`
+    .split('\n')
+    .find((line) => /error|fail/i.test(line));
   return { missing: `its download failed${detail ? `: ${detail.trim()}` : ''}` };
 }
 

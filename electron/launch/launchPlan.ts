@@ -8,7 +8,8 @@ export interface LaunchFacts {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-export type LaunchPlan = { edition: 'desktop'; electronPath: string } | { edition: 'browser'; reason: string };
+export type LaunchPlan =
+  { edition: 'desktop'; electronPath: string } | { edition: 'browser'; reason: string };
 
 export function planLaunch(facts: LaunchFacts): LaunchPlan {
   if ('missing' in facts.electron) {

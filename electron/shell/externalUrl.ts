@@ -3,12 +3,13 @@
 // destination is refused with a reason.
 
 export type ExternalUrlVerdict =
-  | { ok: true; url: string; shownAs: string; warning?: string }
-  | { ok: false; reason: string };
+  { ok: true; url: string; shownAs: string; warning?: string } | { ok: false; reason: string };
 
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 // C0/C1 controls, and characters that reorder or hide text (bidi overrides, zero-width) in the confirmation dialog.
-const SPOOFING_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+const SPOOFING_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern.
+  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
 export function checkExternalUrl(raw: string): ExternalUrlVerdict {
   if (raw.length > 8192) return { ok: false, reason: 'The link is longer than 8 KiB.' };
@@ -16,7 +17,8 @@ export function checkExternalUrl(raw: string): ExternalUrlVerdict {
     return { ok: false, reason: 'The link contains control, bidirectional or invisible characters.' };
   }
   if (/\s/u.test(raw)) return { ok: false, reason: 'The link contains white space.' };
-  if (raw.includes('\\')) return { ok: false, reason: 'The link contains a backslash, which browsers rewrite.' };
+  if (raw.includes('\\'))
+    return { ok: false, reason: 'The link contains a backslash, which browsers rewrite.' };
   let url: URL;
   try {
     url = new URL(raw);
@@ -28,7 +30,10 @@ export function checkExternalUrl(raw: string): ExternalUrlVerdict {
   }
   if (url.protocol === 'mailto:') return { ok: true, url: url.href, shownAs: url.href };
   if (url.username || url.password) {
-    return { ok: false, reason: 'The link carries a user name or password before the host, a common disguise.' };
+    return {
+      ok: false,
+      reason: 'The link carries a user name or password before the host, a common disguise.',
+    };
   }
   // URL.hostname is already in ASCII (punycode), so look-alike letters from other scripts show as xn--.
   const verdict: ExternalUrlVerdict = { ok: true, url: url.href, shownAs: url.href };

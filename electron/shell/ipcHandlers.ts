@@ -15,6 +15,9 @@ export function createIpcHandler(
   method: HostMethod,
   isTrusted: (frame: SenderFrameLike | null | undefined) => boolean,
 ) {
-  return (event: { senderFrame: SenderFrameLike | null | undefined }, ...args: unknown[]): Promise<HostCallResult> =>
+  return (
+    event: { senderFrame: SenderFrameLike | null | undefined },
+    ...args: unknown[]
+  ): Promise<HostCallResult> =>
     isTrusted(event.senderFrame) ? dispatchHostCall(host, method, args) : Promise.resolve(FORBIDDEN_SENDER);
 }

@@ -19,7 +19,10 @@ export interface SecureWebPreferences {
   devTools: boolean;
 }
 
-export function createWebPreferences(preloadPath: string, options: { devTools: boolean }): SecureWebPreferences {
+export function createWebPreferences(
+  preloadPath: string,
+  options: { devTools: boolean },
+): SecureWebPreferences {
   return {
     preload: preloadPath,
     contextIsolation: true,

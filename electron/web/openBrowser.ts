@@ -3,6 +3,8 @@
 
 import { spawn } from 'node:child_process';
 
+const OPENER_GRACE_MS = 3000;
+
 function openerFor(platform: NodeJS.Platform): { command: string; args: string[] } {
   if (platform === 'darwin') return { command: 'open', args: [] };
   if (platform === 'win32') return { command: 'explorer.exe', args: [] };
@@ -13,10 +15,19 @@ export function openInBrowser(url: string, platform: NodeJS.Platform = process.p
   const { command, args } = openerFor(platform);
   return new Promise((resolve) => {
     const child = spawn(command, [...args, url], { stdio: 'ignore', detached: true });
-    child.once('error', () => resolve(false));
-    child.once('spawn', () => {
+    // Openers such as xdg-open exist on headless machines too and fail there: trust the exit code when it comes
+    // soon, and assume success when the opener is still busy launching a browser.
+    const assumeOpened = setTimeout(() => {
       child.unref();
       resolve(true);
+    }, OPENER_GRACE_MS);
+    child.once('error', () => {
+      clearTimeout(assumeOpened);
+      resolve(false);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(assumeOpened);
+      resolve(code === 0);
     });
   });
 }

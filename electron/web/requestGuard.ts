@@ -35,7 +35,11 @@ export function allowedOrigins(port: number): string[] {
 export function checkHost(headers: IncomingHttpHeaders, config: GuardConfig): GuardVerdict {
   const host = headers.host?.toLowerCase();
   if (!host || !allowedHosts(config.port).includes(host)) {
-    return { ok: false, status: 403, reason: 'Host not allowed: this server answers only to 127.0.0.1 and localhost.' };
+    return {
+      ok: false,
+      status: 403,
+      reason: 'Host not allowed: this server answers only to 127.0.0.1 and localhost.',
+    };
   }
   return { ok: true };
 }
@@ -53,7 +57,8 @@ export function checkApiRequest(headers: IncomingHttpHeaders, config: GuardConfi
     return { ok: false, status: 403, reason: 'Cross-site request refused.' };
   }
   const token = headers[TOKEN_HEADER];
-  if (typeof token !== 'string' || token.length === 0) return { ok: false, status: 401, reason: 'Missing token.' };
+  if (typeof token !== 'string' || token.length === 0)
+    return { ok: false, status: 401, reason: 'Missing token.' };
   if (!tokensMatch(config.token, token)) return { ok: false, status: 401, reason: 'Wrong token.' };
   return { ok: true };
 }

@@ -32,7 +32,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const guard = { port: 0, token };
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendText(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent)
+        sendText(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
       else res.destroy();
     });
   });
@@ -51,7 +52,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     const verdict = checkHost(req.headers, guard);
     if (!verdict.ok) return sendText(res, verdict.status, verdict.reason);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Use GET.', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendText(res, 405, 'Use GET.', { Allow: 'GET, HEAD' });
     return serveStatic(res, options.rendererDir, path, token, req.method === 'HEAD');
   }
 
@@ -124,7 +126,16 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
-function sendText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...extra,
+  });
   res.end(text);
 }

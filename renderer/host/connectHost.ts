@@ -19,6 +19,7 @@ export function connectHost(): HostLink {
   if (token) return { ok: true, host: createHttpBridge(token) };
   return {
     ok: false,
-    reason: 'This page was not opened through Switchboard. Start it with `npm start` (desktop) or `npm run web` (browser).',
+    reason:
+      'This page was not opened through Switchboard. Start it with `npm start` (desktop) or `npm run web` (browser).',
   };
 }

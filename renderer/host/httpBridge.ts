@@ -1,7 +1,13 @@
 // The browser edition's transport: each contract method is a POST to /api/<method> with the per-run token, and
 // host events arrive on one long POST /api/events response as newline-delimited JSON.
 
-import { hostEventTypes, type HostCallResult, type HostConnection, type HostEvent, type HostEventListener } from '../../shared/host-api';
+import {
+  hostEventTypes,
+  type HostCallResult,
+  type HostConnection,
+  type HostEvent,
+  type HostEventListener,
+} from '../../shared/host-api';
 import { createHostProxy } from '../../shared/hostProxy';
 import { API_PREFIX, EVENTS_PATH, TOKEN_HEADER } from '../../shared/webBridge';
 
@@ -12,9 +18,20 @@ export function createHttpBridge(token: string): HostConnection {
   const api = createHostProxy(async (method, args): Promise<HostCallResult> => {
     let response: Response;
     try {
-      response = await fetch(`${API_PREFIX}${method}`, { method: 'POST', headers, body: JSON.stringify(args), cache: 'no-store' });
+      response = await fetch(`${API_PREFIX}${method}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(args),
+        cache: 'no-store',
+      });
     } catch (error) {
-      return { ok: false, error: { name: 'HostUnreachable', message: `The Switchboard server did not answer (${String(error)}).` } };
+      return {
+        ok: false,
+        error: {
+          name: 'HostUnreachable',
+          message: `The Switchboard server did not answer (${String(error)}).`,
+        },
+      };
     }
     if (!response.ok) {
       return { ok: false, error: { name: `HTTP ${response.status}`, message: await response.text() } };

@@ -4,5 +4,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { HostApi } from '../../shared/host-api';
 
 export function hostInfoQuery(host: HostApi) {
-  return queryOptions({ queryKey: ['host', 'info'], queryFn: () => host.getInfo(), staleTime: Infinity, retry: 2 });
+  return queryOptions({
+    queryKey: ['host', 'info'],
+    queryFn: () => host.getInfo(),
+    staleTime: Infinity,
+    retry: 2,
+  });
 }

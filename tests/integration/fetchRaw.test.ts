@@ -86,7 +86,11 @@ describe('a completed exchange', () => {
         res.end(bytes);
       });
     });
-    const frame = await fetchRaw({ method: 'PUT', url: server.url, body: { base64: bytes.toString('base64') } });
+    const frame = await fetchRaw({
+      method: 'PUT',
+      url: server.url,
+      body: { base64: bytes.toString('base64') },
+    });
     expect(got.equals(bytes)).toBe(true);
     expect(Buffer.from(frame.response!.body.base64, 'base64').equals(bytes)).toBe(true);
     expect(frame.response?.body.utf8Valid).toBe(false);
@@ -109,7 +113,10 @@ describe('a completed exchange', () => {
     const own = createHost({ edition: 'test', appVersion: '0' });
     const events: HostEvent[] = [];
     const stop = own.onEvent((event) => events.push(event));
-    const [a, b] = await Promise.all([own.fetchRaw({ method: 'GET', url: server.url }), own.fetchRaw({ method: 'GET', url: server.url })]);
+    const [a, b] = await Promise.all([
+      own.fetchRaw({ method: 'GET', url: server.url }),
+      own.fetchRaw({ method: 'GET', url: server.url }),
+    ]);
     await new Promise((resolve) => setImmediate(resolve));
     stop();
     const ids = events.flatMap((event) => event.frames.map((f) => f.id));
@@ -149,7 +156,11 @@ describe('labelled failures', () => {
   it('connect timeout', async () => {
     const hangingLookup: LookupFunction = () => {};
     const slowHost = createHost({ edition: 'test', appVersion: '0', lookup: hangingLookup });
-    const frame = await slowHost.fetchRaw({ method: 'GET', url: 'http://agent.test/', timeouts: { connectMs: 50 } });
+    const frame = await slowHost.fetchRaw({
+      method: 'GET',
+      url: 'http://agent.test/',
+      timeouts: { connectMs: 50 },
+    });
     expect(frame.error).toMatchObject({ kind: 'timeout', phase: 'connect', label: 'Timed out (connect)' });
   });
 

@@ -21,14 +21,32 @@ let server: WebServer;
 let pageToken: string;
 let origin: string;
 
-function request(options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
+function request(options: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: server.port, method: options.method ?? 'GET', path: options.path, headers: options.headers, setHost: !options.headers?.Host },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+        setHost: !options.headers?.Host,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -46,7 +64,9 @@ function pageHeaders(overrides: Record<string, string | undefined> = {}): Record
     [TOKEN_HEADER]: pageToken,
     ...overrides,
   };
-  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 const callApi = (method: string, headers: Record<string, string>, body = '[]') =>
@@ -54,7 +74,10 @@ const callApi = (method: string, headers: Record<string, string>, body = '[]') =
 
 beforeAll(async () => {
   const rendererDir = mkdtempSync(path.join(tmpdir(), 'sb-renderer-'));
-  writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  writeFileSync(
+    path.join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
   server = await startWebServer({ host: createHost({ edition: 'browser', appVersion: '0' }), rendererDir });
   origin = `http://127.0.0.1:${server.port}`;
   const page = await request({ path: '/', headers: { Host: `127.0.0.1:${server.port}` } });
@@ -76,7 +99,12 @@ describe('the page', () => {
   });
 
   it('is refused to a foreign Host (DNS rebinding)', async () => {
-    for (const host of ['evil.example', `evil.example:${server.port}`, `127.0.0.1:${server.port + 1}`, `0.0.0.0:${server.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${server.port}`,
+      `127.0.0.1:${server.port + 1}`,
+      `0.0.0.0:${server.port}`,
+    ]) {
       const reply = await request({ path: '/', headers: { Host: host } });
       expect(reply.status, host).toBe(403);
       expect(reply.body).not.toContain(server.token);
@@ -84,7 +112,10 @@ describe('the page', () => {
   });
 
   it('is never served with a token in a URL and refuses traversal', async () => {
-    const reply = await request({ path: '/..%2f..%2fetc%2fpasswd', headers: { Host: `127.0.0.1:${server.port}` } });
+    const reply = await request({
+      path: '/..%2f..%2fetc%2fpasswd',
+      headers: { Host: `127.0.0.1:${server.port}` },
+    });
     expect(reply.status).toBe(404);
     expect(server.url).not.toContain(server.token);
   });
@@ -98,8 +129,14 @@ describe('the API', () => {
   it("accepts the real page's requests", async () => {
     const reply = await callApi('getInfo', pageHeaders());
     expect(reply.status).toBe(200);
-    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { edition: 'browser', appName: 'Switchboard' } });
-    const viaLocalhost = await callApi('getInfo', pageHeaders({ Host: `localhost:${server.port}`, Origin: `http://localhost:${server.port}` }));
+    expect(JSON.parse(reply.body)).toMatchObject({
+      ok: true,
+      value: { edition: 'browser', appName: 'Switchboard' },
+    });
+    const viaLocalhost = await callApi(
+      'getInfo',
+      pageHeaders({ Host: `localhost:${server.port}`, Origin: `http://localhost:${server.port}` }),
+    );
     expect(viaLocalhost.status).toBe(200);
   });
 
@@ -142,7 +179,13 @@ describe('the API', () => {
 
   it('streams host events as NDJSON to the page', async () => {
     const lines: string[] = [];
-    const stream = http.request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/events', headers: pageHeaders() });
+    const stream = http.request({
+      host: '127.0.0.1',
+      port: server.port,
+      method: 'POST',
+      path: '/api/events',
+      headers: pageHeaders(),
+    });
     const first = new Promise<void>((resolve) => {
       stream.on('response', (res) => {
         expect(res.headers['content-type']).toContain('application/x-ndjson');
@@ -157,12 +200,19 @@ describe('the API', () => {
     stream.end('{}');
     await first;
     stream.destroy();
-    const event = JSON.parse(lines.find((line) => line.includes('"frames"'))!) as { frames: Array<{ request: { url: string } }> };
+    const event = JSON.parse(lines.find((line) => line.includes('"frames"'))!) as {
+      frames: Array<{ request: { url: string } }>;
+    };
     expect(event.frames[0]?.request.url).toBe('ftp://x/');
   });
 
   it('refuses the event stream without the token', async () => {
-    const reply = await request({ method: 'POST', path: '/api/events', headers: pageHeaders({ [TOKEN_HEADER]: undefined }), body: '{}' });
+    const reply = await request({
+      method: 'POST',
+      path: '/api/events',
+      headers: pageHeaders({ [TOKEN_HEADER]: undefined }),
+      body: '{}',
+    });
     expect(reply.status).toBe(401);
   });
 });

@@ -12,12 +12,16 @@ describe('resolveAssetPath', () => {
     expect(resolveAssetPath(root, '/assets/index-1.js')).toBe(path.join(root, 'assets/index-1.js'));
   });
 
-  it.each(['/../secret', '/%2e%2e/secret', '/..%2f..%2fetc/passwd', '/assets/%00.js', '/a\\..\\..\\b', '/%E0%A4%A'])(
-    'refuses %s',
-    (urlPath) => {
-      expect(resolveAssetPath(root, urlPath)).toBeNull();
-    },
-  );
+  it.each([
+    '/../secret',
+    '/%2e%2e/secret',
+    '/..%2f..%2fetc/passwd',
+    '/assets/%00.js',
+    '/a\\..\\..\\b',
+    '/%E0%A4%A',
+  ])('refuses %s', (urlPath) => {
+    expect(resolveAssetPath(root, urlPath)).toBeNull();
+  });
 });
 
 describe('resolveAppUrl', () => {

@@ -13,7 +13,9 @@ const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
 const config = parse(readFileSync('electron-builder.yml', 'utf8')) as Record<string, unknown>;
 
 function errorsOf(candidate: unknown): string[] {
-  return validate(candidate) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+  return validate(candidate)
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
 describe('electron-builder.yml', () => {
@@ -24,7 +26,9 @@ describe('electron-builder.yml', () => {
   it('fails validation for an unknown key, at the top and inside the fuses', () => {
     expect(errorsOf({ ...config, asarr: true }).join('\n')).toMatch(/additionalProperty.*asarr/);
     const fuses = config.electronFuses as Record<string, unknown>;
-    expect(errorsOf({ ...config, electronFuses: { ...fuses, runAsNodee: false } }).join('\n')).toMatch(/runAsNodee/);
+    expect(errorsOf({ ...config, electronFuses: { ...fuses, runAsNodee: false } }).join('\n')).toMatch(
+      /runAsNodee/,
+    );
   });
 
   it('sets the fuses that close the Node back doors and check ASAR integrity', () => {

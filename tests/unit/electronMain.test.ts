@@ -43,9 +43,21 @@ describe('window', () => {
     expect(String(prefs.preload)).toMatch(/preload\.cjs$/);
     expect(Object.keys(prefs).sort()).toEqual(
       [
-        'allowRunningInsecureContent', 'contextIsolation', 'devTools', 'enableBlinkFeatures', 'experimentalFeatures',
-        'navigateOnDragDrop', 'nodeIntegration', 'nodeIntegrationInSubFrames', 'nodeIntegrationInWorker', 'preload',
-        'safeDialogs', 'sandbox', 'spellcheck', 'webSecurity', 'webviewTag',
+        'allowRunningInsecureContent',
+        'contextIsolation',
+        'devTools',
+        'enableBlinkFeatures',
+        'experimentalFeatures',
+        'navigateOnDragDrop',
+        'nodeIntegration',
+        'nodeIntegrationInSubFrames',
+        'nodeIntegrationInWorker',
+        'preload',
+        'safeDialogs',
+        'sandbox',
+        'spellcheck',
+        'webSecurity',
+        'webviewTag',
       ].sort(),
     );
   });
@@ -57,7 +69,10 @@ describe('window', () => {
   it('enables the sandbox for all renderers and registers the app scheme as standard and secure', () => {
     expect(recorded.sandboxEnabledBeforeReady).toBe(true);
     expect(recorded.privilegedSchemes).toEqual([
-      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
     ]);
   });
 
@@ -79,14 +94,20 @@ describe('navigation and new windows', () => {
   }
 
   it('denies window.open and offers a safe link to the system browser after a confirmation', async () => {
-    expect(window.webContents.windowOpenHandler?.({ url: 'https://a2a-protocol.org/latest/' })).toEqual({ action: 'deny' });
-    await vi.waitFor(() => expect(shell.openExternal).toHaveBeenCalledWith('https://a2a-protocol.org/latest/'));
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://a2a-protocol.org/latest/' })).toEqual({
+      action: 'deny',
+    });
+    await vi.waitFor(() =>
+      expect(shell.openExternal).toHaveBeenCalledWith('https://a2a-protocol.org/latest/'),
+    );
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1);
   });
 
   it('does not open the link when the user cancels', async () => {
     dialog.showMessageBox.mockResolvedValue({ response: 1 });
-    expect(window.webContents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({
+      action: 'deny',
+    });
     await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(shell.openExternal).not.toHaveBeenCalled();
@@ -146,7 +167,12 @@ describe('IPC', () => {
   it('forwards host events to the window', async () => {
     const handler = recorded.ipcHandlers.get(hostChannel('fetchRaw'))!;
     await handler({ senderFrame: trusted }, { method: 'GET', url: 'ftp://nowhere/' });
-    await vi.waitFor(() => expect(window.webContents.send).toHaveBeenCalledWith('host:event', expect.objectContaining({ type: 'frames' })));
+    await vi.waitFor(() =>
+      expect(window.webContents.send).toHaveBeenCalledWith(
+        'host:event',
+        expect.objectContaining({ type: 'frames' }),
+      ),
+    );
   });
 });
 

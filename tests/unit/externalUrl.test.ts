@@ -32,7 +32,11 @@ const refused: Array<[string, RegExp]> = [
   ['https://' + 'a'.repeat(9000) + '.com/', /longer than 8 KiB/],
 ];
 
-const allowed = ['https://a2a-protocol.org/latest/', 'http://127.0.0.1:8080/x?y=1#z', 'mailto:dev@example.com'];
+const allowed = [
+  'https://a2a-protocol.org/latest/',
+  'http://127.0.0.1:8080/x?y=1#z',
+  'mailto:dev@example.com',
+];
 
 describe('checkExternalUrl', () => {
   it.each(refused)('refuses %j', (url, reason) => {
@@ -56,7 +60,10 @@ describe('offerExternal', () => {
   it('asks before opening and opens the normalized URL', async () => {
     const asked: string[] = [];
     const opened: string[] = [];
-    const opener = { confirm: async (url: string) => (asked.push(url), true), open: async (url: string) => void opened.push(url) };
+    const opener = {
+      confirm: async (url: string) => (asked.push(url), true),
+      open: async (url: string) => void opened.push(url),
+    };
     expect(await offerExternal('HTTPS://Example.COM/a', opener)).toBe(true);
     expect(asked).toEqual(['https://example.com/a']);
     expect(opened).toEqual(['https://example.com/a']);

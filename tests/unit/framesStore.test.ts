@@ -2,8 +2,16 @@
 
 import { describe, expect, it } from 'vitest';
 import type { HttpFrame } from '../../shared/wire/frame';
-import { bodyLanguage, formatBytes, formatMs, frameDurations, frameOutcome, headerValue, prettyJson } from '../../renderer/features/frames/frameFormat';
-import { normalizeAddress } from '../../renderer/features/request/useSendRequest';
+import {
+  bodyLanguage,
+  formatBytes,
+  formatMs,
+  frameDurations,
+  frameOutcome,
+  headerValue,
+  prettyJson,
+} from '../../renderer/features/frames/frameFormat';
+import { normalizeAddress } from '../../renderer/features/request/normalizeAddress';
 import { useAppStore } from '../../renderer/store/appStore';
 
 const frame = (id: string, extra: Partial<HttpFrame> = {}): HttpFrame => ({
@@ -31,7 +39,9 @@ describe('frame display', () => {
   it('derives durations and outcome', () => {
     expect(frameDurations(frame('x'))).toEqual({ connect: 1, firstByte: 5, total: 10 });
     expect(frameOutcome(frame('x'))).toBe('pending');
-    expect(frameOutcome(frame('x', { error: { kind: 'refused', label: 'Connection refused', message: '' } }))).toBe('Connection refused');
+    expect(
+      frameOutcome(frame('x', { error: { kind: 'refused', label: 'Connection refused', message: '' } })),
+    ).toBe('Connection refused');
   });
 
   it('formats numbers and finds headers case-insensitively', () => {

@@ -20,7 +20,14 @@ const frame: HttpFrame = {
 function fakeHost(): HostService & { emit(event: HostEvent): void } {
   const listeners = new Set<(event: HostEvent) => void>();
   return {
-    getInfo: vi.fn(async () => ({ appName: 'Switchboard', appVersion: '1', edition: 'test' as const, platform: 'linux', arch: 'x64', nodeVersion: '20' })),
+    getInfo: vi.fn(async () => ({
+      appName: 'Switchboard',
+      appVersion: '1',
+      edition: 'test' as const,
+      platform: 'linux',
+      arch: 'x64',
+      nodeVersion: '20',
+    })),
     fetchRaw: vi.fn(async () => frame),
     onEvent(listener) {
       listeners.add(listener);
@@ -45,8 +52,15 @@ describe('contract', () => {
   });
 
   it('turns an error envelope into a HostCallError with the remote name', async () => {
-    const proxy = createHostProxy(async () => ({ ok: false, error: { name: 'InvalidArguments', message: 'bad' } }));
-    await expect(proxy.getInfo()).rejects.toMatchObject({ name: 'HostCallError', remoteName: 'InvalidArguments', message: 'bad' });
+    const proxy = createHostProxy(async () => ({
+      ok: false,
+      error: { name: 'InvalidArguments', message: 'bad' },
+    }));
+    await expect(proxy.getInfo()).rejects.toMatchObject({
+      name: 'HostCallError',
+      remoteName: 'InvalidArguments',
+      message: 'bad',
+    });
     const garbage = createHostProxy(async () => 'nonsense' as never);
     await expect(garbage.getInfo()).rejects.toBeInstanceOf(HostCallError);
   });
@@ -92,7 +106,10 @@ describe('dispatchHostCall', () => {
     host.getInfo = async () => {
       throw new RangeError('boom');
     };
-    expect(await dispatchHostCall(host, 'getInfo', [])).toEqual({ ok: false, error: { name: 'RangeError', message: 'boom' } });
+    expect(await dispatchHostCall(host, 'getInfo', [])).toEqual({
+      ok: false,
+      error: { name: 'RangeError', message: 'boom' },
+    });
   });
 });
 

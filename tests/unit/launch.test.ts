@@ -6,16 +6,27 @@ import { parseServerArgs } from '../../electron/web/serverArgs';
 
 describe('planLaunch', () => {
   it('launches Electron when the binary and a display are there', () => {
-    expect(planLaunch({ platform: 'linux', electron: { path: '/e/electron' }, env: { DISPLAY: ':0' } })).toEqual({
+    expect(
+      planLaunch({ platform: 'linux', electron: { path: '/e/electron' }, env: { DISPLAY: ':0' } }),
+    ).toEqual({
       edition: 'desktop',
       electronPath: '/e/electron',
     });
-    expect(planLaunch({ platform: 'darwin', electron: { path: '/e/Electron' }, env: {} }).edition).toBe('desktop');
+    expect(planLaunch({ platform: 'darwin', electron: { path: '/e/Electron' }, env: {} }).edition).toBe(
+      'desktop',
+    );
   });
 
   it('falls back to the browser edition when the binary could not be downloaded', () => {
-    const plan = planLaunch({ platform: 'linux', electron: { missing: 'its download failed: fetch failed' }, env: { DISPLAY: ':0' } });
-    expect(plan).toEqual({ edition: 'browser', reason: 'the Electron binary is not available (its download failed: fetch failed)' });
+    const plan = planLaunch({
+      platform: 'linux',
+      electron: { missing: 'its download failed: fetch failed' },
+      env: { DISPLAY: ':0' },
+    });
+    expect(plan).toEqual({
+      edition: 'browser',
+      reason: 'the Electron binary is not available (its download failed: fetch failed)',
+    });
   });
 
   it('falls back on Linux without a display', () => {
@@ -47,5 +58,18 @@ describe('parseServerArgs', () => {
   ])('refuses %j', (argv, message) => {
     const result = parseServerArgs(argv);
     expect('error' in result && result.error).toMatch(message);
+  });
+});
+
+describe('openInBrowser', () => {
+  it('reports failure when there is no opener, instead of throwing', async () => {
+    const { openInBrowser } = await import('../../electron/web/openBrowser');
+    const saved = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(await openInBrowser('http://127.0.0.1:1/', 'linux')).toBe(false);
+    } finally {
+      process.env.PATH = saved;
+    }
   });
 });

@@ -36,7 +36,10 @@ describe('buildPreloadApi', () => {
     expect(await api.getInfo()).toBe('answer');
     await api.fetchRaw({ method: 'GET', url: 'http://127.0.0.1/' });
     expect(ipc.invoke).toHaveBeenNthCalledWith(1, hostChannel('getInfo'));
-    expect(ipc.invoke).toHaveBeenNthCalledWith(2, hostChannel('fetchRaw'), { method: 'GET', url: 'http://127.0.0.1/' });
+    expect(ipc.invoke).toHaveBeenNthCalledWith(2, hostChannel('fetchRaw'), {
+      method: 'GET',
+      url: 'http://127.0.0.1/',
+    });
   });
 
   it('rejects with the host error name and message', async () => {

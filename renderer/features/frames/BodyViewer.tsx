@@ -7,7 +7,15 @@ import { bodyLanguage, formatBytes, prettyJson } from './frameFormat';
 
 const MonacoBody = lazy(() => import('../../monaco/MonacoBody'));
 
-export function BodyViewer({ body, contentType, modelPath }: { body: BodyBytes; contentType?: string; modelPath: string }) {
+export function BodyViewer({
+  body,
+  contentType,
+  modelPath,
+}: {
+  body: BodyBytes;
+  contentType?: string;
+  modelPath: string;
+}) {
   const pretty = prettyJson(body.text);
   const [mode, setMode] = useState<'exact' | 'pretty'>('exact');
   const shown = mode === 'pretty' && pretty !== null ? pretty : body.text;
@@ -21,7 +29,9 @@ export function BodyViewer({ body, contentType, modelPath }: { body: BodyBytes; 
             truncated: first {formatBytes(body.size)} of at least {formatBytes(body.truncated.seen)}
           </span>
         )}
-        {!body.utf8Valid && <span className="warning">not valid UTF-8: shown with replacement characters</span>}
+        {!body.utf8Valid && (
+          <span className="warning">not valid UTF-8: shown with replacement characters</span>
+        )}
         {pretty !== null && (
           <span className="segmented" role="group" aria-label="Body view">
             <button type="button" aria-pressed={mode === 'exact'} onClick={() => setMode('exact')}>
@@ -41,7 +51,11 @@ export function BodyViewer({ body, contentType, modelPath }: { body: BodyBytes; 
       ) : (
         <ViewerBoundary fallback={<pre className="body-fallback">{shown}</pre>}>
           <Suspense fallback={<pre className="body-fallback">{shown}</pre>}>
-            <MonacoBody value={shown} language={mode === 'pretty' ? 'json' : language} modelPath={`${modelPath}/${mode}`} />
+            <MonacoBody
+              value={shown}
+              language={mode === 'pretty' ? 'json' : language}
+              modelPath={`${modelPath}/${mode}`}
+            />
           </Suspense>
         </ViewerBoundary>
       )}

@@ -26,10 +26,16 @@ function HttpFrameDetail({ frame }: { frame: HttpFrame }) {
   return (
     <div className="inspector" data-testid="frame-inspector">
       <h2 className="frame-title">
-        <span className="method">{frame.request.method}</span> <span className="url">{frame.request.url}</span>
+        <span className="method">{frame.request.method}</span>{' '}
+        <span className="url">{frame.request.url}</span>
       </h2>
       {frame.error && (
-        <div className="frame-error" role="alert" data-testid="frame-error" data-error-kind={frame.error.kind}>
+        <div
+          className="frame-error"
+          role="alert"
+          data-testid="frame-error"
+          data-error-kind={frame.error.kind}
+        >
           <strong>{frame.error.label}</strong>
           <span>{frame.error.message}</span>
           {frame.error.code && <code>{frame.error.code}</code>}
@@ -57,7 +63,11 @@ function HttpFrameDetail({ frame }: { frame: HttpFrame }) {
           <h3>Response headers</h3>
           <HeadersTable headers={response.headers} testId="response-headers" />
           <h3>Response body</h3>
-          <BodyViewer body={response.body} contentType={headerValue(response.headers, 'content-type')} modelPath={`frame/${frame.id}/response`} />
+          <BodyViewer
+            body={response.body}
+            contentType={headerValue(response.headers, 'content-type')}
+            modelPath={`frame/${frame.id}/response`}
+          />
         </>
       )}
       <details className="request-details">

@@ -32,7 +32,10 @@ export function frameDurations(frame: HttpFrame) {
   };
 }
 
-export function bodyLanguage(contentType: string | undefined, text: string): 'json' | 'html' | 'xml' | 'plaintext' {
+export function bodyLanguage(
+  contentType: string | undefined,
+  text: string,
+): 'json' | 'html' | 'xml' | 'plaintext' {
   const type = (contentType ?? '').toLowerCase();
   if (type.includes('json')) return 'json';
   if (type.includes('html')) return 'html';

@@ -24,7 +24,12 @@ export function MainTabs() {
   const frameCount = useAppStore((state) => state.frames.length);
   let content: ReactNode;
   if (active === 'frames') content = <FramesTable />;
-  else content = <div className="empty-state"><p>{EMPTY_TEXT[active]}</p></div>;
+  else
+    content = (
+      <div className="empty-state">
+        <p>{EMPTY_TEXT[active]}</p>
+      </div>
+    );
   return (
     <div className="main-tabs">
       <div role="tablist" aria-label="Views" className="tablist">

@@ -1,7 +1,8 @@
 // Fetch any URL through the host and inspect the exchange: the first tool of the inspector, before agents exist.
 
 import { useState, type FormEvent } from 'react';
-import { normalizeAddress, useSendRequest } from './useSendRequest';
+import { normalizeAddress } from './normalizeAddress';
+import { useSendRequest } from './useSendRequest';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -24,7 +25,12 @@ export function AddressBar() {
   const error = inputError ?? (send.error ? send.error.message : null);
   return (
     <form className="address-bar" onSubmit={submit} role="search" aria-label="Fetch a URL">
-      <select aria-label="HTTP method" value={method} onChange={(e) => setMethod(e.target.value)} data-testid="address-method">
+      <select
+        aria-label="HTTP method"
+        value={method}
+        onChange={(e) => setMethod(e.target.value)}
+        data-testid="address-method"
+      >
         {METHODS.map((m) => (
           <option key={m}>{m}</option>
         ))}

@@ -9,7 +9,9 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-export async function startLocalServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalServer> {
+export async function startLocalServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<LocalServer> {
   const sockets = new Set<Socket>();
   const server = http.createServer(handler);
   server.on('connection', (socket) => {

@@ -103,4 +103,12 @@ export const session = {
 export const shell = { openExternal: vi.fn(async (_url: string) => {}) };
 export const dialog = { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) };
 
-export const fakeElectron = { app, BrowserWindow: FakeBrowserWindow, ipcMain, protocol, session, shell, dialog };
+export const fakeElectron = {
+  app,
+  BrowserWindow: FakeBrowserWindow,
+  ipcMain,
+  protocol,
+  session,
+  shell,
+  dialog,
+};

@@ -1,0 +1,133 @@
+// ESLint: correctness, plus the layering rules of DESIGN.md §2 so that a wrong import fails `npm run lint`:
+// shared imports only shared; electron/host imports shared and Node; the renderer imports shared and browser
+// libraries; only electron/main.ts and electron/preload.ts import `electron`; no cycles anywhere.
+
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const electronPackage = {
+  name: 'electron',
+  message: 'Only electron/main.ts and electron/preload.ts may import electron.',
+};
+
+/** One no-restricted-imports rule from lists of forbidden package names and path patterns, with the reason. */
+function layer(reason, { packages = [], patterns = [] }) {
+  return [
+    'error',
+    {
+      paths: packages.map((name) => (typeof name === 'string' ? { name, message: reason } : name)),
+      patterns: patterns.length ? [{ group: patterns, message: reason }] : [],
+    },
+  ];
+}
+
+export default tseslint.config(
+  { ignores: ['dist/', 'release/', 'node_modules/', 'reports/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle parses each imported file, so it needs to know which parser reads TypeScript.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layer(
+        'shared/ is platform-free: it imports only shared/ (and pure libraries).',
+        {
+          packages: [
+            'electron',
+            'react',
+            'react-dom',
+            'zustand',
+            '@tanstack/react-query',
+            'monaco-editor',
+            ...nodeBuiltins,
+          ],
+          patterns: [
+            '**/electron/**',
+            '**/renderer/**',
+            '**/tests/**',
+            'node:*',
+            'react-dom/*',
+            'monaco-editor/*',
+          ],
+        },
+      ),
+    },
+  },
+  {
+    files: ['electron/host/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layer(
+        'electron/host imports only shared/ and Node: it must run outside Electron.',
+        {
+          packages: [electronPackage, 'react', 'react-dom'],
+          patterns: [
+            '**/renderer/**',
+            '../shell/**',
+            '../web/**',
+            '../launch/**',
+            '../main',
+            '../preload',
+            '../preloadApi',
+          ],
+        },
+      ),
+    },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/host/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layer(
+        'Node side: no renderer code, and only main.ts and preload.ts import electron.',
+        {
+          packages: [electronPackage],
+          patterns: ['**/renderer/**'],
+        },
+      ),
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': layer(
+        'The renderer talks to the host only through the contract: no Node, no electron/.',
+        {
+          packages: ['electron', ...nodeBuiltins],
+          patterns: ['**/electron/**', '**/tests/**', 'node:*'],
+        },
+      ),
+    },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its destructuring pattern, so `{}` means "none".
+    files: ['tests/e2e/fixtures.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['tests/e2e/support/injectedPreload.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

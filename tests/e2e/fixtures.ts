@@ -1,0 +1,131 @@
+// Fixtures for the e2e projects. Each test gets its own host, server and page; the `hostMode` option decides how
+// the page reaches the host: the browser edition's HTTP bridge, or `window.host` injected the way the desktop
+// preload builds it, answered by the same IPC handler main.ts registers, backed by the real host.
+
+import { test as base } from '@playwright/test';
+import { build } from 'esbuild';
+import path from 'node:path';
+import { createHost } from '../../electron/host/createHost';
+import { createIpcHandler } from '../../electron/shell/ipcHandlers';
+import { startWebServer } from '../../electron/web/webServer';
+import { hostChannel, hostMethodNames, type HostService } from '../../shared/host-api';
+import { AppPage } from './support/appPage';
+import { startTestServer } from './support/testServer';
+
+export type HostMode = 'browser' | 'injected';
+
+export interface PageRecord {
+  pageErrors: string[];
+  consoleErrors: string[];
+  /** Requests to anything but the app's own 127.0.0.1 server (data: and blob: URLs are local). */
+  foreignRequests: string[];
+  /** Calls to the HTTP bridge; none are expected when the host is injected. */
+  apiRequests: string[];
+  workers: string[];
+}
+
+interface Fixtures {
+  app: AppPage;
+  record: PageRecord;
+  testServer: { url: string };
+}
+
+interface WorkerFixtures {
+  hostMode: HostMode;
+  injectedPreload: string;
+}
+
+const rendererDir = path.resolve('dist/renderer');
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  hostMode: ['browser', { option: true, scope: 'worker' }],
+
+  injectedPreload: [
+    async ({}, use) => {
+      const result = await build({
+        entryPoints: ['tests/e2e/support/injectedPreload.ts'],
+        bundle: true,
+        format: 'iife',
+        platform: 'browser',
+        write: false,
+      });
+      await use(result.outputFiles[0]!.text);
+    },
+    { scope: 'worker' },
+  ],
+
+  record: async ({}, use) => {
+    await use({ pageErrors: [], consoleErrors: [], foreignRequests: [], apiRequests: [], workers: [] });
+  },
+
+  testServer: async ({}, use) => {
+    const server = await startTestServer();
+    await use(server);
+    await server.close();
+  },
+
+  app: async ({ page, hostMode, injectedPreload, record }, use) => {
+    const host: HostService = createHost({
+      edition: hostMode === 'injected' ? 'desktop' : 'browser',
+      appVersion: 'e2e',
+    });
+    const server = await startWebServer({ host, rendererDir });
+    const appOrigin = new URL(server.url).origin;
+
+    page.on('pageerror', (error) => record.pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') record.consoleErrors.push(message.text());
+    });
+    page.on('worker', (worker) => record.workers.push(worker.url()));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+      if (url.origin !== appOrigin) record.foreignRequests.push(request.url());
+      else if (url.pathname.startsWith('/api/')) record.apiRequests.push(url.pathname);
+    });
+
+    let stopEvents = () => {};
+    if (hostMode === 'injected') {
+      const handlers = new Map(
+        hostMethodNames.map((method) => [
+          hostChannel(method),
+          // The sender check, as in main.ts, but for the harness page's origin instead of app://switchboard.
+          createIpcHandler(
+            host,
+            method,
+            (frame) => !!frame && frame.parent === null && new URL(frame.url).origin === appOrigin,
+          ),
+        ]),
+      );
+      await page.exposeBinding('__switchboardIpcInvoke', async (source, channel: string, args: unknown[]) => {
+        const handler = handlers.get(channel);
+        if (!handler) throw new Error(`No handler for ${channel}`);
+        return handler(
+          { senderFrame: { url: source.frame.url(), parent: source.frame.parentFrame() } },
+          ...args,
+        );
+      });
+      await page.addInitScript({ content: injectedPreload });
+      stopEvents = host.onEvent((event) => {
+        void page
+          .evaluate(
+            (payload) =>
+              (window as unknown as { __switchboardIpcEmit?: (p: unknown) => void }).__switchboardIpcEmit?.(
+                payload,
+              ),
+            event,
+          )
+          .catch(() => {});
+      });
+    }
+
+    await page.goto(server.url);
+    const app = new AppPage(page);
+    await app.waitUntilReady();
+    await use(app);
+    stopEvents();
+    await server.close();
+  },
+});
+
+export { expect } from '@playwright/test';
