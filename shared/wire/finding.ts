@@ -1,0 +1,20 @@
+// A finding: something a parser, validator or check noticed about what arrived. Findings are attached to frames
+// and never replace them (DESIGN.md §1: nothing is thrown away because a parser disliked it).
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  /** Stable id of the rule, dotted by area: 'json.invalid', 'sse.event-too-large', 'jsonrpc.id-mismatch', 'card.schema' … */
+  rule: string;
+  severity: Severity;
+  /** Plain words a user can act on. */
+  message: string;
+  /** JSON pointer (RFC 6901) into the value the finding is about. */
+  pointer?: string;
+  /** Position in the original text: 1-based line and column (in UTF-16 code units), 0-based offset. */
+  line?: number;
+  column?: number;
+  offset?: number;
+  /** Where the rule comes from, e.g. 'PROTOCOL.md §5' or 'A2A 1.0 §3.1.2'. */
+  spec?: string;
+}
