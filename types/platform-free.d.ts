@@ -1,4 +1,4 @@
-// The two platform APIs that shared/ may use, declared for its own type-check (tsconfig.shared.json has neither
+// The platform APIs that shared/ may use (TextDecoder, TextEncoder, URL), declared for its own type-check (tsconfig.shared.json has neither
 // DOM nor Node types). Both exist with these shapes in Node 20 and in every browser the renderer runs in.
 
 interface TextDecodeOptions {
@@ -23,4 +23,23 @@ interface TextEncoder {
 declare var TextEncoder: {
   prototype: TextEncoder;
   new (): TextEncoder;
+};
+
+interface URL {
+  readonly href: string;
+  readonly origin: string;
+  readonly protocol: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly port: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+declare var URL: {
+  prototype: URL;
+  new (url: string, base?: string): URL;
 };

@@ -1,0 +1,23 @@
+// Every generation adapter, and the lookup by generation and binding. gRPC (WIRE-3) lives in the host, not here.
+
+import type { GenerationAdapter } from './adapter';
+import type { Binding, Generation } from './generation';
+import { v0_1JsonRpc } from './v0_1/jsonrpc';
+import { v0_2JsonRpc } from './v0_2/jsonrpc';
+import { v0_3JsonRpc } from './v0_3/jsonrpc';
+import { v0_3Rest } from './v0_3/rest';
+import { v1JsonRpc } from './v1/jsonrpc';
+import { v1Rest } from './v1/rest';
+
+export const adapters: readonly GenerationAdapter[] = [
+  v0_1JsonRpc,
+  v0_2JsonRpc,
+  v0_3JsonRpc,
+  v0_3Rest,
+  v1JsonRpc,
+  v1Rest,
+];
+
+export function findAdapter(generation: Generation, binding: Binding): GenerationAdapter | undefined {
+  return adapters.find((adapter) => adapter.generation === generation && adapter.binding === binding);
+}

@@ -1,0 +1,71 @@
+// A2A 1.0 over JSON-RPC (PROTOCOL.md §3.4): PascalCase methods, ProtoJSON params and results, `A2A-Version: 1.0` on
+// every call (without it a 1.x server assumes 0.3, §8), and SendMessage results wrapped as {"task"} / {"message"}.
+
+import type { GenerationAdapter, Operation } from '../adapter';
+import { decodeJsonRpcResponse, decodeJsonRpcStreamEvent, jsonRpcRequest, parseBody } from '../binding';
+import { DecodeContext } from '../decodeContext';
+import { decodeWrapped } from '../protoJson/decode';
+import { V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
+
+const SPEC = 'PROTOCOL.md §3.4 (1.0 JSON-RPC)';
+
+const METHODS: Record<Operation, string> = {
+  send: 'SendMessage',
+  stream: 'SendStreamingMessage',
+  get: 'GetTask',
+  list: 'ListTasks',
+  cancel: 'CancelTask',
+  subscribe: 'SubscribeToTask',
+  pushConfigSet: 'CreateTaskPushNotificationConfig',
+  pushConfigGet: 'GetTaskPushNotificationConfig',
+  pushConfigList: 'ListTaskPushNotificationConfigs',
+  pushConfigDelete: 'DeleteTaskPushNotificationConfig',
+  extendedCard: 'GetExtendedAgentCard',
+};
+
+export const v1JsonRpc: GenerationAdapter = {
+  generation: '1.0',
+  binding: 'JSONRPC',
+  supports: V1_OPERATIONS,
+
+  encode(operation, input, context) {
+    const streaming = operation === 'stream' || operation === 'subscribe';
+    const params = v1Params(operation, input, context.newId, context.tenant);
+    return {
+      ok: true,
+      request: jsonRpcRequest('1.0', operation, context, METHODS[operation], params, streaming),
+    };
+  },
+
+  decodeResponse(request, response) {
+    return decodeJsonRpcResponse(
+      request,
+      response,
+      SPEC,
+      v1ResultDecoder(request.operation, '/result'),
+      '1.0',
+    );
+  },
+
+  decodeStreamEvent(request, data) {
+    return decodeJsonRpcStreamEvent(
+      request,
+      data,
+      SPEC,
+      (result, ctx) => decodeWrapped(result, '1.0', ctx, '/result'),
+      '1.0',
+    );
+  },
+
+  decodePush(bodyText) {
+    return decodeV1Push(bodyText);
+  },
+};
+
+/** 1.0 pushes a StreamResponse, whatever binding the agent speaks (PROTOCOL.md §6.2). */
+export function decodeV1Push(bodyText: string) {
+  const ctx = new DecodeContext('PROTOCOL.md §6.2 (1.0)');
+  const parsed = parseBody(bodyText, 'The push body');
+  if (!parsed.ok) return { kind: 'invalid' as const, findings: [parsed.finding] };
+  return { kind: 'item' as const, item: decodeWrapped(parsed.value, '1.0', ctx, ''), findings: ctx.findings };
+}

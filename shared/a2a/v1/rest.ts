@@ -1,0 +1,93 @@
+// A2A 1.0 over HTTP+JSON (PROTOCOL.md §3.4): no `/v1` prefix, an optional `/{tenant}` prefix, bodies in
+// `application/a2a+json`, errors as google.rpc.Status.
+
+import type { GenerationAdapter, Operation, OperationInputs } from '../adapter';
+import { restRequest, segment, type RestCall } from '../binding';
+import { decodeRestResponse, decodeRestStreamEvent } from '../protoJson/restBinding';
+import { decodeV1Push } from './jsonrpc';
+import { V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
+
+const SPEC = 'PROTOCOL.md §3.4 (1.0 HTTP+JSON)';
+const CONTENT_TYPE = 'application/a2a+json';
+
+function call(operation: Operation, input: unknown, newId: () => string): RestCall {
+  // The tenant travels in the path here, so it is left out of bodies.
+  const params = v1Params(operation, input, newId);
+  const taskPath = (taskId: unknown) => `/tasks/${segment(String(taskId))}`;
+  switch (operation) {
+    case 'send':
+      return { method: 'POST', path: '/message:send', body: params };
+    case 'stream':
+      return { method: 'POST', path: '/message:stream', body: params, streaming: true };
+    case 'get':
+      return {
+        method: 'GET',
+        path: taskPath(params.id),
+        query: { historyLength: params.historyLength as number | undefined },
+      };
+    case 'list': {
+      const list = input as OperationInputs['list'];
+      return { method: 'GET', path: '/tasks', query: { ...list } };
+    }
+    case 'cancel':
+      return {
+        method: 'POST',
+        path: `${taskPath(params.id)}:cancel`,
+        body: params.metadata ? { metadata: params.metadata } : {},
+      };
+    case 'subscribe':
+      // The proto says GET, the prose POST; the SDKs accept both (PROTOCOL.md §3.4).
+      return { method: 'GET', path: `${taskPath(params.id)}:subscribe`, streaming: true };
+    case 'pushConfigSet':
+      return { method: 'POST', path: `${taskPath(params.taskId)}/pushNotificationConfigs`, body: params };
+    case 'pushConfigGet':
+      return {
+        method: 'GET',
+        path: `${taskPath(params.taskId)}/pushNotificationConfigs/${segment(String(params.id ?? ''))}`,
+      };
+    case 'pushConfigList':
+      return {
+        method: 'GET',
+        path: `${taskPath(params.taskId)}/pushNotificationConfigs`,
+        query: {
+          pageSize: params.pageSize as number | undefined,
+          pageToken: params.pageToken as string | undefined,
+        },
+      };
+    case 'pushConfigDelete':
+      return {
+        method: 'DELETE',
+        path: `${taskPath(params.taskId)}/pushNotificationConfigs/${segment(String(params.id))}`,
+      };
+    case 'extendedCard':
+      return { method: 'GET', path: '/extendedAgentCard' };
+  }
+}
+
+export const v1Rest: GenerationAdapter = {
+  generation: '1.0',
+  binding: 'HTTP+JSON',
+  supports: V1_OPERATIONS,
+
+  encode(operation, input, context) {
+    if (operation === 'pushConfigGet' && !(input as OperationInputs['pushConfigGet']).configId) {
+      return { ok: false, reason: 'A 1.0 push config is fetched by its id; give the config id.' };
+    }
+    return {
+      ok: true,
+      request: restRequest('1.0', operation, context, call(operation, input, context.newId), CONTENT_TYPE),
+    };
+  },
+
+  decodeResponse(request, response) {
+    return decodeRestResponse(request, response, '1.0', SPEC, v1ResultDecoder(request.operation, ''));
+  },
+
+  decodeStreamEvent(_request, data, isError) {
+    return decodeRestStreamEvent(data, isError, '1.0', SPEC);
+  },
+
+  decodePush(bodyText) {
+    return decodeV1Push(bodyText);
+  },
+};

@@ -1,0 +1,140 @@
+// Lint rules for agent cards (CARD-4), beyond what the schema says: where requests would really go, security
+// requirements that name no scheme, skill modes outside the card's defaults, a missing protocolVersion, and fields
+// the generation does not define (shown, never dropped).
+
+import type { Detection } from '../a2a/detect';
+import { isObject } from '../a2a/decodeContext';
+import type { Finding } from '../wire/finding';
+import { cardFields } from './cardFields';
+
+export interface LintOptions {
+  /** Where the card was fetched from, to compare interface origins with. */
+  cardUrl?: string;
+}
+
+const SPEC = 'FEATURES.md CARD-4';
+
+export function lintCard(card: unknown, detection: Detection, options: LintOptions = {}): Finding[] {
+  if (!isObject(card)) return [];
+  const findings: Finding[] = [];
+  const add = (rule: string, severity: Finding['severity'], message: string, pointer: string) =>
+    findings.push({ rule, severity, message, pointer, spec: SPEC });
+
+  // Interfaces on another origin than the card: credentials given for the card's host would travel elsewhere (AUTH-5).
+  const cardOrigin = origin(options.cardUrl);
+  for (const iface of detection.interfaces) {
+    const target = origin(iface.url);
+    if (!target) {
+      add(
+        'card.interface-url',
+        'error',
+        `Interface URL ${JSON.stringify(iface.url)} is not an absolute URL.`,
+        iface.pointer,
+      );
+    } else if (cardOrigin && target !== cardOrigin && iface.binding !== 'GRPC') {
+      add(
+        'card.interface-origin',
+        'warning',
+        `Requests for ${iface.bindingWire} go to ${target}, not to ${cardOrigin} where the card came from.`,
+        iface.pointer,
+      );
+    }
+  }
+
+  const schemes = isObject(card.securitySchemes)
+    ? new Set(Object.keys(card.securitySchemes))
+    : new Set<string>();
+  const checkRequirements = (requirements: unknown, pointer: string) => {
+    if (!Array.isArray(requirements)) return;
+    requirements.forEach((requirement, index) => {
+      if (!isObject(requirement)) return;
+      // 1.0: {"schemes": {"name": {"list": [...]}}}; ≤0.3: {"name": ["scope", ...]}.
+      const named = isObject(requirement.schemes) ? requirement.schemes : requirement;
+      const base = isObject(requirement.schemes) ? `${pointer}/${index}/schemes` : `${pointer}/${index}`;
+      for (const name of Object.keys(named)) {
+        if (!schemes.has(name)) {
+          add(
+            'card.undefined-scheme',
+            'error',
+            `The security requirement names "${name}", which securitySchemes does not define.`,
+            `${base}/${escape(name)}`,
+          );
+        }
+      }
+    });
+  };
+  checkRequirements(card.security, '/security');
+  checkRequirements(card.securityRequirements, '/securityRequirements');
+
+  const defaultIn = strings(card.defaultInputModes);
+  const defaultOut = strings(card.defaultOutputModes);
+  if (Array.isArray(card.skills)) {
+    card.skills.forEach((skill, index) => {
+      if (!isObject(skill)) return;
+      const pointer = `/skills/${index}`;
+      checkRequirements(skill.security, `${pointer}/security`);
+      checkRequirements(skill.securityRequirements, `${pointer}/securityRequirements`);
+      for (const [key, defaults] of [
+        ['inputModes', defaultIn],
+        ['outputModes', defaultOut],
+      ] as const) {
+        const modes = strings(skill[key]);
+        modes.forEach((mode, i) => {
+          if (defaults.length > 0 && !defaults.includes(mode)) {
+            add(
+              'card.skill-modes',
+              'info',
+              `Skill "${String(skill.name ?? skill.id ?? index)}" lists ${key.replace('Modes', '')} mode "${mode}", which is not among the card's defaults.`,
+              `${pointer}/${key}/${i}`,
+            );
+          }
+        });
+      }
+    });
+  }
+
+  if (
+    (detection.generation === '0.2' || detection.generation === '0.3') &&
+    card.protocolVersion === undefined
+  ) {
+    add(
+      'card.missing-protocol-version',
+      'warning',
+      'The card has no protocolVersion (required since 0.2.5), so clients must guess its generation.',
+      '',
+    );
+  }
+
+  // A superset card legitimately carries the 0.3 fields beside its 1.0 ones.
+  const known = new Set(cardFields[detection.generation]);
+  if (detection.superset) for (const field of cardFields['0.3']) known.add(field);
+  for (const key of Object.keys(card)) {
+    if (!known.has(key)) {
+      add(
+        'card.unknown-field',
+        'info',
+        `"${key}" is not a field of a ${detection.generation} card; it is kept and shown as the agent sent it.`,
+        `/${escape(key)}`,
+      );
+    }
+  }
+  return findings;
+}
+
+function origin(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === 'null' ? undefined : parsed.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function escape(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
