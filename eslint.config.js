@@ -115,6 +115,11 @@ export default tseslint.config(
     },
   },
   {
+    // Ambient declarations of platform globals need `declare var` so the value merges with its interface.
+    files: ['types/**/*.d.ts'],
+    rules: { 'no-var': 'off' },
+  },
+  {
     // Playwright reads a fixture's dependencies from its destructuring pattern, so `{}` means "none".
     files: ['tests/e2e/fixtures.ts'],
     rules: { 'no-empty-pattern': 'off' },
