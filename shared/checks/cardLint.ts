@@ -44,6 +44,18 @@ export function lintCard(card: unknown, detection: Detection, options: LintOptio
   const schemes = isObject(card.securitySchemes)
     ? new Set(Object.keys(card.securitySchemes))
     : new Set<string>();
+  if (isObject(card.securitySchemes)) {
+    for (const [name, scheme] of Object.entries(card.securitySchemes)) {
+      const problem = schemeProblem(scheme, detection);
+      if (problem)
+        add(
+          'card.scheme-shape',
+          'error',
+          `Security scheme "${name}" ${problem}`,
+          `/securitySchemes/${escape(name)}`,
+        );
+    }
+  }
   const checkRequirements = (requirements: unknown, pointer: string) => {
     if (!Array.isArray(requirements)) return;
     requirements.forEach((requirement, index) => {
@@ -119,6 +131,41 @@ export function lintCard(card: unknown, detection: Detection, options: LintOptio
     }
   }
   return findings;
+}
+
+const WRAPPED_SCHEMES = [
+  'apiKeySecurityScheme',
+  'httpAuthSecurityScheme',
+  'oauth2SecurityScheme',
+  'openIdConnectSecurityScheme',
+  'mtlsSecurityScheme',
+];
+const TYPED_SCHEMES = ['apiKey', 'http', 'oauth2', 'openIdConnect', 'mutualTLS'];
+
+/** Why a security scheme has no form a client of this generation can read (PROTOCOL.md §2.5), or undefined. */
+function schemeProblem(scheme: unknown, detection: Detection): string | undefined {
+  if (!isObject(scheme)) return 'is not an object.';
+  const wrapped = WRAPPED_SCHEMES.filter((key) => scheme[key] !== undefined);
+  const typed = typeof scheme.type === 'string' && TYPED_SCHEMES.includes(scheme.type);
+  // A superset card may use either form; a 1.0-only card needs the wrapped one, older cards the typed one.
+  if (
+    detection.superset
+      ? wrapped.length === 1 || typed
+      : detection.generation === '1.0'
+        ? wrapped.length === 1
+        : typed
+  )
+    return undefined;
+  if (wrapped.length > 1) return `has several forms (${wrapped.join(', ')}); exactly one is allowed.`;
+  const expected =
+    detection.generation === '1.0'
+      ? `one of ${WRAPPED_SCHEMES.join(', ')}`
+      : `a "type" of ${TYPED_SCHEMES.join(', ')}`;
+  return `has none of the forms a client can read: expected ${expected}, found ${
+    Object.keys(scheme)
+      .map((k) => `"${k}"`)
+      .join(', ') || 'nothing'
+  }.`;
 }
 
 function origin(url: string | undefined): string | undefined {

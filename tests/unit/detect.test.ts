@@ -184,6 +184,20 @@ describe('lintCard', () => {
     expect(lint(card)).toContainEqual(['card.skill-modes', '/skills/0/outputModes/0']);
   });
 
+  it('flags a security scheme in no form the generation defines', () => {
+    const v1 = protocolExampleCards()[1] as Record<string, unknown>;
+    const broken = {
+      ...v1,
+      securitySchemes: { bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: {} } } },
+    };
+    expect(lint(broken)).toContainEqual(['card.scheme-shape', '/securitySchemes/bearer']);
+    expect(lint({ ...card0_2, securitySchemes: { key: { type: 'magic' } } })).toContainEqual([
+      'card.scheme-shape',
+      '/securitySchemes/key',
+    ]);
+    expect(lint(v1).map(([rule]) => rule)).not.toContain('card.scheme-shape');
+  });
+
   it('asks for protocolVersion on 0.2/0.3 cards', () => {
     expect(lint(card0_2)).toContainEqual(['card.missing-protocol-version', '']);
     expect(lint(card0_1).map(([rule]) => rule)).not.toContain('card.missing-protocol-version');

@@ -15,9 +15,10 @@ import {
   type SendInput,
 } from '../adapter';
 import { restRequest, segment, type RestCall } from '../binding';
-import { DecodeContext } from '../decodeContext';
+import type { DecodeContext } from '../decodeContext';
 import type { OperationResult } from '../model';
-import { decodePushConfig, decodeTask, decodeWrapped } from '../protoJson/decode';
+import { decodePushConfig, decodeTask } from '../protoJson/decode';
+import { v0_3JsonRpc } from './jsonrpc';
 import { encodePushConfig, encodeSendRequest } from '../protoJson/encode';
 import { decodeRestResponse, decodeRestStreamEvent, decodeSendResult } from '../protoJson/restBinding';
 
@@ -161,11 +162,10 @@ export const v0_3Rest: GenerationAdapter = {
   },
 
   decodePush(bodyText) {
-    // 0.3 agents push a `kind` Task body whatever binding they speak (PROTOCOL.md §6.2); accept a wrapper too.
-    const ctx = new DecodeContext('PROTOCOL.md §6.2 (0.3)');
-    const event = decodeRestStreamEvent(bodyText, false, '0.3', SPEC);
-    if (event.kind !== 'item' || event.item.kind !== 'unknown')
-      return event.kind === 'error' ? { kind: 'invalid', findings: event.findings } : event;
-    return { kind: 'item', item: decodeWrapped(event.item.wire, '0.3', ctx, ''), findings: ctx.findings };
+    // 0.3 agents push the `kind` Task JSON whatever binding they speak (PROTOCOL.md §6.2); a ProtoJSON wrapper is
+    // read too, for agents that send what they stream.
+    if (/"kind"\s*:/.test(bodyText)) return v0_3JsonRpc.decodePush(bodyText);
+    const event = decodeRestStreamEvent(bodyText, false, '0.3', `PROTOCOL.md §6.2 (0.3)`);
+    return event.kind === 'item' ? event : { kind: 'invalid', findings: event.findings };
   },
 };

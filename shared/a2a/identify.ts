@@ -1,0 +1,120 @@
+// Tells which operation a recorded request was, so any frame — from the raw request editor, a saved session or a
+// fixture — can be decoded. Derived from the adapters themselves: each operation is encoded once with placeholder
+// ids, and a request matches by JSON-RPC method name, or by HTTP method and path shape.
+
+import {
+  operations,
+  type EncodedRequest,
+  type GenerationAdapter,
+  type Operation,
+  type OperationInputs,
+} from './adapter';
+import { isObject } from './decodeContext';
+
+const TASK = 'TASK-PLACEHOLDER';
+const CONFIG = 'CONFIG-PLACEHOLDER';
+
+const SAMPLE: OperationInputs = {
+  send: { message: { parts: [] }, blocking: true },
+  stream: { message: { parts: [] }, blocking: true },
+  get: { taskId: TASK },
+  list: {},
+  cancel: { taskId: TASK },
+  subscribe: { taskId: TASK },
+  pushConfigSet: { taskId: TASK, config: { url: 'http://placeholder/' } },
+  pushConfigGet: { taskId: TASK, configId: CONFIG },
+  pushConfigList: { taskId: TASK },
+  pushConfigDelete: { taskId: TASK, configId: CONFIG },
+  extendedCard: {},
+};
+
+interface Shape {
+  operation: Operation;
+  rpcMethod?: string;
+  httpMethod: string;
+  path: RegExp;
+}
+
+const ENDPOINT = 'http://endpoint.invalid/base';
+const shapes = new WeakMap<GenerationAdapter, Shape[]>();
+
+function shapesOf(adapter: GenerationAdapter): Shape[] {
+  const cached = shapes.get(adapter);
+  if (cached) return cached;
+  const list: Shape[] = [];
+  for (const operation of operations) {
+    if (!adapter.supports.has(operation)) continue;
+    const encoded = adapter.encode(operation, SAMPLE[operation], {
+      endpoint: ENDPOINT,
+      requestId: 1,
+      newId: () => 'id',
+    });
+    if (!encoded.ok) continue;
+    const path = new URL(encoded.request.url).pathname.slice(new URL(ENDPOINT).pathname.length);
+    const pattern = escapeRegExp(path).replace(TASK, '[^/:]+').replace(CONFIG, '[^/:]+');
+    const shape: Shape = {
+      operation,
+      httpMethod: encoded.request.method,
+      path: new RegExp(`^(?:/[^/]+)?${pattern}$`),
+    };
+    if (encoded.request.rpc) shape.rpcMethod = encoded.request.rpc.method;
+    list.push(shape);
+  }
+  shapes.set(adapter, list);
+  return list;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  bodyText?: string;
+}
+
+/** The adapter request a recorded one corresponds to, or undefined when it is no operation of this adapter. */
+export function identifyRequest(
+  adapter: GenerationAdapter,
+  request: RecordedRequest,
+  endpoint: string,
+): EncodedRequest | undefined {
+  const base: Omit<EncodedRequest, 'operation' | 'streaming'> = {
+    method: request.method as EncodedRequest['method'],
+    url: request.url,
+    headers: request.headers,
+  };
+  if (request.bodyText !== undefined) base.body = request.bodyText;
+  const found = (operation: Operation, extra: Partial<EncodedRequest> = {}): EncodedRequest => ({
+    ...base,
+    operation,
+    streaming: operation === 'stream' || operation === 'subscribe',
+    ...extra,
+  });
+  let envelope: unknown;
+  try {
+    envelope = request.bodyText ? JSON.parse(request.bodyText) : undefined;
+  } catch {
+    envelope = undefined;
+  }
+  if (isObject(envelope) && typeof envelope.method === 'string' && envelope.jsonrpc !== undefined) {
+    const shape = shapesOf(adapter).find((s) => s.rpcMethod === envelope.method);
+    const id = envelope.id;
+    if (!shape) return undefined;
+    return found(shape.operation, {
+      rpc: { method: envelope.method, id: typeof id === 'number' || typeof id === 'string' ? id : '' },
+    });
+  }
+  let path: string;
+  try {
+    path = new URL(request.url).pathname.slice(new URL(endpoint).pathname.replace(/\/+$/, '').length);
+  } catch {
+    return undefined;
+  }
+  const shape = shapesOf(adapter).find(
+    (s) => !s.rpcMethod && s.httpMethod === request.method && s.path.test(path),
+  );
+  return shape ? found(shape.operation) : undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
