@@ -688,8 +688,8 @@ export class SseParser {
   }
 }
 
-/** Parses a whole body at once: for tests, and for re-parsing recorded bodies. Offsets are UTF-8 byte offsets. */
-export function parseSseBytes(bytes: Uint8Array, options: SseOptions = {}): SseParseResult {
+/** Parses a body given as chunks, cut anywhere, and collects everything reported. Offsets are UTF-8 byte offsets. */
+export function parseSseChunks(chunks: Iterable<Uint8Array>, options: SseOptions = {}): SseParseResult {
   const result: SseParseResult = {
     events: [],
     emptyBlocks: [],
@@ -705,11 +705,16 @@ export function parseSseBytes(bytes: Uint8Array, options: SseOptions = {}): SseP
     onComment: (comment) => result.comments.push(comment),
     onFinding: (finding) => result.findings.push(finding),
   });
-  parser.feed(bytes);
+  for (const chunk of chunks) parser.feed(chunk);
   parser.end();
   result.lastEventId = parser.lastEventId;
   result.reconnectionTime = parser.reconnectionTime;
   return result;
+}
+
+/** Parses a whole body at once: for re-parsing recorded bodies, and for tests. */
+export function parseSseBytes(bytes: Uint8Array, options: SseOptions = {}): SseParseResult {
+  return parseSseChunks([bytes], options);
 }
 
 /** `parseSseBytes` over the UTF-8 encoding of `text`. */

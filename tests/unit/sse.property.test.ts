@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseOptions, type SseParseResult } from '../../shared/wire/sse';
+import { parseSseChunks, SseParser, type SseOptions, type SseParseResult } from '../../shared/wire/sse';
 
 const encoder = new TextEncoder();
 
@@ -139,26 +139,7 @@ function oracle(chunks: Uint8Array[]): Dispatched[] {
 }
 
 function everything(chunks: Uint8Array[], limits: SseOptions = {}): SseParseResult {
-  const result: SseParseResult = {
-    events: [],
-    emptyBlocks: [],
-    comments: [],
-    findings: [],
-    lastEventId: '',
-    reconnectionTime: undefined,
-  };
-  const parser = new SseParser({
-    ...limits,
-    onEvent: (e) => result.events.push(e),
-    onEmptyBlock: (b) => result.emptyBlocks.push(b),
-    onComment: (c) => result.comments.push(c),
-    onFinding: (f) => result.findings.push(f),
-  });
-  for (const chunk of chunks) parser.feed(chunk);
-  parser.end();
-  result.lastEventId = parser.lastEventId;
-  result.reconnectionTime = parser.reconnectionTime;
-  return result;
+  return parseSseChunks(chunks, limits);
 }
 
 describe('SSE parser properties', () => {

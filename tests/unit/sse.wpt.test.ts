@@ -4,7 +4,7 @@
 // facts about events, what the WPT test asserts in the browser. Each stream is parsed in one piece and byte by byte.
 
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseEvent, type SseOptions, type SseParseResult } from '../../shared/wire/sse';
+import { parseSseChunks, type SseEvent, type SseOptions, type SseParseResult } from '../../shared/wire/sse';
 
 interface Expected {
   type?: string;
@@ -227,26 +227,9 @@ const cases: WptCase[] = [
 ];
 
 function parse(bytes: Uint8Array, options: SseOptions | undefined, chunkSize: number): SseParseResult {
-  const result: SseParseResult = {
-    events: [],
-    emptyBlocks: [],
-    comments: [],
-    findings: [],
-    lastEventId: '',
-    reconnectionTime: undefined,
-  };
-  const parser = new SseParser({
-    ...options,
-    onEvent: (e) => result.events.push(e),
-    onEmptyBlock: (b) => result.emptyBlocks.push(b),
-    onComment: (c) => result.comments.push(c),
-    onFinding: (f) => result.findings.push(f),
-  });
-  for (let at = 0; at < bytes.length; at += chunkSize) parser.feed(bytes.subarray(at, at + chunkSize));
-  parser.end();
-  result.lastEventId = parser.lastEventId;
-  result.reconnectionTime = parser.reconnectionTime;
-  return result;
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += chunkSize) chunks.push(bytes.subarray(at, at + chunkSize));
+  return parseSseChunks(chunks, options);
 }
 
 const essentials = (event: SseEvent): Expected => ({
