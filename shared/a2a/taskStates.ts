@@ -2,8 +2,8 @@
 // TASK_STATE_* in ProtoJSON (0.3 REST/gRPC spell it CANCELLED, 1.0 CANCELED), and enum numbers, which ProtoJSON
 // readers must accept too.
 
-import type { DecodeContext } from './decodeContext';
-import type { Role, TaskState } from './model';
+import { defined, type DecodeContext } from './decodeContext';
+import type { Message, Role, TaskState, TaskStatus } from './model';
 
 const KEBAB: Record<string, TaskState> = {
   submitted: 'submitted',
@@ -99,4 +99,22 @@ export function readRole(value: unknown, proto: boolean, ctx: DecodeContext, poi
 
 export function wireSpelling(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
+/** A ≤0.3 JSON-RPC task status (0.1 and 0.2/0.3 differ only in their states and in how messages decode). */
+export function decodeKebabStatus(
+  value: unknown,
+  dialect: 'kebab-0.1' | 'kebab',
+  decodeMessage: (value: unknown, ctx: DecodeContext, pointer: string) => Message,
+  ctx: DecodeContext,
+  pointer: string,
+): TaskStatus {
+  const status = ctx.object(value, pointer, 'A task status') ?? {};
+  return defined({
+    state: readTaskState(status.state, dialect, ctx, `${pointer}/state`),
+    stateWire: wireSpelling(status.state),
+    message: status.message == null ? undefined : decodeMessage(status.message, ctx, `${pointer}/message`),
+    timestamp: ctx.optionalString(status, 'timestamp', pointer),
+    wire: value,
+  });
 }

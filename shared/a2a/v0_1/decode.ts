@@ -3,7 +3,7 @@
 
 import { DecodeContext, defined } from '../decodeContext';
 import type { Artifact, Message, Part, StreamItem, Task, TaskStatus } from '../model';
-import { readRole, readTaskState, wireSpelling } from '../taskStates';
+import { decodeKebabStatus, readRole, wireSpelling } from '../taskStates';
 
 export const SPEC_0_1 = 'PROTOCOL.md §4 (0.1)';
 
@@ -58,14 +58,7 @@ export function decodeMessage(value: unknown, ctx: DecodeContext, pointer: strin
 }
 
 export function decodeStatus(value: unknown, ctx: DecodeContext, pointer: string): TaskStatus {
-  const status = ctx.object(value, pointer, 'A task status') ?? {};
-  return defined({
-    state: readTaskState(status.state, 'kebab-0.1', ctx, `${pointer}/state`),
-    stateWire: wireSpelling(status.state),
-    message: status.message == null ? undefined : decodeMessage(status.message, ctx, `${pointer}/message`),
-    timestamp: ctx.optionalString(status, 'timestamp', pointer),
-    wire: value,
-  });
+  return decodeKebabStatus(value, 'kebab-0.1', decodeMessage, ctx, pointer);
 }
 
 export function decodeArtifact(value: unknown, ctx: DecodeContext, pointer: string): Artifact {

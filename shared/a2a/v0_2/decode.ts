@@ -3,7 +3,7 @@
 
 import { DecodeContext, defined } from '../decodeContext';
 import type { Artifact, Message, Part, StreamItem, Task, TaskStatus } from '../model';
-import { readRole, readTaskState, wireSpelling } from '../taskStates';
+import { decodeKebabStatus, readRole, wireSpelling } from '../taskStates';
 
 export function decodePart(value: unknown, ctx: DecodeContext, pointer: string): Part {
   const part = ctx.object(value, pointer, 'A part');
@@ -76,14 +76,7 @@ export function decodeMessage(value: unknown, ctx: DecodeContext, pointer: strin
 }
 
 export function decodeStatus(value: unknown, ctx: DecodeContext, pointer: string): TaskStatus {
-  const status = ctx.object(value, pointer, 'A task status') ?? {};
-  return defined({
-    state: readTaskState(status.state, 'kebab', ctx, `${pointer}/state`),
-    stateWire: wireSpelling(status.state),
-    message: status.message == null ? undefined : decodeMessage(status.message, ctx, `${pointer}/message`),
-    timestamp: ctx.optionalString(status, 'timestamp', pointer),
-    wire: value,
-  });
+  return decodeKebabStatus(value, 'kebab', decodeMessage, ctx, pointer);
 }
 
 export function decodeArtifact(value: unknown, ctx: DecodeContext, pointer: string): Artifact {
