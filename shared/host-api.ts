@@ -2,6 +2,16 @@
 // the transports derive from: the Electron preload/IPC bridge, the browser-edition HTTP bridge and the in-process
 // bridge for tests all loop over `hostMethodNames`, so a method added here reaches every edition at once.
 
+import type {
+  AgentSettings,
+  AgentSummary,
+  OpenAgentRequest,
+  OpenAgentResult,
+  OperationOutcome,
+  OperationRequest,
+  ResyncOutcome,
+  StreamEnd,
+} from './agent';
 import type { Frame, HeaderList, HttpFrame } from './wire/frame';
 
 export type Edition = 'desktop' | 'browser' | 'cli' | 'test';
@@ -44,9 +54,35 @@ export interface HostApi {
   getInfo(): Promise<HostInfo>;
   /** Never rejects for network trouble: failures come back as a frame with `error` set. */
   fetchRaw(request: RawRequest): Promise<HttpFrame>;
+  /** Discovers an agent's card (every attempt a frame) and keeps the agent for the calls below. */
+  openAgent(request: OpenAgentRequest): Promise<OpenAgentResult>;
+  /** Changes an agent's settings; secrets sent back as SECRET_PLACEHOLDER keep their stored value. */
+  configureAgent(request: { agentId: string; settings: Partial<AgentSettings> }): Promise<AgentSummary>;
+  /** The user agreed that credentials may go to this origin (AUTH-5). */
+  trustOrigin(request: { agentId: string; origin: string }): Promise<AgentSummary>;
+  /** Never rejects for agent or network trouble: the outcome says what happened. */
+  runOperation(request: OperationRequest): Promise<OperationOutcome>;
+  /** Hangs up an open stream; the task is not cancelled. */
+  closeStream(request: { exchangeId: string }): Promise<{ closed: boolean; message: string }>;
+  /** Resolves when the stream ends (at once when it already has). */
+  awaitStream(request: { exchangeId: string }): Promise<StreamEnd>;
+  /** Gets the task, then subscribes to it again when it is still running (TASK-4). */
+  resyncTask(request: { agentId: string; taskId: string }): Promise<ResyncOutcome>;
+  forgetAgent(request: { agentId: string }): Promise<{ forgotten: boolean }>;
 }
 
-export const hostMethodNames = ['getInfo', 'fetchRaw'] as const;
+export const hostMethodNames = [
+  'getInfo',
+  'fetchRaw',
+  'openAgent',
+  'configureAgent',
+  'trustOrigin',
+  'runOperation',
+  'closeStream',
+  'awaitStream',
+  'resyncTask',
+  'forgetAgent',
+] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 
 // Compile-time proof that the list and the interface name the same methods.

@@ -2,6 +2,13 @@
 // (DESIGN.md §3), because in the browser edition anything on the machine could try to call the API.
 
 import { z } from 'zod';
+import {
+  agentIdSchema,
+  agentSettingsChangeSchema,
+  exchangeIdSchema,
+  openAgentRequestSchema,
+  operationRequestSchema,
+} from './agentSchemas';
 import type { HostApi, HostMethod } from './host-api';
 
 // RFC 9110 token characters: anything else cannot be a method or a header name on the wire.
@@ -64,4 +71,12 @@ type ArgSchemas = { [K in HostMethod]: z.ZodType<Parameters<HostApi[K]>> };
 export const hostArgSchemas: ArgSchemas = {
   getInfo: z.tuple([]),
   fetchRaw: z.tuple([rawRequestSchema]),
+  openAgent: z.tuple([openAgentRequestSchema]),
+  configureAgent: z.tuple([agentIdSchema.extend({ settings: agentSettingsChangeSchema }).strict()]),
+  trustOrigin: z.tuple([agentIdSchema.extend({ origin: z.string().min(1).max(4096) }).strict()]),
+  runOperation: z.tuple([operationRequestSchema]),
+  closeStream: z.tuple([exchangeIdSchema]),
+  awaitStream: z.tuple([exchangeIdSchema]),
+  resyncTask: z.tuple([agentIdSchema.extend({ taskId: z.string().min(1).max(1000) }).strict()]),
+  forgetAgent: z.tuple([agentIdSchema]),
 };

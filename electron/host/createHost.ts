@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
+import { createAgentClient } from './agent/agentClient';
 import { createEventBus } from './eventBus';
 import { fetchRaw } from './fetchRaw';
 
@@ -29,22 +30,31 @@ export function createHost(options: HostOptions): HostService {
     nodeVersion: process.versions.node,
   };
   if (options.electronVersion) info.electronVersion = options.electronVersion;
+  const deps = {
+    nextId,
+    now,
+    userAgent: `${APP_NAME}/${options.appVersion}`,
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  };
+  const agents = createAgentClient({ deps, publish: bus.publishFrame });
 
   return {
     async getInfo() {
       return { ...info };
     },
     async fetchRaw(request: RawRequest) {
-      const deps = {
-        nextId,
-        now,
-        userAgent: `${APP_NAME}/${options.appVersion}`,
-        ...(options.lookup ? { lookup: options.lookup } : {}),
-      };
       const frame = await fetchRaw(request, deps);
       bus.publishFrame(frame);
       return frame;
     },
+    openAgent: (request) => agents.openAgent(request),
+    configureAgent: ({ agentId, settings }) => agents.configureAgent(agentId, settings),
+    trustOrigin: ({ agentId, origin }) => agents.trustOrigin(agentId, origin),
+    runOperation: (request) => agents.runOperation(request),
+    closeStream: ({ exchangeId }) => agents.closeStream(exchangeId),
+    awaitStream: ({ exchangeId }) => agents.awaitStream(exchangeId),
+    resyncTask: ({ agentId, taskId }) => agents.resyncTask(agentId, taskId),
+    forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),
     onEvent: bus.onEvent,
   };
 }

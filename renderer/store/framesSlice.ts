@@ -1,32 +1,50 @@
-// The frames every view is derived from (DESIGN.md §1). A frame can arrive twice (as a call's result and as a host
-// event); the first copy wins and order of first arrival is kept.
+// The frames every view is derived from (DESIGN.md §1), in order of first arrival. An exchange that takes time is
+// published several times with a rising `rev` (frame.ts); the newest revision replaces the older one in place. A
+// frame can also arrive twice with the same revision (as a call's result and as a host event): the first copy wins.
 
 import type { StateCreator } from 'zustand';
 import type { Frame } from '../../shared/wire/frame';
 
 export interface FramesSlice {
   frames: Frame[];
-  frameIds: ReadonlySet<string>;
+  /** Position of each frame in `frames`, by id. */
+  frameIndex: ReadonlyMap<string, number>;
   selectedFrameId: string | null;
   addFrames(frames: readonly Frame[]): void;
   selectFrame(id: string | null): void;
 }
 
+/** A frame without `rev` is final, so it outranks every revision. */
+function revision(frame: Frame): number {
+  return frame.kind === 'http' && frame.rev !== undefined && frame.state !== 'done'
+    ? frame.rev
+    : Number.POSITIVE_INFINITY;
+}
+
 export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> = (set) => ({
   frames: [],
-  frameIds: new Set(),
+  frameIndex: new Map(),
   selectedFrameId: null,
   addFrames(incoming) {
     set((state) => {
-      const frameIds = new Set(state.frameIds);
-      const fresh: Frame[] = [];
+      let frames: Frame[] | undefined;
+      let frameIndex: Map<string, number> | undefined;
       for (const frame of incoming) {
-        if (frameIds.has(frame.id)) continue;
-        frameIds.add(frame.id);
-        fresh.push(frame);
+        const index = (frameIndex ?? state.frameIndex).get(frame.id);
+        const list = frames ?? state.frames;
+        if (index !== undefined) {
+          if (revision(frame) <= revision(list[index]!)) continue;
+          frames ??= [...state.frames];
+          frames[index] = frame;
+          continue;
+        }
+        frames ??= [...state.frames];
+        frameIndex ??= new Map(state.frameIndex);
+        frameIndex.set(frame.id, frames.length);
+        frames.push(frame);
       }
-      if (fresh.length === 0) return state;
-      return { frames: [...state.frames, ...fresh], frameIds };
+      if (!frames) return state;
+      return { frames, frameIndex: frameIndex ?? state.frameIndex };
     });
   },
   selectFrame(id) {

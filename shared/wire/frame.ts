@@ -2,6 +2,8 @@
 // exact bytes, and every view is derived from frames. Later issues add frame kinds (SSE events, webhook deliveries,
 // OAuth steps) to the `Frame` union and optional fields to the existing kinds; nothing here should be replaced.
 
+import type { Finding } from './finding';
+
 /** Header lines in wire order; a list rather than a map so duplicates and original casing survive. */
 export type HeaderList = Array<[name: string, value: string]>;
 
@@ -78,14 +80,99 @@ interface FrameBase {
   source: string;
 }
 
-/** One HTTP request and its response (or the error that stopped it). */
+/**
+ * Where a secret sits in a frame, so the UI can mask it and exports can redact it (AUTH-1, SES-5). Only the location
+ * is recorded, never a second copy of the value.
+ */
+export type SecretMark =
+  | { in: 'request-header'; name: string }
+  | { in: 'query'; name: string }
+  | { in: 'cookie'; name: string }
+  /** A field of an `application/x-www-form-urlencoded` request body (OAuth client secrets). */
+  | { in: 'form'; name: string }
+  /** A JSON pointer into the response body (an OAuth access token). */
+  | { in: 'response-json'; pointer: string };
+
+/** What the agent client knew about an exchange: which agent, operation and task it belongs to. */
+export interface FrameA2A {
+  agentId: string;
+  operation: string;
+  generation: string;
+  binding: string;
+  /** JSON-RPC method and request id, when the binding is JSON-RPC. */
+  rpc?: { method: string; id: string | number };
+  taskId?: string;
+  contextId?: string;
+  /** What the decoder made of the answer: a result, an error, a stream, or nothing usable. */
+  outcome?: 'result' | 'error' | 'stream' | 'invalid';
+}
+
+/** A stream's totals, kept on its exchange frame; the bytes themselves are in the exchange's `sse` frames. */
+export interface StreamSummary {
+  /** Bytes of the body received. */
+  bytes: number;
+  /** Dispatched events. */
+  events: number;
+  /** Blocks with no data (keep-alives, lone `id:` lines) — recorded as `sse` frames with `dispatched: false`. */
+  emptyBlocks: number;
+  /** Why the stream ended: the agent closed it, the user closed it, a cap, a timeout or a network error. */
+  ended?: 'complete' | 'closed-by-user' | 'error';
+}
+
+/**
+ * One HTTP request and its response (or the error that stopped it). An exchange that takes time is published more
+ * than once with the same id and a higher `rev`: when sent (`state: 'pending'`), when a stream's head arrives
+ * (`'streaming'`), and when it ends (`'done'`). Readers keep the highest `rev`; a frame without `rev` is final.
+ */
 export interface HttpFrame extends FrameBase {
   kind: 'http';
+  rev?: number;
+  state?: 'pending' | 'streaming' | 'done';
   request: FrameRequest;
   response?: FrameResponse;
   error?: FrameError;
   remote?: { address: string; port: number };
+  /** Set when the response was an event stream: then `response.body` is empty and the events are `sse` frames. */
+  stream?: StreamSummary;
+  /** Rules the exchange broke (wrong content type, id mismatch, SSE framing …), kept beside the bytes. */
+  findings?: Finding[];
+  a2a?: FrameA2A;
+  secrets?: SecretMark[];
 }
 
-export type Frame = HttpFrame;
+/**
+ * One block of an event stream as it arrived (FRM-2): its raw text and byte span in the exchange's body, the WHATWG
+ * fields, the data parsed as JSON when it is JSON, and what the A2A decoder made of it. Events and empty blocks tile
+ * the body byte for byte, so the exact stream can be rebuilt from these frames.
+ */
+export interface SseFrame extends FrameBase {
+  kind: 'sse';
+  /** The `http` frame of the exchange that carried this block. */
+  exchangeId: string;
+  /** Running number of the block within its exchange, from 0 (events and empty blocks together). */
+  seq: number;
+  /** Byte span `[start, end)` in the response body. */
+  offset: { start: number; end: number };
+  /** The block's bytes decoded as UTF-8, line endings and blank line included. */
+  raw: string;
+  /** The exact bytes as base64, only when they are not valid UTF-8 (otherwise `raw` is exact). */
+  rawBase64?: string;
+  /** False for a block with no data field, which WHATWG does not dispatch (keep-alive comments, lone ids). */
+  dispatched: boolean;
+  event?: { index: number; type: string; data: string; id?: string; retry?: number };
+  comments?: string[];
+  /** The data parsed as JSON; absent when it is not JSON (then `findings` says why). */
+  json?: unknown;
+  findings?: Finding[];
+  a2a?: {
+    /** task, message, status-update, artifact-update, error, or unknown. */
+    item: string;
+    taskId?: string;
+    contextId?: string;
+    state?: string;
+    final?: boolean;
+  };
+}
+
+export type Frame = HttpFrame | SseFrame;
 export type FrameKind = Frame['kind'];

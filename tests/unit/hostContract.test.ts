@@ -29,6 +29,7 @@ function fakeHost(): HostService & { emit(event: HostEvent): void } {
       nodeVersion: '20',
     })),
     fetchRaw: vi.fn(async () => frame),
+    ...agentMethodsNotUsedHere(),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -36,6 +37,23 @@ function fakeHost(): HostService & { emit(event: HostEvent): void } {
     emit(event) {
       for (const listener of listeners) listener(event);
     },
+  };
+}
+
+/** The agent client's methods are covered by the integration tests; here they only have to exist. */
+function agentMethodsNotUsedHere() {
+  const unused = async (): Promise<never> => {
+    throw new Error('not used in this test');
+  };
+  return {
+    openAgent: unused,
+    configureAgent: unused,
+    trustOrigin: unused,
+    runOperation: unused,
+    closeStream: unused,
+    awaitStream: unused,
+    resyncTask: unused,
+    forgetAgent: unused,
   };
 }
 

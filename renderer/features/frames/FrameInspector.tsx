@@ -1,6 +1,6 @@
 // The inspector pane: one frame in full — outcome, timing, headers both ways, and the exact body.
 
-import type { HttpFrame } from '../../../shared/wire/frame';
+import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
 import { BodyViewer } from './BodyViewer';
 import { formatMs, frameDurations, headerValue } from './frameFormat';
@@ -16,7 +16,44 @@ export function FrameInspector() {
       </div>
     );
   }
+  if (frame.kind === 'sse') return <SseFrameDetail frame={frame} />;
   return <HttpFrameDetail frame={frame} />;
+}
+
+function SseFrameDetail({ frame }: { frame: SseFrame }) {
+  return (
+    <div className="inspector" data-testid="sse-inspector">
+      <h2 className="frame-title">
+        SSE {frame.dispatched ? `event #${frame.event?.index ?? 0}` : 'block'} · bytes {frame.offset.start}–
+        {frame.offset.end}
+      </h2>
+      {frame.findings?.map((finding, i) => (
+        <p key={i} className="finding" data-severity={finding.severity}>
+          {finding.message}
+        </p>
+      ))}
+      <pre className="sse-raw">{frame.raw}</pre>
+    </div>
+  );
+}
+
+/** The events of a streamed exchange, in arrival order. */
+function StreamEvents({ exchangeId }: { exchangeId: string }) {
+  const frames = useAppStore((state) => state.frames);
+  const selectFrame = useAppStore((state) => state.selectFrame);
+  const events = frames.filter((f): f is SseFrame => f.kind === 'sse' && f.exchangeId === exchangeId);
+  return (
+    <ol className="stream-events" data-testid="stream-events">
+      {events.map((event) => (
+        <li key={event.id}>
+          <button type="button" onClick={() => selectFrame(event.id)}>
+            {event.dispatched ? (event.a2a?.state ?? event.a2a?.item ?? event.event?.type) : 'keep-alive'}
+            {event.findings?.some((f) => f.severity === 'error') ? ' ⚠' : ''}
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 function HttpFrameDetail({ frame }: { frame: HttpFrame }) {
@@ -62,6 +99,12 @@ function HttpFrameDetail({ frame }: { frame: HttpFrame }) {
         <>
           <h3>Response headers</h3>
           <HeadersTable headers={response.headers} testId="response-headers" />
+          {frame.stream && (
+            <>
+              <h3>Stream ({frame.stream.events} events)</h3>
+              <StreamEvents exchangeId={frame.id} />
+            </>
+          )}
           <h3>Response body</h3>
           <BodyViewer
             body={response.body}

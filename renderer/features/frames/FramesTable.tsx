@@ -1,10 +1,17 @@
 // Every recorded exchange, newest last, like the Network panel of browser developer tools.
 
+import { useMemo } from 'react';
+import type { HttpFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
 import { formatBytes, formatMs, frameDurations, frameOutcome } from './frameFormat';
 
 export function FramesTable() {
-  const frames = useAppStore((state) => state.frames);
+  const allFrames = useAppStore((state) => state.frames);
+  // Stream events belong to their exchange's row; the inspector lists them.
+  const frames = useMemo(
+    () => allFrames.filter((frame): frame is HttpFrame => frame.kind === 'http'),
+    [allFrames],
+  );
   const selectedId = useAppStore((state) => state.selectedFrameId);
   const selectFrame = useAppStore((state) => state.selectFrame);
   if (frames.length === 0) {
@@ -39,7 +46,13 @@ export function FramesTable() {
             <td>{frame.request.method}</td>
             <td className="url">{frame.request.url}</td>
             <td className={frame.error ? 'error' : undefined}>{frameOutcome(frame)}</td>
-            <td>{frame.response ? formatBytes(frame.response.body.size) : '—'}</td>
+            <td>
+              {frame.stream
+                ? `${frame.stream.events} events · ${formatBytes(frame.stream.bytes)}`
+                : frame.response
+                  ? formatBytes(frame.response.body.size)
+                  : '—'}
+            </td>
             <td>{formatMs(frameDurations(frame).total)}</td>
           </tr>
         ))}

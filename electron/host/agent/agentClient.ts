@@ -1,0 +1,228 @@
+// The host's A2A client: opens agents, keeps their settings, runs operations and controls open streams. Every
+// byte it sends or receives is published as frames through the recorder (DESIGN.md §1).
+//
+// Closing a stream and cancelling a task are different things (WIRE-6): `closeStream` only hangs up; `cancel` is
+// an operation sent to the agent. When a stream drops before its task ended, the client resyncs: it gets the task,
+// then subscribes again, each step its own frames (TASK-4).
+
+import { randomUUID } from 'node:crypto';
+import type {
+  AgentSettings,
+  AgentSummary,
+  OpenAgentRequest,
+  OpenAgentResult,
+  OperationOutcome,
+  OperationRequest,
+  ResyncOutcome,
+  StreamEnd,
+} from '../../../shared/agent';
+import { readCardSecurity } from '../../../shared/a2a/securitySchemes';
+import type { FrameError, HeaderList } from '../../../shared/wire/frame';
+import { DEFAULT_AGENT_SETTINGS, mergeSettings } from './agentSettings';
+import { selectInterface, summarize, type AgentRecord } from './agentRecord';
+import { originOf } from './credentials';
+import { discoverCard } from './discovery';
+import { OAuthClient } from './oauthClient';
+import { runOperation, type OpenStream } from './operationRunner';
+import { recordExchange, type Recorder } from './recorder';
+
+/** Ended streams remembered for `awaitStream`, so a caller that asks late still gets the answer. */
+const ENDED_KEPT = 500;
+
+export interface AgentClient {
+  openAgent(request: OpenAgentRequest): Promise<OpenAgentResult>;
+  configureAgent(agentId: string, change: Partial<AgentSettings>): Promise<AgentSummary>;
+  trustOrigin(agentId: string, origin: string): Promise<AgentSummary>;
+  runOperation(request: OperationRequest): Promise<OperationOutcome>;
+  closeStream(exchangeId: string): Promise<{ closed: boolean; message: string }>;
+  awaitStream(exchangeId: string): Promise<StreamEnd>;
+  resyncTask(agentId: string, taskId: string): Promise<ResyncOutcome>;
+  forgetAgent(agentId: string): Promise<{ forgotten: boolean }>;
+}
+
+export function createAgentClient(recorder: Recorder): AgentClient {
+  const agents = new Map<string, AgentRecord>();
+  const open = new Map<string, { stream: OpenStream; end: Promise<StreamEnd> }>();
+  const ended = new Map<string, StreamEnd>();
+
+  const agent = (id: string): AgentRecord => {
+    const record = agents.get(id);
+    if (!record) throw new Error(`No open agent has the id ${JSON.stringify(id)}; open it again.`);
+    return record;
+  };
+
+  const fetchBuffered = (
+    url: string,
+    headers: HeaderList,
+    source: string,
+    settings: AgentSettings,
+    body?: string,
+  ) =>
+    recordExchange(
+      recorder,
+      {
+        method: body === undefined ? 'GET' : 'POST',
+        url,
+        headers,
+        ...(body !== undefined ? { body: { text: body } } : {}),
+      },
+      {
+        source,
+        timeouts: {
+          connectMs: settings.timeouts.connectMs,
+          firstByteMs: settings.timeouts.firstByteMs,
+          idleMs: settings.timeouts.idleMs,
+          totalMs: settings.timeouts.totalMs,
+        },
+        readBody: () => ({ mode: 'buffer', maxBytes: settings.limits.maxBodyBytes }),
+      },
+    ).done;
+
+  const run = (record: AgentRecord, request: OperationRequest, source: string) =>
+    runOperation(record, request, source, {
+      recorder,
+      onStreamOpened: (stream) => {
+        const end = watchStream(record, stream);
+        open.set(stream.exchangeId, { stream, end });
+      },
+    });
+
+  const watchStream = async (record: AgentRecord, stream: OpenStream): Promise<StreamEnd> => {
+    const { frame, recorder: events } = await stream.ended;
+    open.delete(stream.exchangeId);
+    const result: StreamEnd = {
+      exchangeId: stream.exchangeId,
+      ended: frame.stream?.ended ?? 'complete',
+      events: events.state.events,
+      ...(frame.error ? { frameError: frame.error } : {}),
+    };
+    const dropped = frame.error !== undefined && DROPS.has(frame.error.kind);
+    const taskId = events.state.taskId;
+    if (
+      dropped &&
+      taskId !== undefined &&
+      !events.state.ended &&
+      record.settings.resyncOnDrop &&
+      agents.has(record.id)
+    ) {
+      result.resync = await resync(record, taskId);
+    }
+    ended.set(stream.exchangeId, result);
+    if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value!);
+    return result;
+  };
+
+  const resync = async (record: AgentRecord, taskId: string): Promise<ResyncOutcome> => {
+    const get = await run(record, { agentId: record.id, operation: 'get', input: { taskId } }, 'resync:get');
+    const task = get.result?.type === 'task' ? get.result.task : undefined;
+    if (!task || TERMINAL.has(task.status.state) || !record.chosen) return { get };
+    const subscribe = await run(
+      record,
+      { agentId: record.id, operation: 'subscribe', input: { taskId } },
+      'resync:subscribe',
+    );
+    return { get, subscribe };
+  };
+
+  return {
+    async openAgent(request) {
+      const settings = mergeSettings(DEFAULT_AGENT_SETTINGS, request.settings ?? {});
+      const extra: HeaderList = settings.headers.map((h) => [h.name, h.value]);
+      const found = await discoverCard(request.url, request.cardPath, extra, (url, headers, source) =>
+        fetchBuffered(url, headers, source, settings),
+      );
+      if (!found.ok) return found;
+      const record: AgentRecord = {
+        id: randomUUID(),
+        origin: originOf(found.cardUrl) ?? '',
+        cardUrl: found.cardUrl,
+        cardText: found.cardText,
+        cardFrameId: found.cardFrameId,
+        detection: found.detection,
+        variants: found.variants,
+        security: readCardSecurity(found.card),
+        settings,
+        oauth: new OAuthClient({
+          now: recorder.deps.now,
+          send: ({ url, headers, body, secrets }) =>
+            recordExchange(
+              recorder,
+              { method: 'POST', url, headers, body: { text: body } },
+              {
+                source: 'oauth:token',
+                timeouts: record.settings.timeouts,
+                readBody: () => ({ mode: 'buffer', maxBytes: 1024 * 1024 }),
+                annotate: (frame) => (frame.secrets = secrets),
+              },
+            ).done,
+        }),
+      };
+      selectInterface(record);
+      agents.set(record.id, record);
+      return { ok: true, agent: summarize(record), attempts: found.attempts };
+    },
+
+    async configureAgent(agentId, change) {
+      const record = agent(agentId);
+      record.settings = mergeSettings(record.settings, change);
+      if (change.auth) record.oauth.invalidate();
+      selectInterface(record);
+      return summarize(record);
+    },
+
+    async trustOrigin(agentId, origin) {
+      const record = agent(agentId);
+      const normalized = originOf(origin);
+      if (!normalized)
+        throw new Error(`${JSON.stringify(origin)} is not an origin such as https://auth.example.com.`);
+      if (!record.settings.trustedOrigins.includes(normalized))
+        record.settings.trustedOrigins.push(normalized);
+      return summarize(record);
+    },
+
+    async runOperation(request) {
+      return run(agent(request.agentId), request, `agent:${request.operation}`);
+    },
+
+    async closeStream(exchangeId) {
+      const entry = open.get(exchangeId);
+      if (!entry) {
+        return {
+          closed: false,
+          message: ended.has(exchangeId) ? 'That stream has already ended.' : 'No open stream has that id.',
+        };
+      }
+      entry.stream.abort(CLOSED_BY_USER);
+      await entry.end;
+      return { closed: true, message: 'Stream closed. The task goes on at the agent; cancel it to stop it.' };
+    },
+
+    async awaitStream(exchangeId) {
+      const entry = open.get(exchangeId);
+      if (entry) return entry.end;
+      const result = ended.get(exchangeId);
+      if (result) return result;
+      throw new Error(`No stream with the id ${JSON.stringify(exchangeId)} is open or recently ended.`);
+    },
+
+    async resyncTask(agentId, taskId) {
+      return resync(agent(agentId), taskId);
+    },
+
+    async forgetAgent(agentId) {
+      for (const entry of open.values())
+        if (entry.stream.agentId === agentId) entry.stream.abort(CLOSED_BY_USER);
+      return { forgotten: agents.delete(agentId) };
+    },
+  };
+}
+
+const CLOSED_BY_USER: FrameError = {
+  kind: 'aborted',
+  label: 'Closed by you',
+  message: 'You closed the stream. The task goes on at the agent; cancel it to stop it.',
+};
+
+/** Ways a stream can end that say nothing about the task: the connection went, not the work. */
+const DROPS = new Set<FrameError['kind']>(['reset', 'network', 'protocol', 'timeout']);
+const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);

@@ -1,0 +1,72 @@
+// What the host remembers about one opened agent: its card, how it was detected, the interface in use, the
+// settings (secrets included — they never leave the host) and its OAuth token cache.
+
+import type { AgentSettings, AgentSummary, CardVariant } from '../../../shared/agent';
+import { chooseInterface, type CardInterface, type Detection } from '../../../shared/a2a/detect';
+import type { CardSecurity } from '../../../shared/a2a/securitySchemes';
+import { hideSecrets } from './agentSettings';
+import type { OAuthClient } from './oauthClient';
+
+export interface AgentRecord {
+  id: string;
+  origin: string;
+  cardUrl: string;
+  cardText: string;
+  cardFrameId: string;
+  detection: Detection;
+  variants: CardVariant[];
+  security: CardSecurity;
+  settings: AgentSettings;
+  chosen?: CardInterface;
+  problem?: string;
+  oauth: OAuthClient;
+}
+
+/** Picks the interface the settings ask for; records why none fits. */
+export function selectInterface(record: AgentRecord): void {
+  const { url, generation, binding } = record.settings.selection;
+  const byUrl = url ? record.detection.interfaces.filter((i) => i.url === url) : undefined;
+  const pool = byUrl && byUrl.length > 0 ? { ...record.detection, interfaces: byUrl } : record.detection;
+  const chosen = chooseInterface(pool, {
+    ...(generation ? { generation } : {}),
+    ...(binding ? { binding } : {}),
+  });
+  delete record.problem;
+  if (chosen) {
+    record.chosen = chosen;
+    return;
+  }
+  delete record.chosen;
+  const wanted = [url, generation && `A2A ${generation}`, binding].filter(Boolean).join(', ');
+  const offered = record.detection.interfaces
+    .map((i) => `${i.bindingWire} ${i.generation} at ${i.url}`)
+    .join('; ');
+  record.problem = wanted
+    ? `The card offers no interface matching ${wanted}. It offers: ${offered || 'none'}.`
+    : `The card offers no interface Switchboard speaks. It offers: ${offered || 'none'}.`;
+}
+
+export function summarize(record: AgentRecord): AgentSummary {
+  const { detection } = record;
+  return {
+    id: record.id,
+    cardUrl: record.cardUrl,
+    origin: record.origin,
+    cardText: record.cardText,
+    cardFrameId: record.cardFrameId,
+    generation: detection.generation,
+    detection: {
+      confidence: detection.confidence,
+      reason: detection.reason,
+      superset: detection.superset,
+      findings: [...detection.findings, ...record.security.findings],
+    },
+    interfaces: detection.interfaces,
+    ...(record.chosen ? { chosen: record.chosen } : {}),
+    ...(record.problem ? { problem: record.problem } : {}),
+    variants: record.variants,
+    securitySchemes: record.security.schemes,
+    securityRequirements: record.security.requirements,
+    settings: hideSecrets(record.settings),
+  };
+}

@@ -1,0 +1,354 @@
+// Runs one A2A operation for an agent (WIRE-1, WIRE-2): encode with the chosen interface's adapter, add
+// credentials (after the origin check of AUTH-5, and an OAuth token when needed), send and record the exchange,
+// then decode. A streaming answer is handed to a StreamRecorder and the outcome returns as soon as the stream is
+// open; its end is reported through `streamEnded`. Every failure becomes an outcome with a message, never a throw.
+
+import { randomUUID } from 'node:crypto';
+import type { OperationOutcome, OperationRequest } from '../../../shared/agent';
+import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import { findAdapter } from '../../../shared/a2a/adapters';
+import { contentType } from '../../../shared/a2a/binding';
+import type { CardInterface } from '../../../shared/a2a/detect';
+import {
+  checkContentType,
+  describeA2AError,
+  describeResult,
+  describeUnexpectedAnswer,
+} from '../../../shared/a2a/exchangeChecks';
+import type { OperationResult } from '../../../shared/a2a/model';
+import type { FrameError, HttpFrame } from '../../../shared/wire/frame';
+import type { AgentRecord } from './agentRecord';
+import { applyCredentials, hasCredentials, originNeedingConsent } from './credentials';
+import { recordExchange, type Recorder } from './recorder';
+import { StreamRecorder } from './streamRecorder';
+
+export interface OpenStream {
+  exchangeId: string;
+  agentId: string;
+  abort(error: FrameError): void;
+  /** The final frame and what the recorder learnt, once the stream has ended. */
+  ended: Promise<{ frame: HttpFrame; recorder: StreamRecorder }>;
+}
+
+export interface RunnerHooks {
+  recorder: Recorder;
+  onStreamOpened(stream: OpenStream): void;
+}
+
+let rpcSequence = 0;
+
+export async function runOperation(
+  agent: AgentRecord,
+  request: OperationRequest,
+  source: string,
+  hooks: RunnerHooks,
+): Promise<OperationOutcome> {
+  const chosen = agent.chosen;
+  if (!chosen) return refused(agent.problem ?? 'This agent has no interface Switchboard can talk to.');
+  const adapter = chosen.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
+  if (!adapter || !chosen.binding) {
+    return refused(
+      `Switchboard does not speak A2A ${chosen.generation} over ${chosen.bindingWire} yet; choose another interface.`,
+    );
+  }
+  if (!adapter.supports.has(request.operation)) {
+    return refused(
+      `A2A ${adapter.generation} over ${adapter.binding} has no "${request.operation}" operation.`,
+    );
+  }
+  const encoded = adapter.encode(request.operation, request.input as never, {
+    endpoint: chosen.url,
+    ...(chosen.tenant !== undefined ? { tenant: chosen.tenant } : {}),
+    extensions: agent.settings.extensions,
+    requestId: ++rpcSequence,
+    newId: () => randomUUID(),
+  });
+  if (!encoded.ok) return refused(`The request could not be built: ${encoded.reason}`);
+
+  const inputTaskId = taskOfInput(request);
+  const attempt = await sendOnce(agent, adapter, chosen, encoded.request, source, hooks, inputTaskId);
+  // A refused OAuth token (revoked, or expired early) is renewed once; both attempts stay visible as frames.
+  if (attempt.retryWithNewToken) {
+    agent.oauth.invalidate();
+    const retry = await sendOnce(
+      agent,
+      adapter,
+      chosen,
+      encoded.request,
+      `${source}:retry`,
+      hooks,
+      inputTaskId,
+    );
+    return {
+      ...retry.outcome,
+      stepFrameIds: [
+        ...(attempt.outcome.stepFrameIds ?? []),
+        attempt.outcome.exchangeId ?? '',
+        ...(retry.outcome.stepFrameIds ?? []),
+      ].filter(Boolean),
+    };
+  }
+  return attempt.outcome;
+}
+
+async function sendOnce(
+  agent: AgentRecord,
+  adapter: GenerationAdapter,
+  chosen: CardInterface,
+  request: EncodedRequest,
+  source: string,
+  hooks: RunnerHooks,
+  inputTaskId: string | undefined,
+): Promise<{ outcome: OperationOutcome; retryWithNewToken?: boolean }> {
+  const { settings } = agent;
+  const credentialed = hasCredentials(settings.auth, settings.headers);
+  if (credentialed) {
+    const origin = originNeedingConsent(request.url, agent.origin, settings.trustedOrigins);
+    if (origin)
+      return {
+        outcome: needsConsent(
+          origin,
+          `The interface ${request.url} is not on the agent's own origin (${agent.origin}).`,
+        ),
+      };
+  }
+
+  const stepFrameIds: string[] = [];
+  let bearer: string | undefined;
+  if (settings.auth.type === 'oauth2-client-credentials') {
+    const tokenOrigin = originNeedingConsent(settings.auth.tokenUrl, agent.origin, settings.trustedOrigins);
+    if (tokenOrigin) {
+      return {
+        outcome: needsConsent(
+          tokenOrigin,
+          `The client secret would go to the token endpoint ${settings.auth.tokenUrl}.`,
+        ),
+      };
+    }
+    const token = await agent.oauth.token(settings.auth);
+    if (token.frameId) stepFrameIds.push(token.frameId);
+    if (!token.ok) {
+      return {
+        outcome: {
+          status: 'failed',
+          message: token.message,
+          findings: [],
+          stepFrameIds,
+          ...(token.frameError ? { frameError: token.frameError } : {}),
+        },
+      };
+    }
+    bearer = token.token;
+  }
+
+  const withCredentials = applyCredentials(
+    request.url,
+    request.headers,
+    settings.auth,
+    settings.headers,
+    bearer,
+  );
+  const { timeouts, limits } = settings;
+  let stream: StreamRecorder | undefined;
+  let opened: (frame: HttpFrame) => void = () => undefined;
+  const headArrived = new Promise<HttpFrame>((resolve) => (opened = resolve));
+
+  const exchange = recordExchange(
+    hooks.recorder,
+    {
+      method: request.method,
+      url: withCredentials.url,
+      headers: withCredentials.headers,
+      ...(request.body !== undefined ? { body: { text: request.body } } : {}),
+    },
+    {
+      source,
+      timeouts: {
+        connectMs: timeouts.connectMs,
+        firstByteMs: timeouts.firstByteMs,
+        idleMs: timeouts.idleMs,
+        // A stream lasts as long as its task; only the user's own stream limit applies to it.
+        totalMs: request.streaming ? timeouts.streamTotalMs : timeouts.totalMs,
+      },
+      readBody: (frame) => {
+        const response = frame.response!;
+        const ok = response.status >= 200 && response.status < 300;
+        if (request.streaming && ok && contentType(response.headers) === 'text/event-stream') {
+          stream = new StreamRecorder({
+            exchange: frame,
+            adapter,
+            request,
+            maxEventBytes: limits.maxEventBytes,
+            maxStreamBytes: limits.maxStreamBytes,
+            nextId: hooks.recorder.deps.nextId,
+            now: hooks.recorder.deps.now,
+            publish: hooks.recorder.publish,
+          });
+          const recorder = stream;
+          opened(frame);
+          return { mode: 'stream', onChunk: (chunk) => recorder.push(chunk) };
+        }
+        return { mode: 'buffer', maxBytes: limits.maxBodyBytes };
+      },
+      annotate: (frame) => {
+        frame.a2a = {
+          agentId: agent.id,
+          operation: request.operation,
+          generation: adapter.generation,
+          binding: adapter.binding,
+          ...(request.rpc ? { rpc: request.rpc } : {}),
+          ...(inputTaskId !== undefined ? { taskId: inputTaskId } : {}),
+        };
+        if (withCredentials.secrets.length > 0) frame.secrets = withCredentials.secrets;
+      },
+      finish: (frame) => {
+        if (stream) {
+          stream.finish(frame);
+          frame.a2a!.outcome = 'stream';
+        }
+      },
+    },
+  );
+
+  const first = await Promise.race([
+    headArrived.then((frame) => ({ streaming: true as const, frame })),
+    exchange.done.then((frame) => ({ streaming: false as const, frame })),
+  ]);
+  if (first.streaming && stream) {
+    const recorder = stream;
+    const frame = first.frame;
+    hooks.onStreamOpened({
+      exchangeId: frame.id,
+      agentId: agent.id,
+      abort: exchange.abort,
+      ended: exchange.done.then((final) => ({ frame: final, recorder })),
+    });
+    const response = frame.response!;
+    return {
+      outcome: {
+        status: 'stream',
+        message: `Stream open (HTTP ${response.status}); events arrive as frames.`,
+        exchangeId: frame.id,
+        findings: checkContentType(
+          request,
+          adapter.binding,
+          adapter.generation,
+          response.status,
+          response.headers,
+          1,
+        ),
+        stepFrameIds,
+      },
+    };
+  }
+
+  const frame = await exchange.done;
+  const outcome = decodeFinished(frame, adapter, request);
+  outcome.stepFrameIds = stepFrameIds;
+  const retryWithNewToken =
+    settings.auth.type === 'oauth2-client-credentials' &&
+    frame.response?.status === 401 &&
+    !source.endsWith(':retry');
+  return { outcome, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
+}
+
+/** Decodes a finished, buffered exchange and writes what was learnt back onto its frame (published after this). */
+function decodeFinished(
+  frame: HttpFrame,
+  adapter: GenerationAdapter,
+  request: EncodedRequest,
+): OperationOutcome {
+  if (!frame.response || (frame.error && frame.error.kind !== 'too-large')) {
+    const error = frame.error!;
+    return {
+      status: 'failed',
+      message: `${error.label}: ${error.message}`,
+      exchangeId: frame.id,
+      frameError: error,
+      findings: [],
+    };
+  }
+  const { status, statusText, headers, body } = frame.response;
+  if (frame.error) {
+    return {
+      status: 'failed',
+      message: `${frame.error.label}: ${frame.error.message}`,
+      exchangeId: frame.id,
+      frameError: frame.error,
+      findings: [],
+    };
+  }
+  const findings = checkContentType(request, adapter.binding, adapter.generation, status, headers, body.size);
+  const decoded = adapter.decodeResponse(request, { status, headers, bodyText: body.text });
+  findings.push(...decoded.findings);
+  frame.findings = [...(frame.findings ?? []), ...findings];
+  const a2a = frame.a2a!;
+  a2a.outcome = decoded.kind;
+  const base = { exchangeId: frame.id, findings };
+  switch (decoded.kind) {
+    case 'result': {
+      const ids = taskOfResult(decoded.result);
+      Object.assign(a2a, ids);
+      return {
+        ...base,
+        ...ids,
+        status: 'result',
+        result: decoded.result,
+        message: describeResult(decoded.result),
+      };
+    }
+    case 'error':
+      return { ...base, status: 'error', error: decoded.error, message: describeA2AError(decoded.error) };
+    case 'stream':
+    case 'invalid': {
+      const ok = status >= 200 && status < 300;
+      const firstError = findings.find((f) => f.severity === 'error');
+      const message =
+        !ok || !firstError
+          ? describeUnexpectedAnswer(status, statusText, headers, body.text)
+          : `The answer could not be read: ${firstError.message}`;
+      return { ...base, status: 'invalid', message };
+    }
+  }
+}
+
+/** The task an operation names in its input, to label the frame before any answer comes. */
+function taskOfInput(request: OperationRequest): string | undefined {
+  const input: unknown = request.input;
+  if (typeof input !== 'object' || input === null) return undefined;
+  if ('taskId' in input && typeof input.taskId === 'string') return input.taskId;
+  if ('message' in input && typeof input.message === 'object' && input.message !== null) {
+    const message = input.message as { taskId?: unknown };
+    if (typeof message.taskId === 'string') return message.taskId;
+  }
+  return undefined;
+}
+
+function taskOfResult(result: OperationResult): { taskId?: string; contextId?: string } {
+  if (result.type === 'task') {
+    return {
+      taskId: result.task.id,
+      ...(result.task.contextId !== undefined ? { contextId: result.task.contextId } : {}),
+    };
+  }
+  if (result.type === 'message') {
+    return {
+      ...(result.message.taskId !== undefined ? { taskId: result.message.taskId } : {}),
+      ...(result.message.contextId !== undefined ? { contextId: result.message.contextId } : {}),
+    };
+  }
+  return {};
+}
+
+function refused(message: string): OperationOutcome {
+  return { status: 'refused', message, findings: [] };
+}
+
+function needsConsent(origin: string, reason: string): OperationOutcome {
+  return {
+    status: 'refused',
+    message: `Credentials would go to ${origin}, which is not this agent's origin. Allow it first. ${reason}`,
+    findings: [],
+    confirm: { origin, reason },
+  };
+}

@@ -1,0 +1,66 @@
+// Runs exchanges for the agent client and publishes them as they progress: a `pending` revision when the request
+// has left, a `streaming` one when an event stream starts, and the final one when it ends (frame.ts explains the
+// revisions). Published copies are snapshots, because the live frame keeps changing until it is done and the
+// in-process transport hands objects over by reference.
+
+import type { RawRequest } from '../../../shared/host-api';
+import type { Frame, HttpFrame } from '../../../shared/wire/frame';
+import {
+  startExchange,
+  type BodyReader,
+  type Exchange,
+  type ExchangeDeps,
+  type ExchangeTimeouts,
+} from '../exchange';
+
+export interface Recorder {
+  deps: ExchangeDeps;
+  publish(frame: Frame): void;
+}
+
+export interface RecordedExchangeOptions {
+  source: string;
+  timeouts: ExchangeTimeouts;
+  readBody: (frame: HttpFrame) => BodyReader;
+  /** Fields set on the frame before it is first published (A2A context, secret marks). */
+  annotate?: (frame: HttpFrame) => void;
+  /** Runs on the final frame before it is published (decoding, findings). */
+  finish?: (frame: HttpFrame) => void;
+}
+
+export function recordExchange(
+  recorder: Recorder,
+  request: RawRequest,
+  options: RecordedExchangeOptions,
+): Exchange {
+  let rev = 0;
+  const publishSnapshot = (frame: HttpFrame, state: 'pending' | 'streaming') => {
+    frame.rev = rev++;
+    frame.state = state;
+    recorder.publish(snapshot(frame));
+  };
+  const exchange = startExchange(request, recorder.deps, {
+    source: options.source,
+    timeouts: options.timeouts,
+    readBody: options.readBody,
+    onProgress: (frame) => publishSnapshot(frame, frame.response ? 'streaming' : 'pending'),
+  });
+  options.annotate?.(exchange.frame);
+  const done = exchange.done.then((frame) => {
+    frame.rev = rev++;
+    frame.state = 'done';
+    options.finish?.(frame);
+    recorder.publish(frame);
+    return frame;
+  });
+  return { frame: exchange.frame, done, abort: exchange.abort };
+}
+
+function snapshot(frame: HttpFrame): HttpFrame {
+  const copy: HttpFrame = { ...frame, timing: { ...frame.timing } };
+  if (frame.response) copy.response = { ...frame.response };
+  if (frame.a2a) copy.a2a = { ...frame.a2a };
+  if (frame.stream) copy.stream = { ...frame.stream };
+  if (frame.findings) copy.findings = [...frame.findings];
+  return copy;
+}

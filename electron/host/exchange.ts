@@ -1,0 +1,260 @@
+// One HTTP exchange on node:http, recorded as a frame while it happens. Built on node:http rather than fetch so the
+// frame holds what really crossed the wire: the header lines sent (the host's own included), the raw response
+// header lines, the undecoded body bytes, and when the socket connected and the first byte arrived.
+//
+// A body is either buffered into the frame (up to a cap) or handed chunk by chunk to a reader (an event stream),
+// chosen when the response head arrives. Four timers guard it, each a distinct labelled error (WIRE-6): connect,
+// first byte, idle (no bytes for a while once the body has started) and total.
+
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { RawRequest } from '../../shared/host-api';
+import type { FrameError, HeaderList, HttpFrame, TimeoutPhase } from '../../shared/wire/frame';
+import { CappedCollector, toBodyBytes } from './bodyBytes';
+import { describeNetworkError, timeoutError } from './networkErrors';
+
+// Methods for which Node would otherwise switch to chunked encoding when there is no body.
+const METHODS_WITHOUT_IMPLICIT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
+
+export interface ExchangeDeps {
+  nextId: () => string;
+  now: () => number;
+  userAgent: string;
+  /** Replaces DNS resolution; tests use it to produce lookup failures without a network. */
+  lookup?: LookupFunction;
+}
+
+/** Every limit in milliseconds; an absent one does not apply. */
+export interface ExchangeTimeouts {
+  connectMs?: number;
+  firstByteMs?: number;
+  idleMs?: number;
+  totalMs?: number;
+}
+
+/** What to do with a body once the head is known. */
+export type BodyReader =
+  | { mode: 'buffer'; maxBytes: number }
+  /** Each chunk goes to `onChunk`, which returns an error to stop the exchange (a stream cap was passed). */
+  | { mode: 'stream'; onChunk: (chunk: Buffer) => FrameError | undefined };
+
+export interface ExchangeOptions {
+  timeouts: ExchangeTimeouts;
+  /** Chooses how to read the body from the response head; buffering is the default. */
+  readBody: (frame: HttpFrame) => BodyReader;
+  /** Called when the request has been written, and when a streamed body starts, so callers can publish progress. */
+  onProgress?: (frame: HttpFrame) => void;
+  /** Extra frame fields known before sending (the source, A2A context, secret marks). */
+  source: string;
+}
+
+export interface Exchange {
+  frame: HttpFrame;
+  /** Settles once, with the final frame; never rejects. */
+  done: Promise<HttpFrame>;
+  /** Stops the exchange now and records `error` on it (closing a stream, cancelling a wait). */
+  abort(error: FrameError): void;
+}
+
+export function startExchange(request: RawRequest, deps: ExchangeDeps, options: ExchangeOptions): Exchange {
+  const frame: HttpFrame = {
+    kind: 'http',
+    id: deps.nextId(),
+    source: options.source,
+    timing: { start: deps.now() },
+    request: { method: request.method, url: request.url, headers: [...(request.headers ?? [])] },
+  };
+  let abort: (error: FrameError) => void = () => undefined;
+  const done = new Promise<HttpFrame>((resolve) => {
+    const url = parseTarget(request.url);
+    if ('error' in url) {
+      frame.error = url.error;
+      frame.timing.end = deps.now();
+      resolve(frame);
+      return;
+    }
+    const body = requestBodyBytes(request);
+    frame.request.headers = withHostHeaders(frame.request.headers, url, body, request.method, deps.userAgent);
+    if (body) frame.request.body = toBodyBytes(body);
+    abort = run(frame, url, body, request.method, deps, options, resolve);
+  });
+  return { frame, done, abort: (error) => abort(error) };
+}
+
+function run(
+  frame: HttpFrame,
+  url: URL,
+  body: Buffer | undefined,
+  method: string,
+  deps: ExchangeDeps,
+  options: ExchangeOptions,
+  resolve: (frame: HttpFrame) => void,
+): (error: FrameError) => void {
+  const { timeouts } = options;
+  const target = url.host;
+  const timers = new Map<TimeoutPhase, NodeJS.Timeout>();
+  let collector: CappedCollector | undefined;
+  let received = 0;
+  let settled = false;
+
+  const settle = (error?: FrameError) => {
+    if (settled) return;
+    settled = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    if (frame.response && collector) frame.response.body = collector.toBody();
+    if (error) frame.error = error;
+    frame.timing.end = deps.now();
+    req.destroy();
+    resolve(frame);
+  };
+  const startTimer = (phase: TimeoutPhase, ms: number | undefined) => {
+    clearTimeout(timers.get(phase));
+    if (ms === undefined || settled) return;
+    timers.set(
+      phase,
+      setTimeout(() => settle(timeoutError(phase, ms)), ms),
+    );
+  };
+  const stopTimer = (phase: TimeoutPhase) => {
+    clearTimeout(timers.get(phase));
+    timers.delete(phase);
+  };
+
+  const transport = url.protocol === 'https:' ? https : http;
+  const req = transport.request({
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    method,
+    headers: frame.request.headers.flat(),
+    setHost: false,
+    agent: false,
+    ...(deps.lookup ? { lookup: deps.lookup } : {}),
+  });
+
+  startTimer('total', timeouts.totalMs);
+  startTimer('connect', timeouts.connectMs);
+
+  req.on('socket', (socket) => {
+    const connectedEvent = url.protocol === 'https:' ? 'secureConnect' : 'connect';
+    socket.once(connectedEvent, () => {
+      stopTimer('connect');
+      frame.timing.connected = deps.now();
+      if (socket.remoteAddress && socket.remotePort) {
+        frame.remote = { address: socket.remoteAddress, port: socket.remotePort };
+      }
+    });
+  });
+  req.on('finish', () => {
+    startTimer('first-byte', timeouts.firstByteMs);
+    if (!settled) options.onProgress?.(frame);
+  });
+  req.on('response', (res) => {
+    stopTimer('first-byte');
+    startTimer('idle', timeouts.idleMs);
+    frame.timing.firstByte = deps.now();
+    frame.response = {
+      status: res.statusCode ?? 0,
+      statusText: res.statusMessage ?? '',
+      httpVersion: res.httpVersion,
+      headers: pairs(res.rawHeaders),
+      body: toBodyBytes(Buffer.alloc(0)),
+    };
+    const reader = options.readBody(frame);
+    if (reader.mode === 'buffer') collector = new CappedCollector(reader.maxBytes);
+    else options.onProgress?.(frame);
+
+    res.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      received += chunk.byteLength;
+      startTimer('idle', timeouts.idleMs);
+      if (collector) {
+        if (!collector.push(chunk)) settle(bodyTooLarge(collector.limit));
+        return;
+      }
+      if (reader.mode === 'stream') {
+        const stop = reader.onChunk(chunk);
+        if (stop) settle(stop);
+      }
+    });
+    res.on('end', () => settle());
+    res.on('close', () => {
+      // A close before the body completed means the peer dropped the connection mid-response.
+      if (!res.complete) settle(cutShort(target, received));
+    });
+    res.on('error', (error) => settle(describeNetworkError(error, target)));
+  });
+  req.on('error', (error) => settle(describeNetworkError(error, target)));
+  req.end(body);
+  return settle;
+}
+
+export function bodyTooLarge(limit: number): FrameError {
+  return {
+    kind: 'too-large',
+    label: 'Body too large',
+    message: `The response body passed the ${limit}-byte cap; the first ${limit} bytes are kept.`,
+  };
+}
+
+function cutShort(target: string, received: number): FrameError {
+  return {
+    ...describeNetworkError(Object.assign(new Error('response cut short'), { code: 'ECONNRESET' }), target),
+    message: `${target} closed the connection before the response was complete (${received} bytes of body received).`,
+  };
+}
+
+function parseTarget(raw: string): URL | { error: FrameError } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return invalid(
+      `${JSON.stringify(raw)} is not a valid absolute URL (for example http://127.0.0.1:8080/).`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return invalid(`Only http: and https: URLs can be fetched, not ${url.protocol}`);
+  }
+  return url;
+}
+
+function invalid(message: string): { error: FrameError } {
+  return { error: { kind: 'invalid-request', label: 'Invalid request', message } };
+}
+
+function requestBodyBytes(request: RawRequest): Buffer | undefined {
+  if (!request.body) return undefined;
+  return 'text' in request.body
+    ? Buffer.from(request.body.text, 'utf8')
+    : Buffer.from(request.body.base64, 'base64');
+}
+
+/** Adds the headers Node would add on its own, so the recorded list is exactly the list sent. */
+function withHostHeaders(
+  headers: HeaderList,
+  url: URL,
+  body: Buffer | undefined,
+  method: string,
+  userAgent: string,
+): HeaderList {
+  const has = (name: string) => headers.some(([key]) => key.toLowerCase() === name);
+  const out: HeaderList = [...headers];
+  if (!has('host')) out.unshift(['Host', url.host]);
+  if (!has('user-agent')) out.push(['User-Agent', userAgent]);
+  if (!has('accept')) out.push(['Accept', '*/*']);
+  if (!has('content-length') && !has('transfer-encoding')) {
+    if (body) out.push(['Content-Length', String(body.byteLength)]);
+    else if (!METHODS_WITHOUT_IMPLICIT_BODY.has(method.toUpperCase())) out.push(['Content-Length', '0']);
+  }
+  if (!has('connection')) out.push(['Connection', 'close']);
+  return out;
+}
+
+function pairs(raw: string[]): HeaderList {
+  const out: HeaderList = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] ?? '', raw[i + 1] ?? '']);
+  return out;
+}

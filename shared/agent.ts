@@ -1,0 +1,167 @@
+// The agent client's half of the host contract (DESIGN.md §3): how the renderer and the CLI open an agent, set its
+// credentials and limits, run operations and control streams. Plain JSON types only; the host keeps the secrets
+// and hands back settings with them replaced by `SECRET_PLACEHOLDER`.
+
+import type { Operation, OperationInputs } from './a2a/adapter';
+import type { CardInterface } from './a2a/detect';
+import type { Binding, Generation } from './a2a/generation';
+import type { A2AError, OperationResult } from './a2a/model';
+import type { SecurityScheme } from './a2a/securitySchemes';
+import type { Finding } from './wire/finding';
+import type { FrameError } from './wire/frame';
+
+export const SECRET_PLACEHOLDER = '••••••';
+
+export type AgentAuth =
+  | { type: 'none' }
+  | { type: 'apiKey'; location: 'header' | 'query' | 'cookie'; name: string; value: string }
+  | { type: 'bearer'; token: string }
+  | { type: 'basic'; username: string; password: string }
+  | {
+      type: 'oauth2-client-credentials';
+      tokenUrl: string;
+      clientId: string;
+      clientSecret: string;
+      scopes?: string[];
+      /** How the client authenticates to the token endpoint (RFC 6749 §2.3.1); Basic is the default. */
+      clientAuth?: 'basic' | 'body';
+    };
+
+export interface CustomHeader {
+  name: string;
+  value: string;
+  /** Masked in the UI and redacted on export, like a credential. */
+  secret?: boolean;
+}
+
+/** Milliseconds. Streams have no total limit unless `streamTotalMs` is set. */
+export interface AgentTimeouts {
+  connectMs: number;
+  firstByteMs: number;
+  /** No bytes for this long once a body has started (a hung stream). */
+  idleMs: number;
+  totalMs: number;
+  streamTotalMs?: number;
+}
+
+export interface AgentLimits {
+  /** A JSON answer's bytes kept; past it the exchange stops with a "too large" error. */
+  maxBodyBytes: number;
+  /** One SSE event (WHATWG block) at most; a larger one is skipped and flagged, the stream goes on. */
+  maxEventBytes: number;
+  /** A whole stream at most; past it the stream is closed with a "too large" error. */
+  maxStreamBytes: number;
+}
+
+export interface InterfaceSelection {
+  url?: string;
+  generation?: Generation;
+  binding?: Binding;
+}
+
+export interface AgentSettings {
+  /** Which of the card's interfaces to talk to; the card's preferred one when empty. */
+  selection: InterfaceSelection;
+  auth: AgentAuth;
+  headers: CustomHeader[];
+  /** Extension URIs to activate on every request (WIRE-4). */
+  extensions: string[];
+  timeouts: AgentTimeouts;
+  limits: AgentLimits;
+  /** Origins (scheme://host:port) the user allowed credentials to go to, besides the agent's own (AUTH-5). */
+  trustedOrigins: string[];
+  /** After a stream drops before its task ended: get the task, then subscribe again (TASK-4). */
+  resyncOnDrop: boolean;
+}
+
+export interface OpenAgentRequest {
+  /** A base URL (discovery tries the well-known paths) or the full URL of a card. */
+  url: string;
+  /** Tried after the well-known paths, relative to the base URL. */
+  cardPath?: string;
+  settings?: Partial<AgentSettings>;
+}
+
+/** A compat server's other card: what it answers when the `A2A-Version` header differs (PROTOCOL.md §2.1). */
+export interface CardVariant {
+  a2aVersion: string | null;
+  frameId: string;
+  generation?: Generation;
+  /** The variant also carries the other generation's fields (a 0.3 card with `supportedInterfaces`). */
+  superset?: boolean;
+  cardText: string;
+}
+
+export interface AgentSummary {
+  id: string;
+  cardUrl: string;
+  /** The agent's own origin: credentials go elsewhere only after the user agrees. */
+  origin: string;
+  cardText: string;
+  cardFrameId: string;
+  generation: Generation;
+  detection: { confidence: string; reason: string; superset: boolean; findings: Finding[] };
+  interfaces: CardInterface[];
+  /** The interface operations go to, or undefined when none is usable (then the reason is in `problem`). */
+  chosen?: CardInterface;
+  problem?: string;
+  variants: CardVariant[];
+  securitySchemes: SecurityScheme[];
+  securityRequirements: string[][];
+  /** The settings in force, secrets replaced by SECRET_PLACEHOLDER. */
+  settings: AgentSettings;
+}
+
+export type OpenAgentResult =
+  { ok: true; agent: AgentSummary; attempts: string[] } | { ok: false; message: string; attempts: string[] };
+
+export type OperationRequest = {
+  [O in Operation]: { agentId: string; operation: O; input: OperationInputs[O] };
+}[Operation];
+
+export type OperationStatus =
+  /** The agent answered with a result. */
+  | 'result'
+  /** The agent answered with an A2A error. */
+  | 'error'
+  /** A stream is open; its events arrive as frames, and `awaitExchange` resolves when it ends. */
+  | 'stream'
+  /** Something came back that is not a usable answer (not JSON, wrong shape, HTML error page …). */
+  | 'invalid'
+  /** The exchange itself failed (refused, timeout, cap …): see `frameError`. */
+  | 'failed'
+  /** Nothing was sent: the request could not be built or credentials would go to another origin. */
+  | 'refused';
+
+export interface OperationOutcome {
+  status: OperationStatus;
+  /** One line for the user, e.g. "HTTP 502 Bad Gateway (text/html): <first KB>". */
+  message: string;
+  /** The `http` frame of the exchange, when one was sent. */
+  exchangeId?: string;
+  result?: OperationResult;
+  error?: A2AError;
+  frameError?: FrameError;
+  findings: Finding[];
+  taskId?: string;
+  contextId?: string;
+  /** Set with status 'refused' when the user must allow an origin first (`trustOrigin`). */
+  confirm?: { origin: string; reason: string };
+  /** Frames of steps taken on the way (an OAuth token request). */
+  stepFrameIds?: string[];
+}
+
+export interface StreamEnd {
+  exchangeId: string;
+  ended: 'complete' | 'closed-by-user' | 'error';
+  events: number;
+  frameError?: FrameError;
+  /** When the stream dropped and resync ran: the get and subscribe outcomes. */
+  resync?: ResyncOutcome;
+}
+
+export interface ResyncOutcome {
+  get: OperationOutcome;
+  /** Absent when the task was already over (nothing to subscribe to) or the get failed. */
+  subscribe?: OperationOutcome;
+}

@@ -1,0 +1,209 @@
+// Argument schemas for the agent client's host methods (shared/agent.ts), checked at the host edge like every
+// other call (DESIGN.md §3): a call that does not fit is refused with the field and the reason.
+
+import { z } from 'zod';
+import type { operations } from './a2a/adapter';
+import { bindings, generations } from './a2a/generation';
+
+const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const fieldValue = /^[^\r\n\0]*$/;
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_TEXT = 64 * 1024 * 1024;
+
+const ms = z.number().int().positive().max(ONE_DAY_MS);
+const bytes = z
+  .number()
+  .int()
+  .positive()
+  .max(16 * 1024 * 1024 * 1024);
+const id = z.string().min(1).max(1000);
+const url = z
+  .string()
+  .min(1, 'The URL is empty.')
+  .max(64 * 1024);
+const jsonObject = z.record(z.string(), z.unknown());
+const headerName = z.string().regex(token, 'A header name may contain only token characters.');
+const headerValue = z.string().regex(fieldValue, 'A header value may not contain CR, LF or NUL.');
+
+const authSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }).strict(),
+  z
+    .object({
+      type: z.literal('apiKey'),
+      location: z.enum(['header', 'query', 'cookie']),
+      name: z.string().min(1).max(256),
+      value: headerValue,
+    })
+    .strict(),
+  z.object({ type: z.literal('bearer'), token: headerValue }).strict(),
+  z
+    .object({
+      type: z.literal('basic'),
+      username: z.string().regex(/^[^:\r\n\0]*$/, 'A Basic user name may not contain a colon (RFC 7617).'),
+      password: headerValue,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('oauth2-client-credentials'),
+      tokenUrl: url,
+      clientId: z.string().min(1).max(4096),
+      clientSecret: z.string().max(4096),
+      scopes: z.array(z.string().max(256)).max(100).optional(),
+      clientAuth: z.enum(['basic', 'body']).optional(),
+    })
+    .strict(),
+]);
+
+export const agentSettingsChangeSchema = z
+  .object({
+    selection: z
+      .object({
+        url: url.optional(),
+        generation: z.enum(generations).optional(),
+        binding: z.enum(bindings).optional(),
+      })
+      .strict(),
+    auth: authSchema,
+    headers: z
+      .array(z.object({ name: headerName, value: headerValue, secret: z.boolean().optional() }).strict())
+      .max(200),
+    extensions: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(2048)
+          .regex(/^[^,\r\n\0]*$/),
+      )
+      .max(100),
+    timeouts: z
+      .object({
+        connectMs: ms,
+        firstByteMs: ms,
+        idleMs: ms,
+        totalMs: ms,
+        streamTotalMs: ms.optional(),
+      })
+      .strict(),
+    limits: z.object({ maxBodyBytes: bytes, maxEventBytes: bytes, maxStreamBytes: bytes }).strict(),
+    trustedOrigins: z.array(url).max(100),
+    resyncOnDrop: z.boolean(),
+  })
+  .strict()
+  .partial();
+
+const partSchema = z.discriminatedUnion('kind', [
+  z
+    .object({ kind: z.literal('text'), text: z.string().max(MAX_TEXT), metadata: jsonObject.optional() })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('file'),
+      name: z.string().max(4096).optional(),
+      mediaType: z.string().max(256).optional(),
+      bytes: z.string().max(MAX_TEXT).optional(),
+      uri: z
+        .string()
+        .max(64 * 1024)
+        .optional(),
+      metadata: jsonObject.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('data'),
+      data: z.unknown(),
+      mediaType: z.string().max(256).optional(),
+      metadata: jsonObject.optional(),
+    })
+    .strict(),
+]);
+
+const messageSchema = z
+  .object({
+    messageId: id.optional(),
+    parts: z.array(partSchema).max(1000),
+    taskId: id.optional(),
+    contextId: id.optional(),
+    referenceTaskIds: z.array(id).max(1000).optional(),
+    extensions: z.array(z.string().max(2048)).max(100).optional(),
+    metadata: jsonObject.optional(),
+  })
+  .strict();
+
+const pushConfigSchema = z
+  .object({
+    id: id.optional(),
+    url,
+    token: z.string().max(4096).optional(),
+    authSchemes: z.array(z.string().max(256)).max(20).optional(),
+    credentials: z.string().max(4096).optional(),
+  })
+  .strict();
+
+const sendSchema = z
+  .object({
+    message: messageSchema,
+    blocking: z.boolean(),
+    acceptedOutputModes: z.array(z.string().max(256)).max(100).optional(),
+    historyLength: z.number().int().nonnegative().optional(),
+    pushNotification: pushConfigSchema.optional(),
+    metadata: jsonObject.optional(),
+  })
+  .strict();
+
+const empty = z.object({}).strict();
+const inputs = {
+  send: sendSchema,
+  stream: sendSchema,
+  get: z.object({ taskId: id, historyLength: z.number().int().nonnegative().optional() }).strict(),
+  list: z
+    .object({
+      contextId: id.optional(),
+      status: z.string().max(100).optional(),
+      pageSize: z.number().int().positive().max(10_000).optional(),
+      pageToken: z.string().max(4096).optional(),
+      historyLength: z.number().int().nonnegative().optional(),
+      includeArtifacts: z.boolean().optional(),
+      statusTimestampAfter: z.string().max(100).optional(),
+    })
+    .strict(),
+  cancel: z.object({ taskId: id, metadata: jsonObject.optional() }).strict(),
+  subscribe: z.object({ taskId: id }).strict(),
+  pushConfigSet: z.object({ taskId: id, config: pushConfigSchema }).strict(),
+  pushConfigGet: z.object({ taskId: id, configId: id.optional() }).strict(),
+  pushConfigList: z
+    .object({
+      taskId: id,
+      pageSize: z.number().int().positive().optional(),
+      pageToken: z.string().max(4096).optional(),
+    })
+    .strict(),
+  pushConfigDelete: z.object({ taskId: id, configId: id }).strict(),
+  extendedCard: empty,
+} satisfies Record<(typeof operations)[number], z.ZodType>;
+
+const op = <O extends (typeof operations)[number]>(operation: O) =>
+  z.object({ agentId: id, operation: z.literal(operation), input: inputs[operation] }).strict();
+
+export const operationRequestSchema = z.discriminatedUnion('operation', [
+  op('send'),
+  op('stream'),
+  op('get'),
+  op('list'),
+  op('cancel'),
+  op('subscribe'),
+  op('pushConfigSet'),
+  op('pushConfigGet'),
+  op('pushConfigList'),
+  op('pushConfigDelete'),
+  op('extendedCard'),
+]);
+
+export const openAgentRequestSchema = z
+  .object({ url, cardPath: z.string().max(4096).optional(), settings: agentSettingsChangeSchema.optional() })
+  .strict();
+
+export const agentIdSchema = z.object({ agentId: id }).strict();
+export const exchangeIdSchema = z.object({ exchangeId: id }).strict();
