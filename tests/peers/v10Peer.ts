@@ -142,7 +142,7 @@ function artifactEvent(taskId: string, contextId: string, chunk: ArtifactChunk) 
   );
 }
 
-class PeerExecutor implements AgentExecutor {
+export class PeerExecutor implements AgentExecutor {
   constructor(private readonly board: TaskBoard) {}
 
   execute = async (context: RequestContext, bus: ExecutionEventBus): Promise<void> => {
