@@ -175,8 +175,10 @@ export function createAgentClient(recorder: Recorder): AgentClient {
       const normalized = originOf(origin);
       if (!normalized)
         throw new Error(`${JSON.stringify(origin)} is not an origin such as https://auth.example.com.`);
-      if (!record.settings.trustedOrigins.includes(normalized))
-        record.settings.trustedOrigins.push(normalized);
+      const trusted = record.settings.trustedOrigins;
+      if (!trusted.includes(normalized)) {
+        record.settings = { ...record.settings, trustedOrigins: [...trusted, normalized] };
+      }
       return summarize(record);
     },
 

@@ -297,8 +297,20 @@ function decodeFinished(
         message: describeResult(decoded.result),
       };
     }
-    case 'error':
+    case 'error': {
+      // An HTTP error whose body is not an A2A error at all (a gateway's or an auth layer's JSON) is shown as
+      // what it is, with its status and body, rather than as an error with no code and no message.
+      const bare = decoded.error.code === undefined && !decoded.error.message && !decoded.error.name;
+      if (bare && (status < 200 || status > 299)) {
+        a2a.outcome = 'invalid';
+        return {
+          ...base,
+          status: 'invalid',
+          message: describeUnexpectedAnswer(status, statusText, headers, body.text),
+        };
+      }
       return { ...base, status: 'error', error: decoded.error, message: describeA2AError(decoded.error) };
+    }
     case 'stream':
     case 'invalid': {
       const ok = status >= 200 && status < 300;
