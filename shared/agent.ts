@@ -74,12 +74,18 @@ export interface AgentSettings {
   resyncOnDrop: boolean;
 }
 
+/** A change to some settings; timeouts and limits can be changed one field at a time. */
+export type AgentSettingsChange = Partial<Omit<AgentSettings, 'timeouts' | 'limits'>> & {
+  timeouts?: Partial<AgentTimeouts>;
+  limits?: Partial<AgentLimits>;
+};
+
 export interface OpenAgentRequest {
   /** A base URL (discovery tries the well-known paths) or the full URL of a card. */
   url: string;
   /** Tried after the well-known paths, relative to the base URL. */
   cardPath?: string;
-  settings?: Partial<AgentSettings>;
+  settings?: AgentSettingsChange;
 }
 
 /** A compat server's other card: what it answers when the `A2A-Version` header differs (PROTOCOL.md §2.1). */

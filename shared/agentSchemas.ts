@@ -83,10 +83,11 @@ export const agentSettingsChangeSchema = z
         firstByteMs: ms,
         idleMs: ms,
         totalMs: ms,
-        streamTotalMs: ms.optional(),
+        streamTotalMs: ms,
       })
-      .strict(),
-    limits: z.object({ maxBodyBytes: bytes, maxEventBytes: bytes, maxStreamBytes: bytes }).strict(),
+      .strict()
+      .partial(),
+    limits: z.object({ maxBodyBytes: bytes, maxEventBytes: bytes, maxStreamBytes: bytes }).strict().partial(),
     trustedOrigins: z.array(url).max(100),
     resyncOnDrop: z.boolean(),
   })

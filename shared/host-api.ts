@@ -3,7 +3,7 @@
 // bridge for tests all loop over `hostMethodNames`, so a method added here reaches every edition at once.
 
 import type {
-  AgentSettings,
+  AgentSettingsChange,
   AgentSummary,
   OpenAgentRequest,
   OpenAgentResult,
@@ -57,7 +57,7 @@ export interface HostApi {
   /** Discovers an agent's card (every attempt a frame) and keeps the agent for the calls below. */
   openAgent(request: OpenAgentRequest): Promise<OpenAgentResult>;
   /** Changes an agent's settings; secrets sent back as SECRET_PLACEHOLDER keep their stored value. */
-  configureAgent(request: { agentId: string; settings: Partial<AgentSettings> }): Promise<AgentSummary>;
+  configureAgent(request: { agentId: string; settings: AgentSettingsChange }): Promise<AgentSummary>;
   /** The user agreed that credentials may go to this origin (AUTH-5). */
   trustOrigin(request: { agentId: string; origin: string }): Promise<AgentSummary>;
   /** Never rejects for agent or network trouble: the outcome says what happened. */

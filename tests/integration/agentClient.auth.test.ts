@@ -142,9 +142,9 @@ describe('each scheme the card declares is offered and reaches an agent that che
 });
 
 describe('OAuth 2 client credentials', () => {
-  const oauth = (secret = CLIENT.clientSecret): AgentAuth => ({
+  const oauth = (secret = CLIENT.clientSecret, tokenUrl = tokens.tokenUrl): AgentAuth => ({
     type: 'oauth2-client-credentials',
-    tokenUrl: tokens.tokenUrl,
+    tokenUrl,
     clientId: CLIENT.clientId,
     clientSecret: secret,
     scopes: ['agent:use'],
@@ -213,7 +213,7 @@ describe('OAuth 2 client credentials', () => {
       const result = await host.openAgent({
         url: shortPeer.agentUrl('oauth'),
         settings: {
-          auth: { ...oauth(), tokenUrl: shortLived.tokenUrl },
+          auth: oauth(CLIENT.clientSecret, shortLived.tokenUrl),
           trustedOrigins: [new URL(shortLived.tokenUrl).origin],
         },
       });

@@ -35,6 +35,28 @@ describe('frames slice', () => {
   });
 });
 
+describe('frame revisions', () => {
+  it('replaces an exchange in place with a newer revision, never with an older one', () => {
+    const { addFrames } = useAppStore.getState();
+    addFrames([frame('r', { rev: 0, state: 'pending' }), frame('s')]);
+    addFrames([frame('r', { rev: 1, state: 'streaming', source: 'second' })]);
+    const state = () => useAppStore.getState();
+    const r = () => state().frames.find((f) => f.id === 'r') as HttpFrame;
+    expect(r().state).toBe('streaming');
+    addFrames([frame('r', { rev: 0, state: 'pending' })]);
+    expect(r().state).toBe('streaming');
+    addFrames([frame('r', { rev: 2, state: 'done', source: 'final' })]);
+    expect(r()).toMatchObject({ state: 'done', source: 'final' });
+    // A late copy of an earlier revision, or the final one again, changes nothing.
+    const before = state().frames;
+    addFrames([frame('r', { rev: 1, state: 'streaming' }), frame('r', { rev: 2, state: 'done' })]);
+    expect(state().frames).toBe(before);
+    const ids = state().frames.map((f) => f.id);
+    expect(ids.indexOf('r')).toBeLessThan(ids.indexOf('s'));
+    expect(state().frameIndex.get('r')).toBe(ids.indexOf('r'));
+  });
+});
+
 describe('frame display', () => {
   it('derives durations and outcome', () => {
     expect(frameDurations(frame('x'))).toEqual({ connect: 1, firstByte: 5, total: 10 });

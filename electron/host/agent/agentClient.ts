@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AgentSettings,
+  AgentSettingsChange,
   AgentSummary,
   OpenAgentRequest,
   OpenAgentResult,
@@ -31,7 +32,7 @@ const ENDED_KEPT = 500;
 
 export interface AgentClient {
   openAgent(request: OpenAgentRequest): Promise<OpenAgentResult>;
-  configureAgent(agentId: string, change: Partial<AgentSettings>): Promise<AgentSummary>;
+  configureAgent(agentId: string, change: AgentSettingsChange): Promise<AgentSummary>;
   trustOrigin(agentId: string, origin: string): Promise<AgentSummary>;
   runOperation(request: OperationRequest): Promise<OperationOutcome>;
   closeStream(exchangeId: string): Promise<{ closed: boolean; message: string }>;

@@ -1,7 +1,12 @@
 // An agent's settings: the defaults, merging what the user changed, and the copy with secrets hidden that leaves
 // the host (the renderer shows that a secret is set, never the secret: AUTH-4).
 
-import { SECRET_PLACEHOLDER, type AgentAuth, type AgentSettings } from '../../../shared/agent';
+import {
+  SECRET_PLACEHOLDER,
+  type AgentAuth,
+  type AgentSettings,
+  type AgentSettingsChange,
+} from '../../../shared/agent';
 import { SSE_DEFAULT_MAX_EVENT_BYTES } from '../../../shared/wire/sse';
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
@@ -23,7 +28,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
  * Applies a change. A secret sent back as the placeholder keeps its stored value, so the renderer can round-trip
  * the settings it was given without knowing the secrets.
  */
-export function mergeSettings(current: AgentSettings, change: Partial<AgentSettings>): AgentSettings {
+export function mergeSettings(current: AgentSettings, change: AgentSettingsChange): AgentSettings {
   const next: AgentSettings = {
     ...current,
     ...change,
