@@ -184,7 +184,10 @@ function run(
       // A close before the body completed means the peer dropped the connection mid-response.
       if (!res.complete) settle(cutShort(target, received));
     });
-    res.on('error', (error) => settle(describeNetworkError(error, target)));
+    // Node reports a body cut short as an 'aborted' error before 'close'; both mean the same to the user.
+    res.on('error', (error) =>
+      settle(res.complete ? describeNetworkError(error, target) : cutShort(target, received)),
+    );
   });
   req.on('error', (error) => settle(describeNetworkError(error, target)));
   req.end(body);
