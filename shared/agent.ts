@@ -27,6 +27,15 @@ export type AgentAuth =
       clientAuth?: 'basic' | 'body';
     };
 
+/** What the auth form can offer for one of the card's schemes (AUTH-2): a ready auth with its secrets empty. */
+export interface AuthOffer {
+  /** The scheme's name in the card. */
+  scheme: string;
+  /** The auth to fill in, or absent when Switchboard cannot do this scheme (then `note` says what to do). */
+  auth?: AgentAuth;
+  note?: string;
+}
+
 export interface CustomHeader {
   name: string;
   value: string;
@@ -114,6 +123,7 @@ export interface AgentSummary {
   variants: CardVariant[];
   securitySchemes: SecurityScheme[];
   securityRequirements: string[][];
+  authOffers: AuthOffer[];
   /** The settings in force, secrets replaced by SECRET_PLACEHOLDER. */
   settings: AgentSettings;
 }

@@ -39,6 +39,22 @@ async function open(
   return result.agent;
 }
 
+/** The auth with its secret emptied: what an offer from the card looks like. */
+function blankSecrets(auth: AgentAuth): AgentAuth {
+  switch (auth.type) {
+    case 'apiKey':
+      return { ...auth, value: '' };
+    case 'bearer':
+      return { ...auth, token: '' };
+    case 'basic':
+      return { ...auth, username: '', password: '' };
+    case 'oauth2-client-credentials':
+      return { ...auth, clientId: '', clientSecret: '' };
+    case 'none':
+      return auth;
+  }
+}
+
 const schemeCases: Array<{
   name: AuthAgentName;
   offered: Record<string, unknown>;
@@ -104,6 +120,10 @@ describe('each scheme the card declares is offered and reaches an agent that che
         /^HTTP 401 Unauthorized \(application\/json\): \{"error":"unauthorized"/,
       );
 
+      // The card's scheme is offered as an auth with only the secret left to fill in.
+      const offer = bare.authOffers[0]!;
+      expect(offer.scheme).toBe(bare.securitySchemes[0]!.name);
+      expect(offer.auth).toEqual(blankSecrets(scheme.auth));
       const agent = await open(scheme.name, scheme.auth);
       const outcome = await host.runOperation({ agentId: agent.id, operation: 'send', input: hello });
       expectStatus(outcome, 'result');
@@ -152,6 +172,9 @@ describe('OAuth 2 client credentials', () => {
 
   it('asks before the client secret goes to the token endpoint on another origin', async () => {
     const agent = await open('oauth', oauth());
+    expect(agent.authOffers).toEqual([
+      { scheme: agent.securitySchemes[0]!.name, auth: { ...blankSecrets(oauth()), scopes: ['agent:use'] } },
+    ]);
     expect(agent.securitySchemes[0]).toMatchObject({
       kind: 'oauth2',
       flows: { clientCredentials: { tokenUrl: tokens.tokenUrl, scopes: { 'agent:use': 'use the agent' } } },

@@ -1,7 +1,9 @@
 // The agent client against the hostile peer: one test per fault, each asserting the exact words a user sees and
 // that no frame was lost (WIRE-5, WIRE-6, TASK-4).
 
+import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHost } from '../../electron/host/createHost';
 import type { AgentSettingsChange, OperationOutcome } from '../../shared/agent';
 import type { SendInput } from '../../shared/a2a/adapter';
 import {
@@ -148,6 +150,24 @@ describe('answers that are not A2A', () => {
 });
 
 describe('timeouts are distinct labelled errors', () => {
+  it('connect: every discovery attempt says so', async () => {
+    const hanging: LookupFunction = () => {};
+    const slow = createHost({ edition: 'test', appVersion: '0', lookup: hanging });
+    const result = await slow.openAgent({
+      url: 'http://agent.test',
+      settings: { timeouts: { connectMs: 50 } },
+    });
+    expect(result).toEqual({
+      ok: false,
+      attempts: [expect.any(String), expect.any(String)],
+      message: [
+        'No agent card found. Tried:',
+        '• http://agent.test/.well-known/agent-card.json: Timed out (connect) — Gave up after 50 ms connecting.',
+        '• http://agent.test/.well-known/agent.json: Timed out (connect) — Gave up after 50 ms connecting.',
+      ].join('\n'),
+    });
+  });
+
   it('idle: a stream that goes silent', async () => {
     const id = await agent('hang', { timeouts: { idleMs: 300 }, resyncOnDrop: false });
     const { end, exchange, events } = await streamToEnd(id);

@@ -26,6 +26,7 @@ const combos: Record<PeerName, Array<[Generation, Binding]>> = {
   ],
   'v1.0-compat': [
     ['1.0', 'JSONRPC'],
+    ['1.0', 'HTTP+JSON'],
     ['0.3', 'JSONRPC'],
     ['0.3', 'HTTP+JSON'],
   ],
@@ -243,6 +244,25 @@ for (const name of Object.keys(combos) as PeerName[]) {
           if (streamId)
             expect(await host.awaitStream({ exchangeId: streamId })).toMatchObject({ ended: 'complete' });
         });
+
+        if (generation !== '0.1') {
+          it('activates extensions with the header of its generation (WIRE-4)', async () => {
+            const uri = 'https://switchboard.test/ext/trace/v1';
+            await host.configureAgent({ agentId, settings: { extensions: [uri] } });
+            try {
+              const outcome = await call({
+                operation: 'send',
+                input: { message: text('hello'), blocking: true },
+              });
+              expectStatus(outcome, 'result');
+              await recording.flush();
+              const header = generation === '1.0' ? 'A2A-Extensions' : 'X-A2A-Extensions';
+              expect(recording.http(outcome.exchangeId!).request.headers).toContainEqual([header, uri]);
+            } finally {
+              await host.configureAgent({ agentId, settings: { extensions: [] } });
+            }
+          });
+        }
 
         it('an unknown task is an A2A error, named for the generation', async () => {
           const outcome = await call({ operation: 'get', input: { taskId: 'no-such-task' } });

@@ -119,6 +119,74 @@ describe('dispatchHostCall', () => {
     expect(host.fetchRaw).not.toHaveBeenCalled();
   });
 
+  it('accepts a valid operation for every agent method', async () => {
+    const calls: Array<[string, unknown[]]> = [
+      [
+        'openAgent',
+        [{ url: 'http://x/', settings: { timeouts: { idleMs: 5 }, auth: { type: 'bearer', token: 't' } } }],
+      ],
+      [
+        'configureAgent',
+        [{ agentId: 'a', settings: { selection: { generation: '0.3', binding: 'HTTP+JSON' } } }],
+      ],
+      ['trustOrigin', [{ agentId: 'a', origin: 'https://auth.example' }]],
+      [
+        'runOperation',
+        [
+          {
+            agentId: 'a',
+            operation: 'send',
+            input: { message: { parts: [{ kind: 'data', data: { a: 1 } }] }, blocking: false },
+          },
+        ],
+      ],
+      ['runOperation', [{ agentId: 'a', operation: 'extendedCard', input: {} }]],
+      ['closeStream', [{ exchangeId: 'e' }]],
+      ['awaitStream', [{ exchangeId: 'e' }]],
+      ['resyncTask', [{ agentId: 'a', taskId: 't' }]],
+      ['forgetAgent', [{ agentId: 'a' }]],
+    ];
+    for (const [method, args] of calls) {
+      const result = await dispatchHostCall(fakeHost(), method, args);
+      // The fake's agent methods throw "not used": reaching them proves the arguments passed validation.
+      expect(result, method).toEqual({
+        ok: false,
+        error: { name: 'Error', message: 'not used in this test' },
+      });
+    }
+  });
+
+  it.each([
+    ['an unknown operation', 'runOperation', [{ agentId: 'a', operation: 'delete', input: {} }]],
+    [
+      'send without blocking',
+      'runOperation',
+      [{ agentId: 'a', operation: 'send', input: { message: { parts: [] } } }],
+    ],
+    [
+      'a part of unknown kind',
+      'runOperation',
+      [{ agentId: 'a', operation: 'send', input: { message: { parts: [{ kind: 'x' }] }, blocking: true } }],
+    ],
+    ['get without a task id', 'runOperation', [{ agentId: 'a', operation: 'get', input: {} }]],
+    [
+      'a custom header with CRLF',
+      'configureAgent',
+      [{ agentId: 'a', settings: { headers: [{ name: 'X', value: 'a\r\nb' }] } }],
+    ],
+    [
+      'a Basic user name with a colon',
+      'configureAgent',
+      [{ agentId: 'a', settings: { auth: { type: 'basic', username: 'a:b', password: '' } } }],
+    ],
+    ['an unknown auth type', 'openAgent', [{ url: 'http://x/', settings: { auth: { type: 'magic' } } }]],
+    ['a zero timeout', 'openAgent', [{ url: 'http://x/', settings: { timeouts: { idleMs: 0 } } }]],
+  ])('refuses %s', async (_label, method, args) => {
+    const result = await dispatchHostCall(fakeHost(), method, args);
+    expect(result).toMatchObject({ ok: false, error: { name: 'InvalidArguments' } });
+    if (!result.ok) expect(result.error.message.startsWith(`${method}: `)).toBe(true);
+  });
+
   it('wraps a thrown error instead of letting it escape', async () => {
     const host = fakeHost();
     host.getInfo = async () => {

@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readCardSecurity } from '../../shared/a2a/securitySchemes';
+import { authOffers } from '../../shared/authOffers';
 
 describe('readCardSecurity', () => {
   it('reads 0.2/0.3 OpenAPI-style schemes and `security`', () => {
@@ -160,5 +161,42 @@ describe('readCardSecurity', () => {
       ['card.security-scheme', '/securitySchemes/where'],
     ]);
     expect(readCardSecurity('not a card')).toEqual({ schemes: [], requirements: [], findings: [] });
+  });
+});
+
+describe('authOffers', () => {
+  it('offers what can be done and explains what cannot', () => {
+    const { schemes } = readCardSecurity({
+      securitySchemes: {
+        digest: { type: 'http', scheme: 'Digest' },
+        code: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: { authorizationUrl: 'https://a/authz', tokenUrl: 'https://a/t', scopes: {} },
+          },
+        },
+        oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://a/.well-known/openid-configuration' },
+        mtls: { type: 'mutualTLS' },
+        odd: { type: 'magic' },
+        key: { type: 'apiKey', in: 'header', name: '' },
+      },
+    });
+    expect(authOffers(schemes)).toEqual([
+      {
+        scheme: 'digest',
+        note: 'HTTP "digest" authentication is not built in; add an Authorization header by hand.',
+      },
+      {
+        scheme: 'code',
+        note: 'Only the client-credentials flow is built in (this scheme offers authorizationCode); paste a token you obtained as a bearer token.',
+      },
+      {
+        scheme: 'oidc',
+        note: 'OpenID Connect sign-in is not built in; paste a token you obtained as a bearer token.',
+      },
+      { scheme: 'mtls', note: 'Client certificates (mutual TLS) are not supported yet.' },
+      { scheme: 'odd', note: 'This scheme has a shape no A2A generation defines; set credentials by hand.' },
+      { scheme: 'key', auth: { type: 'apiKey', location: 'header', name: 'X-API-Key', value: '' } },
+    ]);
   });
 });

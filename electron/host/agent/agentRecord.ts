@@ -2,6 +2,7 @@
 // settings (secrets included — they never leave the host) and its OAuth token cache.
 
 import type { AgentSettings, AgentSummary, CardVariant } from '../../../shared/agent';
+import { authOffers } from '../../../shared/authOffers';
 import { chooseInterface, type CardInterface, type Detection } from '../../../shared/a2a/detect';
 import type { CardSecurity } from '../../../shared/a2a/securitySchemes';
 import { hideSecrets } from './agentSettings';
@@ -67,6 +68,7 @@ export function summarize(record: AgentRecord): AgentSummary {
     variants: record.variants,
     securitySchemes: record.security.schemes,
     securityRequirements: record.security.requirements,
+    authOffers: authOffers(record.security.schemes),
     settings: hideSecrets(record.settings),
   };
 }
