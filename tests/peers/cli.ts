@@ -1,15 +1,21 @@
 // `npm run peer -- <name> [--port N]`: starts one test peer on 127.0.0.1, prints its card URL and keeps it running
 // until Ctrl-C. `--list` names the peers.
 
+import { AUTH_PEER, startAuthPeer } from './authPeer';
+import { hostileFaultNotes, hostileFaults, startHostilePeer } from './hostilePeer';
 import { isPeerName, peerNames, peers } from './index';
+import { startTokenEndpoint } from './tokenEndpoint';
+
+/** Peers that are not one agent but a set of them, each under its own path. */
+const groups = ['hostile', 'auth'] as const;
 
 function usage(): string {
-  return `Usage: npm run peer -- <name> [--port N]   |   npm run peer -- --list\nPeers: ${peerNames.join(', ')}`;
+  return `Usage: npm run peer -- <name> [--port N]   |   npm run peer -- --list\nPeers: ${[...peerNames, ...groups].join(', ')}`;
 }
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--list')) {
-    for (const name of peerNames) console.log(name);
+    for (const name of [...peerNames, ...groups]) console.log(name);
     return 0;
   }
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -21,8 +27,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`No peer named.\n${usage()}`);
     return 2;
   }
-  if (!isPeerName(name)) {
-    console.error(`Unknown peer "${name}". Known peers: ${peerNames.join(', ')}.`);
+  if (!isPeerName(name) && name !== 'hostile' && name !== 'auth') {
+    console.error(`Unknown peer "${name}". Known peers: ${[...peerNames, ...groups].join(', ')}.`);
     return 2;
   }
   const portIndex = argv.indexOf('--port');
@@ -36,17 +42,43 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const peer = await peers[name]({ port });
-  console.log(`${peer.name} (A2A ${peer.generation}) is listening on ${peer.baseUrl}`);
-  console.log(`Card: ${peer.cardUrl}`);
+  const stop = await start(name, port);
   console.log('Press Ctrl-C to stop.');
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  await peer.close();
-  console.log(`\n${peer.name} stopped.`);
+  await stop();
+  console.log(`\n${name} stopped.`);
   return 0;
+}
+
+/** Starts the named peer, prints where to reach it, and returns how to stop it. */
+async function start(name: string, port: number): Promise<() => Promise<void>> {
+  if (name === 'hostile') {
+    const peer = await startHostilePeer({ port });
+    console.log(`The hostile agents are listening on ${peer.baseUrl}; open one of these in Switchboard:`);
+    for (const fault of hostileFaults)
+      console.log(`  ${peer.agentUrl(fault)}  — ${hostileFaultNotes[fault]}`);
+    return () => peer.close();
+  }
+  if (name === 'auth') {
+    const tokens = await startTokenEndpoint({ clientId: 'switchboard', clientSecret: 'switchboard-secret' });
+    const peer = await startAuthPeer({ port, tokenEndpoint: tokens });
+    console.log(`The auth agents are listening on ${peer.baseUrl}:`);
+    for (const agent of peer.agents) console.log(`  ${peer.agentUrl(agent)}`);
+    console.log(`Credentials: ${JSON.stringify(AUTH_PEER)}`);
+    console.log(`OAuth client credentials: switchboard / switchboard-secret at ${tokens.tokenUrl}`);
+    return async () => {
+      await peer.close();
+      await tokens.close();
+    };
+  }
+  if (!isPeerName(name)) throw new Error(`Unknown peer ${name}`);
+  const peer = await peers[name]({ port });
+  console.log(`${peer.name} (A2A ${peer.generation}) is listening on ${peer.baseUrl}`);
+  console.log(`Card: ${peer.cardUrl}`);
+  return () => peer.close();
 }
 
 main(process.argv.slice(2)).then(
