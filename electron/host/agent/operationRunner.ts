@@ -150,6 +150,7 @@ async function sendOnce(
   );
   const { timeouts, limits } = settings;
   let stream: StreamRecorder | undefined;
+  let decoded: OperationOutcome | undefined;
   let opened: (frame: HttpFrame) => void = () => undefined;
   const headArrived = new Promise<HttpFrame>((resolve) => (opened = resolve));
 
@@ -201,10 +202,13 @@ async function sendOnce(
         };
         if (withCredentials.secrets.length > 0) frame.secrets = withCredentials.secrets;
       },
+      // Runs before the final frame is published, so what decoding learnt (findings, ids) travels with it.
       finish: (frame) => {
         if (stream) {
           stream.finish(frame);
           frame.a2a!.outcome = 'stream';
+        } else {
+          decoded = decodeFinished(frame, adapter, request);
         }
       },
     },
@@ -243,7 +247,7 @@ async function sendOnce(
   }
 
   const frame = await exchange.done;
-  const outcome = decodeFinished(frame, adapter, request);
+  const outcome = decoded ?? decodeFinished(frame, adapter, request);
   outcome.stepFrameIds = stepFrameIds;
   const retryWithNewToken =
     settings.auth.type === 'oauth2-client-credentials' &&
@@ -252,14 +256,19 @@ async function sendOnce(
   return { outcome, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
 }
 
-/** Decodes a finished, buffered exchange and writes what was learnt back onto its frame (published after this). */
+/** Decodes a finished, buffered exchange and writes what was learnt onto its frame, before it is published. */
 function decodeFinished(
   frame: HttpFrame,
   adapter: GenerationAdapter,
   request: EncodedRequest,
 ): OperationOutcome {
-  if (!frame.response || (frame.error && frame.error.kind !== 'too-large')) {
-    const error = frame.error!;
+  // A body over the cap is kept in part, but not decoded: half a JSON document would only add noise.
+  if (!frame.response || frame.error) {
+    const error = frame.error ?? {
+      kind: 'network',
+      label: 'No response',
+      message: 'The exchange ended without an answer.',
+    };
     return {
       status: 'failed',
       message: `${error.label}: ${error.message}`,
@@ -269,15 +278,6 @@ function decodeFinished(
     };
   }
   const { status, statusText, headers, body } = frame.response;
-  if (frame.error) {
-    return {
-      status: 'failed',
-      message: `${frame.error.label}: ${frame.error.message}`,
-      exchangeId: frame.id,
-      frameError: frame.error,
-      findings: [],
-    };
-  }
   const findings = checkContentType(request, adapter.binding, adapter.generation, status, headers, body.size);
   const decoded = adapter.decodeResponse(request, { status, headers, bodyText: body.text });
   findings.push(...decoded.findings);

@@ -30,7 +30,8 @@ export function recordingHost(): RecordingHost {
   const batchSizes: number[] = [];
   host.onEvent((event) => {
     batchSizes.push(event.frames.length);
-    for (const frame of event.frames) {
+    // Copied as IPC or HTTP would copy them, so a frame changed after it was published is caught here.
+    for (const frame of structuredClone(event.frames)) {
       if (!latest.has(frame.id)) order.push(frame.id);
       latest.set(frame.id, frame);
       if (frame.kind === 'http') revisions.set(frame.id, [...(revisions.get(frame.id) ?? []), frame]);
