@@ -90,6 +90,18 @@ for (const name of Object.keys(combos) as PeerName[]) {
       for (const combo of combos[name]) expect(offered).toContainEqual(combo);
     });
 
+    it('opens the same agent from the full URL of its card, in one attempt', async () => {
+      const direct = await host.openAgent({ url: peer.cardUrl });
+      if (!direct.ok) throw new Error(direct.message);
+      expect(direct.attempts.length).toBe(name === 'v1.0-compat' ? 2 : 1);
+      expect(direct.agent.cardUrl).toBe(peer.cardUrl);
+      expect(direct.agent.interfaces).toEqual(opened.agent.interfaces);
+      await host.forgetAgent({ agentId: direct.agent.id });
+      await expect(
+        host.runOperation({ agentId: direct.agent.id, operation: 'get', input: { taskId: 'x' } }),
+      ).rejects.toThrow(`No open agent has the id "${direct.agent.id}"; open it again.`);
+    });
+
     if (name === 'v1.0-compat') {
       it('sees the compat server answer a different card without A2A-Version', async () => {
         expect(opened.agent.variants).toHaveLength(1);
