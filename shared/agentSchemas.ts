@@ -6,7 +6,9 @@ import type { operations } from './a2a/adapter';
 import { bindings, generations } from './a2a/generation';
 
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const fieldValue = /^[^\r\n\0]*$/;
+// RFC 9110 §5.5 field values: visible ASCII, space, tab and obs-text. CR, LF, NUL and other controls would split
+// the request (header injection) or be refused by Node.
+const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_TEXT = 64 * 1024 * 1024;
 
@@ -23,7 +25,12 @@ const url = z
   .max(64 * 1024);
 const jsonObject = z.record(z.string(), z.unknown());
 const headerName = z.string().regex(token, 'A header name may contain only token characters.');
-const headerValue = z.string().regex(fieldValue, 'A header value may not contain CR, LF or NUL.');
+const headerValue = z
+  .string()
+  .regex(
+    fieldValue,
+    'A header value may contain only visible characters, spaces and tabs (no CR, LF or other controls).',
+  );
 
 const authSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }).strict(),
@@ -31,7 +38,8 @@ const authSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('apiKey'),
       location: z.enum(['header', 'query', 'cookie']),
-      name: z.string().min(1).max(256),
+      // Also a header or cookie name, so it is held to the token rule wherever it goes.
+      name: z.string().max(256).regex(token, 'An API key name may contain only token characters.'),
       value: headerValue,
     })
     .strict(),

@@ -13,8 +13,9 @@ import type { HostApi, HostMethod } from './host-api';
 
 // RFC 9110 token characters: anything else cannot be a method or a header name on the wire.
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-// Field values may not carry CR, LF or NUL: they would split the request (header injection).
-const fieldValue = /^[^\r\n\0]*$/;
+// RFC 9110 §5.5 field values: visible ASCII, space, tab and obs-text. CR, LF, NUL and other controls would split
+// the request (header injection) or be refused by Node.
+const fieldValue = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 const MAX_URL = 64 * 1024;
 const MAX_BODY_CHARS = 64 * 1024 * 1024;
@@ -30,7 +31,12 @@ export const rawRequestSchema = z
       .array(
         z.tuple([
           z.string().regex(token, 'A header name may contain only token characters.'),
-          z.string().regex(fieldValue, 'A header value may not contain CR, LF or NUL.'),
+          z
+            .string()
+            .regex(
+              fieldValue,
+              'A header value may contain only visible characters, spaces and tabs (no CR, LF or other controls).',
+            ),
         ]),
       )
       .max(1000)

@@ -122,17 +122,32 @@ function run(
   };
 
   const transport = url.protocol === 'https:' ? https : http;
-  const req = transport.request({
-    protocol: url.protocol,
-    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: url.port || undefined,
-    path: `${url.pathname}${url.search}`,
-    method,
-    headers: frame.request.headers.flat(),
-    setHost: false,
-    agent: false,
-    ...(deps.lookup ? { lookup: deps.lookup } : {}),
-  });
+  let req: http.ClientRequest;
+  try {
+    req = transport.request({
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method,
+      headers: frame.request.headers.flat(),
+      setHost: false,
+      agent: false,
+      ...(deps.lookup ? { lookup: deps.lookup } : {}),
+    });
+  } catch (error) {
+    // Node refuses header names and values it cannot put on the wire; that is the request's fault, not the network's.
+    const message = error instanceof Error ? error.message : String(error);
+    settled = true;
+    frame.error = {
+      kind: 'invalid-request',
+      label: 'Invalid request',
+      message: `The request cannot be sent: ${message}`,
+    };
+    frame.timing.end = deps.now();
+    resolve(frame);
+    return () => undefined;
+  }
 
   startTimer('total', timeouts.totalMs);
   startTimer('connect', timeouts.connectMs);
@@ -141,6 +156,8 @@ function run(
     const connectedEvent = url.protocol === 'https:' ? 'secureConnect' : 'connect';
     socket.once(connectedEvent, () => {
       stopTimer('connect');
+      // Until the request is fully sent, a peer that stops reading it counts as idle.
+      if (!req.writableFinished) startTimer('idle', timeouts.idleMs);
       frame.timing.connected = deps.now();
       if (socket.remoteAddress && socket.remotePort) {
         frame.remote = { address: socket.remoteAddress, port: socket.remotePort };
@@ -148,6 +165,9 @@ function run(
     });
   });
   req.on('finish', () => {
+    // A server may answer before it has read the whole request (an early 401 or 413): then the wait is over.
+    if (frame.response) return;
+    stopTimer('idle');
     startTimer('first-byte', timeouts.firstByteMs);
     if (!settled) options.onProgress?.(frame);
   });

@@ -90,6 +90,8 @@ export type SecretMark =
   | { in: 'cookie'; name: string }
   /** A field of an `application/x-www-form-urlencoded` request body (OAuth client secrets). */
   | { in: 'form'; name: string }
+  /** Every member with this key in the JSON request body (a push config's `token` or `credentials`). */
+  | { in: 'request-json'; key: string }
   /** A JSON pointer into the response body (an OAuth access token). */
   | { in: 'response-json'; pointer: string };
 

@@ -143,6 +143,10 @@ describe('each scheme the card declares is offered and reaches an agent that che
     const outcome = await host.runOperation({ agentId: agent.id, operation: 'send', input: hello });
     expectStatus(outcome, 'result');
     await recording.flush();
+    // Custom headers also go with the card request, marked there too.
+    expect(recording.http(agent.cardFrameId).secrets).toEqual([
+      { in: 'request-header', name: 'X-Switchboard-Custom' },
+    ]);
     const frame = recording.http(outcome.exchangeId!);
     expect(frame.request.headers).toContainEqual(['X-Trace', 'visible']);
     expect(frame.secrets).toEqual([{ in: 'request-header', name: 'X-Switchboard-Custom' }]);

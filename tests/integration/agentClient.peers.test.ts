@@ -308,6 +308,10 @@ for (const name of Object.keys(combos) as PeerName[]) {
           const set = await call({ operation: 'pushConfigSet', input: { taskId, config } });
           expectStatus(set, 'result');
           expect(set.result).toMatchObject({ type: 'push-config', config: { url: config.url } });
+          await recording.flush();
+          expect(recording.http(set.exchangeId!).secrets).toEqual(
+            expect.arrayContaining([{ in: 'request-json', key: 'token' }]),
+          );
           const get = await call({ operation: 'pushConfigGet', input: { taskId, configId: 'cfg-1' } });
           expect(get.result).toMatchObject({ type: 'push-config', config: { url: config.url } });
           if (generation !== '0.1') {

@@ -153,6 +153,15 @@ describe('labelled failures', () => {
     expect(frame.error?.label).toBe('TLS failed');
   });
 
+  it('a header Node cannot send is an invalid request, not a crash', async () => {
+    const frame = await fetchRaw({ method: 'GET', url: 'http://127.0.0.1:9/', headers: [['X Key', 'v']] });
+    expect(frame.error).toMatchObject({ kind: 'invalid-request', label: 'Invalid request' });
+    expect(frame.error?.message).toMatch(
+      /^The request cannot be sent: Header name must be a valid HTTP token/,
+    );
+    expect(frame.timing.end).toBeDefined();
+  });
+
   it('connect timeout', async () => {
     const hangingLookup: LookupFunction = () => {};
     const slowHost = createHost({ edition: 'test', appVersion: '0', lookup: hangingLookup });

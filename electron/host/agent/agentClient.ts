@@ -18,7 +18,7 @@ import type {
   StreamEnd,
 } from '../../../shared/agent';
 import { readCardSecurity } from '../../../shared/a2a/securitySchemes';
-import type { FrameError, HeaderList } from '../../../shared/wire/frame';
+import type { FrameError, HeaderList, SecretMark } from '../../../shared/wire/frame';
 import { DEFAULT_AGENT_SETTINGS, mergeSettings } from './agentSettings';
 import { selectInterface, summarize, type AgentRecord } from './agentRecord';
 import { originOf } from './credentials';
@@ -45,6 +45,8 @@ export function createAgentClient(recorder: Recorder): AgentClient {
   const agents = new Map<string, AgentRecord>();
   const open = new Map<string, { stream: OpenStream; end: Promise<StreamEnd> }>();
   const ended = new Map<string, StreamEnd>();
+  /** Automatic resyncs per task, so an agent that keeps dropping the stream is not called forever. */
+  const resyncs = new Map<string, number>();
 
   const agent = (id: string): AgentRecord => {
     const record = agents.get(id);
@@ -52,21 +54,11 @@ export function createAgentClient(recorder: Recorder): AgentClient {
     return record;
   };
 
-  const fetchBuffered = (
-    url: string,
-    headers: HeaderList,
-    source: string,
-    settings: AgentSettings,
-    body?: string,
-  ) =>
+  /** A GET for discovery; custom headers the user marked secret are marked on the frame too. */
+  const fetchCard = (url: string, headers: HeaderList, source: string, settings: AgentSettings) =>
     recordExchange(
       recorder,
-      {
-        method: body === undefined ? 'GET' : 'POST',
-        url,
-        headers,
-        ...(body !== undefined ? { body: { text: body } } : {}),
-      },
+      { method: 'GET', url, headers },
       {
         source,
         timeouts: {
@@ -76,6 +68,12 @@ export function createAgentClient(recorder: Recorder): AgentClient {
           totalMs: settings.timeouts.totalMs,
         },
         readBody: () => ({ mode: 'buffer', maxBytes: settings.limits.maxBodyBytes }),
+        annotate: (frame) => {
+          const secrets: SecretMark[] = settings.headers
+            .filter((h) => h.secret)
+            .map((h) => ({ in: 'request-header', name: h.name }));
+          if (secrets.length > 0) frame.secrets = secrets;
+        },
       },
     ).done;
 
@@ -89,27 +87,50 @@ export function createAgentClient(recorder: Recorder): AgentClient {
     });
 
   const watchStream = async (record: AgentRecord, stream: OpenStream): Promise<StreamEnd> => {
-    const { frame, recorder: events } = await stream.ended;
+    let result: StreamEnd;
+    try {
+      result = await endOf(record, stream);
+    } catch (error) {
+      // Never an unhandled rejection: whatever went wrong is the stream's end, told to whoever awaits it.
+      const message = error instanceof Error ? error.message : String(error);
+      result = {
+        exchangeId: stream.exchangeId,
+        ended: 'error',
+        events: 0,
+        frameError: { kind: 'network', label: 'Stream failed', message },
+      };
+    }
+    // Remembered before it leaves `open`, so `awaitStream` and `closeStream` always find it somewhere.
+    ended.set(stream.exchangeId, result);
+    if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value!);
     open.delete(stream.exchangeId);
+    return result;
+  };
+
+  const endOf = async (record: AgentRecord, stream: OpenStream): Promise<StreamEnd> => {
+    const { frame, recorder: events } = await stream.ended;
     const result: StreamEnd = {
       exchangeId: stream.exchangeId,
       ended: frame.stream?.ended ?? 'complete',
       events: events.state.events,
       ...(frame.error ? { frameError: frame.error } : {}),
     };
-    const dropped = frame.error !== undefined && DROPS.has(frame.error.kind);
     const taskId = events.state.taskId;
+    const attempts = taskId === undefined ? 0 : (resyncs.get(taskId) ?? 0);
+    // A resubscription that dropped again before telling anything new is not worth another round.
+    const fruitless = frame.source === 'resync:subscribe' && events.state.events <= 1;
     if (
-      dropped &&
+      isDrop(frame.error) &&
       taskId !== undefined &&
       !events.state.ended &&
+      !fruitless &&
+      attempts < MAX_RESYNCS &&
       record.settings.resyncOnDrop &&
       agents.has(record.id)
     ) {
+      resyncs.set(taskId, attempts + 1);
       result.resync = await resync(record, taskId);
     }
-    ended.set(stream.exchangeId, result);
-    if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value!);
     return result;
   };
 
@@ -130,7 +151,7 @@ export function createAgentClient(recorder: Recorder): AgentClient {
       const settings = mergeSettings(DEFAULT_AGENT_SETTINGS, request.settings ?? {});
       const extra: HeaderList = settings.headers.map((h) => [h.name, h.value]);
       const found = await discoverCard(request.url, request.cardPath, extra, (url, headers, source) =>
-        fetchBuffered(url, headers, source, settings),
+        fetchCard(url, headers, source, settings),
       );
       if (!found.ok) return found;
       const record: AgentRecord = {
@@ -226,6 +247,16 @@ const CLOSED_BY_USER: FrameError = {
   message: 'You closed the stream. The task goes on at the agent; cancel it to stop it.',
 };
 
-/** Ways a stream can end that say nothing about the task: the connection went, not the work. */
-const DROPS = new Set<FrameError['kind']>(['reset', 'network', 'protocol', 'timeout']);
+/** Automatic resyncs of one task at most; the user can always resync by hand. */
+const MAX_RESYNCS = 3;
+
+/**
+ * Ways a stream can end that say nothing about the task: the connection went, not the work. A total timeout is the
+ * user's own limit, so it is respected rather than worked around.
+ */
+function isDrop(error: FrameError | undefined): boolean {
+  if (!error) return false;
+  if (error.kind === 'timeout') return error.phase === 'idle';
+  return error.kind === 'reset' || error.kind === 'network' || error.kind === 'protocol';
+}
 const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);

@@ -98,7 +98,8 @@ export function originNeedingConsent(
   agentOrigin: string,
   trusted: readonly string[],
 ): string | undefined {
-  const origin = originOf(url);
-  if (origin === undefined || origin === agentOrigin || trusted.includes(origin)) return undefined;
+  // Fails closed: a URL that cannot be read is never assumed to be the agent's.
+  const origin = originOf(url) ?? url;
+  if (origin === agentOrigin || trusted.includes(origin)) return undefined;
   return origin;
 }

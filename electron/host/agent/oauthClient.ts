@@ -31,6 +31,8 @@ export type TokenResult =
 
 export class OAuthClient {
   private cached: { token: string; expiresAt: number; key: string } | undefined;
+  /** A request under way, shared by operations that start while it runs (one token request, not one each). */
+  private pending: { key: string; result: Promise<TokenResult> } | undefined;
 
   constructor(private readonly exchange: TokenExchange) {}
 
@@ -45,7 +47,12 @@ export class OAuthClient {
       return { ok: true, token: this.cached.token };
     }
     this.cached = undefined;
-    return this.request(auth, key);
+    if (this.pending?.key === key) return this.pending.result;
+    const result = this.request(auth, key).finally(() => {
+      if (this.pending?.result === result) this.pending = undefined;
+    });
+    this.pending = { key, result };
+    return result;
   }
 
   /** The agent refused the token: forget it. */
@@ -114,9 +121,11 @@ export class OAuthClient {
         frameId: frame.id,
       };
     }
+    // Some endpoints send the number as a string; anything unreadable counts as unstated.
+    const seconds = typeof json.expires_in === 'string' ? Number(json.expires_in) : json.expires_in;
     const lifetime =
-      typeof json.expires_in === 'number' && json.expires_in >= 0
-        ? json.expires_in * 1000
+      typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+        ? seconds * 1000
         : UNSTATED_LIFETIME_MS;
     // Measured from when the request left, so a slow answer cannot stretch the token's life.
     this.cached = { token, expiresAt: startedAt + lifetime, key };

@@ -8,7 +8,6 @@ import type { OperationOutcome, OperationRequest } from '../../../shared/agent';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { contentType } from '../../../shared/a2a/binding';
-import type { CardInterface } from '../../../shared/a2a/detect';
 import {
   checkContentType,
   describeA2AError,
@@ -16,7 +15,7 @@ import {
   describeUnexpectedAnswer,
 } from '../../../shared/a2a/exchangeChecks';
 import type { OperationResult } from '../../../shared/a2a/model';
-import type { FrameError, HttpFrame } from '../../../shared/wire/frame';
+import type { FrameError, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import type { AgentRecord } from './agentRecord';
 import { applyCredentials, hasCredentials, originNeedingConsent } from './credentials';
 import { recordExchange, type Recorder } from './recorder';
@@ -65,20 +64,19 @@ export async function runOperation(
   });
   if (!encoded.ok) return refused(`The request could not be built: ${encoded.reason}`);
 
-  const inputTaskId = taskOfInput(request);
-  const attempt = await sendOnce(agent, adapter, chosen, encoded.request, source, hooks, inputTaskId);
+  const plan: SendPlan = {
+    agent,
+    adapter,
+    request: encoded.request,
+    hooks,
+    inputTaskId: taskOfInput(request),
+    bodySecrets: bodySecretsOf(request),
+  };
+  const attempt = await sendOnce(plan, source);
   // A refused OAuth token (revoked, or expired early) is renewed once; both attempts stay visible as frames.
   if (attempt.retryWithNewToken) {
     agent.oauth.invalidate();
-    const retry = await sendOnce(
-      agent,
-      adapter,
-      chosen,
-      encoded.request,
-      `${source}:retry`,
-      hooks,
-      inputTaskId,
-    );
+    const retry = await sendOnce(plan, `${source}:retry`);
     return {
       ...retry.outcome,
       stepFrameIds: [
@@ -91,15 +89,23 @@ export async function runOperation(
   return attempt.outcome;
 }
 
+/** One encoded request, ready to send (again, after a token renewal). */
+interface SendPlan {
+  agent: AgentRecord;
+  adapter: GenerationAdapter;
+  request: EncodedRequest;
+  hooks: RunnerHooks;
+  /** The task the input names, to label the frame before any answer. */
+  inputTaskId: string | undefined;
+  /** Secrets in the request body (a push config's token). */
+  bodySecrets: SecretMark[];
+}
+
 async function sendOnce(
-  agent: AgentRecord,
-  adapter: GenerationAdapter,
-  chosen: CardInterface,
-  request: EncodedRequest,
+  plan: SendPlan,
   source: string,
-  hooks: RunnerHooks,
-  inputTaskId: string | undefined,
 ): Promise<{ outcome: OperationOutcome; retryWithNewToken?: boolean }> {
+  const { agent, adapter, request, hooks, inputTaskId, bodySecrets } = plan;
   const { settings } = agent;
   const credentialed = hasCredentials(settings.auth, settings.headers);
   if (credentialed) {
@@ -200,7 +206,8 @@ async function sendOnce(
           ...(request.rpc ? { rpc: request.rpc } : {}),
           ...(inputTaskId !== undefined ? { taskId: inputTaskId } : {}),
         };
-        if (withCredentials.secrets.length > 0) frame.secrets = withCredentials.secrets;
+        const secrets = [...withCredentials.secrets, ...bodySecrets];
+        if (secrets.length > 0) frame.secrets = secrets;
       },
       // Runs before the final frame is published, so what decoding learnt (findings, ids) travels with it.
       finish: (frame) => {
@@ -322,6 +329,20 @@ function decodeFinished(
       return { ...base, status: 'invalid', message };
     }
   }
+}
+
+/** A push config carries the secret the agent will present to the webhook; wherever the generation puts it. */
+function bodySecretsOf(request: OperationRequest): SecretMark[] {
+  const carriesPushConfig =
+    request.operation === 'pushConfigSet' ||
+    ((request.operation === 'send' || request.operation === 'stream') &&
+      request.input.pushNotification !== undefined);
+  return carriesPushConfig
+    ? [
+        { in: 'request-json', key: 'token' },
+        { in: 'request-json', key: 'credentials' },
+      ]
+    : [];
 }
 
 /** The task an operation names in its input, to label the frame before any answer comes. */

@@ -222,8 +222,8 @@ class ByteWindow {
     }
   }
 
+  /** Keeps the last `maxBytes`: a block that started earlier is over the event cap, so the parser drops it. */
   limit(maxBytes: number): void {
-    while (this.size > maxBytes && this.chunks.length > 1)
-      this.release(this.base + this.chunks[0]!.byteLength);
+    if (this.size > maxBytes) this.release(this.base + this.size - maxBytes);
   }
 }
