@@ -21,33 +21,34 @@ function revision(frame: Frame): number {
     : Number.POSITIVE_INFINITY;
 }
 
-export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> = (set) => ({
-  frames: [],
-  frameIndex: new Map(),
-  selectedFrameId: null,
-  addFrames(incoming) {
-    set((state) => {
-      let frames: Frame[] | undefined;
-      let frameIndex: Map<string, number> | undefined;
-      for (const frame of incoming) {
-        const index = (frameIndex ?? state.frameIndex).get(frame.id);
-        const list = frames ?? state.frames;
-        if (index !== undefined) {
-          if (revision(frame) <= revision(list[index]!)) continue;
+export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> = (set) => {
+  // One index for the store's life, updated in place: copying it per batch would cost O(n) per animation frame.
+  const frameIndex = new Map<string, number>();
+  return {
+    frames: [],
+    frameIndex,
+    selectedFrameId: null,
+    addFrames(incoming) {
+      set((state) => {
+        let frames: Frame[] | undefined;
+        for (const frame of incoming) {
+          const index = frameIndex.get(frame.id);
+          const list = frames ?? state.frames;
+          if (index !== undefined) {
+            if (revision(frame) <= revision(list[index]!)) continue;
+            frames ??= [...state.frames];
+            frames[index] = frame;
+            continue;
+          }
           frames ??= [...state.frames];
-          frames[index] = frame;
-          continue;
+          frameIndex.set(frame.id, frames.length);
+          frames.push(frame);
         }
-        frames ??= [...state.frames];
-        frameIndex ??= new Map(state.frameIndex);
-        frameIndex.set(frame.id, frames.length);
-        frames.push(frame);
-      }
-      if (!frames) return state;
-      return { frames, frameIndex: frameIndex ?? state.frameIndex };
-    });
-  },
-  selectFrame(id) {
-    set({ selectedFrameId: id });
-  },
-});
+        return frames ? { frames } : state;
+      });
+    },
+    selectFrame(id) {
+      set({ selectedFrameId: id });
+    },
+  };
+};
