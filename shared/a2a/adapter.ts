@@ -5,7 +5,7 @@
 import type { HeaderList } from '../wire/frame';
 import type { Finding } from '../wire/finding';
 import type { Binding, Generation } from './generation';
-import type { A2AError, JsonObject, OperationResult, StreamItem } from './model';
+import type { A2AError, JsonObject, Message, OperationResult, StreamItem } from './model';
 
 export const operations = [
   'send',
@@ -138,4 +138,9 @@ export interface GenerationAdapter {
   /** One SSE event's data, from a stream this adapter's request opened. SSE `event: error` is passed as isError. */
   decodeStreamEvent(request: EncodedRequest, data: string, isError: boolean): DecodedStreamEvent;
   decodePush(bodyText: string): DecodedPush;
+  /**
+   * The message a send or stream request carried, read back from its body, so a conversation can show what the
+   * user sent from the frames alone (a saved session, a raw request). Undefined when there is none to read.
+   */
+  decodeSentMessage(bodyText: string): Message | undefined;
 }

@@ -16,7 +16,7 @@ import { checkJsonRpcResponse } from '../wire/jsonRpc';
 import { parseJsonText } from '../wire/jsonText';
 import { DecodeContext, isObject } from './decodeContext';
 import type { Generation } from './generation';
-import type { A2AError, OperationResult, StreamItem } from './model';
+import type { A2AError, Message, OperationResult, StreamItem } from './model';
 
 /** Request headers a generation needs on every call (PROTOCOL.md §8). */
 export function protocolHeaders(
@@ -200,4 +200,23 @@ function unwrapJsonRpc(
   }
   if (check.kind === 'success') return { kind: 'result', result: check.result };
   return { kind: 'invalid' };
+}
+
+/**
+ * Reads the message out of a request body: the first of `paths` (member names from the body's root) that holds an
+ * object is decoded. Findings are dropped: the request was ours or the user's, and the frame keeps its bytes.
+ */
+export function sentMessage(
+  bodyText: string,
+  paths: ReadonlyArray<readonly string[]>,
+  decode: (value: unknown, ctx: DecodeContext, pointer: string) => Message,
+): Message | undefined {
+  const parsed = parseJsonText(bodyText, { positions: 'lazy' });
+  if (!parsed.ok) return undefined;
+  for (const path of paths) {
+    let value: unknown = parsed.value;
+    for (const key of path) value = isObject(value) ? value[key] : undefined;
+    if (isObject(value)) return decode(value, new DecodeContext('request'), `/${path.join('/')}`);
+  }
+  return undefined;
 }

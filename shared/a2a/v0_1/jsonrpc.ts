@@ -10,10 +10,10 @@ import type {
   PushConfigInput,
   SendInput,
 } from '../adapter';
-import { decodeJsonRpcResponse, decodeJsonRpcStreamEvent, jsonRpcRequest } from '../binding';
+import { decodeJsonRpcResponse, decodeJsonRpcStreamEvent, jsonRpcRequest, sentMessage } from '../binding';
 import { DecodeContext, defined, isObject } from '../decodeContext';
 import type { OperationResult, PushConfig } from '../model';
-import { decodeStreamResult, decodeTask, SPEC_0_1 } from './decode';
+import { decodeMessage, decodeStreamResult, decodeTask, SPEC_0_1 } from './decode';
 
 const SPEC = `${SPEC_0_1}, §3.1`;
 
@@ -114,6 +114,16 @@ export const v0_1JsonRpc: GenerationAdapter = {
       return { kind: 'invalid', findings: ctx.findings };
     }
     return { kind: 'item', item: { kind: 'task', task: decodeTask(value, ctx, '') }, findings: ctx.findings };
+  },
+
+  decodeSentMessage(bodyText) {
+    const message = sentMessage(bodyText, [['params', 'message']], decodeMessage);
+    if (!message) return undefined;
+    // 0.1 names the task and session beside the message, not in it (PROTOCOL.md §3.1).
+    const params = (JSON.parse(bodyText) as { params: Record<string, unknown> }).params;
+    const taskId = typeof params.id === 'string' ? params.id : undefined;
+    const contextId = typeof params.sessionId === 'string' ? params.sessionId : undefined;
+    return { ...message, ...(taskId ? { taskId } : {}), ...(contextId ? { contextId } : {}) };
   },
 };
 

@@ -10,10 +10,11 @@ import {
   jsonRpcRequest,
   parseBody,
   protocolHeaders,
+  sentMessage,
 } from '../binding';
 import { DecodeContext, defined } from '../decodeContext';
 import type { OperationResult, PushConfig } from '../model';
-import { decodeKindItem } from './decode';
+import { decodeKindItem, decodeMessage } from './decode';
 import { encodePushConfig, encodeSendParams } from './encode';
 
 const METHODS: Record<Exclude<Operation, 'list' | 'extendedCard'>, string> = {
@@ -81,6 +82,10 @@ export function createKindJsonRpcAdapter(generation: '0.2' | '0.3'): GenerationA
       const parsed = parseBody(bodyText, 'The push body');
       if (!parsed.ok) return { kind: 'invalid', findings: [parsed.finding] };
       return { kind: 'item', item: decodeKindItem(parsed.value, ctx, ''), findings: ctx.findings };
+    },
+
+    decodeSentMessage(bodyText) {
+      return sentMessage(bodyText, [['params', 'message']], decodeMessage);
     },
   };
 }

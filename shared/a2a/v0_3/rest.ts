@@ -14,10 +14,10 @@ import {
   type OperationInputs,
   type SendInput,
 } from '../adapter';
-import { restRequest, segment, type RestCall } from '../binding';
+import { restRequest, segment, sentMessage, type RestCall } from '../binding';
 import type { DecodeContext } from '../decodeContext';
 import type { OperationResult } from '../model';
-import { decodePushConfig, decodeTask } from '../protoJson/decode';
+import { decodeMessage, decodePushConfig, decodeTask } from '../protoJson/decode';
 import { v0_3JsonRpc } from './jsonrpc';
 import { encodePushConfig, encodeSendRequest } from '../protoJson/encode';
 import { decodeRestResponse, decodeRestStreamEvent, decodeSendResult } from '../protoJson/restBinding';
@@ -167,5 +167,11 @@ export const v0_3Rest: GenerationAdapter = {
     if (/"kind"\s*:/.test(bodyText)) return v0_3JsonRpc.decodePush(bodyText);
     const event = decodeRestStreamEvent(bodyText, false, '0.3', `PROTOCOL.md §6.2 (0.3)`);
     return event.kind === 'item' ? event : { kind: 'invalid', findings: event.findings };
+  },
+  decodeSentMessage(bodyText) {
+    // Our encoder and the SDKs put it in `message`; the 0.3 proto names the field `request`.
+    return sentMessage(bodyText, [['message'], ['request']], (value, ctx, pointer) =>
+      decodeMessage(value, '0.3', ctx, pointer),
+    );
   },
 };

@@ -2,9 +2,15 @@
 // every call (without it a 1.x server assumes 0.3, §8), and SendMessage results wrapped as {"task"} / {"message"}.
 
 import type { GenerationAdapter, Operation } from '../adapter';
-import { decodeJsonRpcResponse, decodeJsonRpcStreamEvent, jsonRpcRequest, parseBody } from '../binding';
+import {
+  decodeJsonRpcResponse,
+  decodeJsonRpcStreamEvent,
+  jsonRpcRequest,
+  parseBody,
+  sentMessage,
+} from '../binding';
 import { DecodeContext } from '../decodeContext';
-import { decodeWrapped } from '../protoJson/decode';
+import { decodeMessage, decodeWrapped } from '../protoJson/decode';
 import { V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
 
 const SPEC = 'PROTOCOL.md §3.4 (1.0 JSON-RPC)';
@@ -59,6 +65,12 @@ export const v1JsonRpc: GenerationAdapter = {
 
   decodePush(bodyText) {
     return decodeV1Push(bodyText);
+  },
+
+  decodeSentMessage(bodyText) {
+    return sentMessage(bodyText, [['params', 'message']], (value, ctx, pointer) =>
+      decodeMessage(value, '1.0', ctx, pointer),
+    );
   },
 };
 

@@ -2,7 +2,8 @@
 // `application/a2a+json`, errors as google.rpc.Status.
 
 import type { GenerationAdapter, Operation, OperationInputs } from '../adapter';
-import { restRequest, segment, type RestCall } from '../binding';
+import { restRequest, segment, sentMessage, type RestCall } from '../binding';
+import { decodeMessage } from '../protoJson/decode';
 import { decodeRestResponse, decodeRestStreamEvent } from '../protoJson/restBinding';
 import { decodeV1Push } from './jsonrpc';
 import { V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
@@ -89,5 +90,11 @@ export const v1Rest: GenerationAdapter = {
 
   decodePush(bodyText) {
     return decodeV1Push(bodyText);
+  },
+
+  decodeSentMessage(bodyText) {
+    return sentMessage(bodyText, [['message']], (value, ctx, pointer) =>
+      decodeMessage(value, '1.0', ctx, pointer),
+    );
   },
 };
