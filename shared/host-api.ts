@@ -12,6 +12,7 @@ import type {
   ResyncOutcome,
   StreamEnd,
 } from './agent';
+import type { Finding } from './wire/finding';
 import type { Frame, HeaderList, HttpFrame } from './wire/frame';
 
 export type Edition = 'desktop' | 'browser' | 'cli' | 'test';
@@ -69,6 +70,13 @@ export interface HostApi {
   /** Gets the task, then subscribes to it again when it is still running (TASK-4). */
   resyncTask(request: { agentId: string; taskId: string }): Promise<ResyncOutcome>;
   forgetAgent(request: { agentId: string }): Promise<{ forgotten: boolean }>;
+  /** Schema, detection and lint findings on a card's text, each placed at a line and column (CARD-4). */
+  checkCard(request: { text: string; cardUrl?: string }): Promise<CardCheckResult>;
+}
+
+export interface CardCheckResult {
+  generation?: string;
+  findings: Finding[];
 }
 
 export const hostMethodNames = [
@@ -82,6 +90,7 @@ export const hostMethodNames = [
   'awaitStream',
   'resyncTask',
   'forgetAgent',
+  'checkCard',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 

@@ -85,4 +85,15 @@ export const hostArgSchemas: ArgSchemas = {
   awaitStream: z.tuple([exchangeIdSchema]),
   resyncTask: z.tuple([agentIdSchema.extend({ taskId: z.string().min(1).max(1000) }).strict()]),
   forgetAgent: z.tuple([agentIdSchema]),
+  checkCard: z.tuple([
+    z
+      .object({
+        text: z.string().max(16 * 1024 * 1024),
+        cardUrl: z
+          .string()
+          .max(64 * 1024)
+          .optional(),
+      })
+      .strict(),
+  ]),
 };

@@ -11,16 +11,16 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Detection } from '../../shared/a2a/detect';
 import type { Finding } from '../../shared/wire/finding';
-import v010 from '../../vendor/a2a-spec/a2a-0.1.0.schema.json';
-import v020 from '../../vendor/a2a-spec/a2a-0.2.0.schema.json';
-import v021 from '../../vendor/a2a-spec/a2a-0.2.1.schema.json';
-import v022 from '../../vendor/a2a-spec/a2a-0.2.2.schema.json';
-import v023 from '../../vendor/a2a-spec/a2a-0.2.3.schema.json';
-import v024 from '../../vendor/a2a-spec/a2a-0.2.4.schema.json';
-import v025 from '../../vendor/a2a-spec/a2a-0.2.5.schema.json';
-import v026 from '../../vendor/a2a-spec/a2a-0.2.6.schema.json';
-import v030 from '../../vendor/a2a-spec/a2a-0.3.0.schema.json';
-import v101 from '../../vendor/a2a-spec/a2a-1.0.1.bundled.schema.json';
+import v010 from '../../vendor/a2a-spec/a2a-0.1.0.schema.json' with { type: 'json' };
+import v020 from '../../vendor/a2a-spec/a2a-0.2.0.schema.json' with { type: 'json' };
+import v021 from '../../vendor/a2a-spec/a2a-0.2.1.schema.json' with { type: 'json' };
+import v022 from '../../vendor/a2a-spec/a2a-0.2.2.schema.json' with { type: 'json' };
+import v023 from '../../vendor/a2a-spec/a2a-0.2.3.schema.json' with { type: 'json' };
+import v024 from '../../vendor/a2a-spec/a2a-0.2.4.schema.json' with { type: 'json' };
+import v025 from '../../vendor/a2a-spec/a2a-0.2.5.schema.json' with { type: 'json' };
+import v026 from '../../vendor/a2a-spec/a2a-0.2.6.schema.json' with { type: 'json' };
+import v030 from '../../vendor/a2a-spec/a2a-0.3.0.schema.json' with { type: 'json' };
+import v101 from '../../vendor/a2a-spec/a2a-1.0.1.bundled.schema.json' with { type: 'json' };
 
 // ajv-formats is CommonJS with a default export; under ESM interop it can arrive wrapped once more.
 type AddFormats = (ajv: Ajv) => Ajv;

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
 import { createAgentClient } from './agent/agentClient';
+import { checkCardText } from './cardCheck';
 import { createEventBus } from './eventBus';
 import { fetchRaw } from './fetchRaw';
 
@@ -55,6 +56,13 @@ export function createHost(options: HostOptions): HostService {
     awaitStream: ({ exchangeId }) => agents.awaitStream(exchangeId),
     resyncTask: ({ agentId, taskId }) => agents.resyncTask(agentId, taskId),
     forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),
+    async checkCard({ text, cardUrl }) {
+      const checked = checkCardText(text, cardUrl ? { cardUrl } : {});
+      return {
+        findings: checked.findings,
+        ...(checked.detection ? { generation: checked.detection.generation } : {}),
+      };
+    },
     onEvent: bus.onEvent,
   };
 }

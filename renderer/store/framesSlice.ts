@@ -3,6 +3,7 @@
 // frame can also arrive twice with the same revision (as a call's result and as a host event): the first copy wins.
 
 import type { StateCreator } from 'zustand';
+import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 
 export interface FramesSlice {
@@ -10,6 +11,9 @@ export interface FramesSlice {
   /** Position of each frame in `frames`, by id. */
   frameIndex: ReadonlyMap<string, number>;
   selectedFrameId: string | null;
+  /** Entries, tasks and conversation derived from the frames; mutable, so views watch `timelineVersion`. */
+  timeline: TimelineModel;
+  timelineVersion: number;
   addFrames(frames: readonly Frame[]): void;
   selectFrame(id: string | null): void;
 }
@@ -24,13 +28,17 @@ function revision(frame: Frame): number {
 export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> = (set) => {
   // One index for the store's life, updated in place: copying it per batch would cost O(n) per animation frame.
   const frameIndex = new Map<string, number>();
+  const timeline = new TimelineModel();
   return {
     frames: [],
     frameIndex,
     selectedFrameId: null,
+    timeline,
+    timelineVersion: 0,
     addFrames(incoming) {
       set((state) => {
         let frames: Frame[] | undefined;
+        const accepted: Frame[] = [];
         for (const frame of incoming) {
           const index = frameIndex.get(frame.id);
           const list = frames ?? state.frames;
@@ -38,13 +46,17 @@ export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> =
             if (revision(frame) <= revision(list[index]!)) continue;
             frames ??= [...state.frames];
             frames[index] = frame;
+            accepted.push(frame);
             continue;
           }
           frames ??= [...state.frames];
           frameIndex.set(frame.id, frames.length);
           frames.push(frame);
+          accepted.push(frame);
         }
-        return frames ? { frames } : state;
+        if (!frames) return state;
+        timeline.ingest(accepted);
+        return { frames, timelineVersion: timeline.version };
       });
     },
     selectFrame(id) {

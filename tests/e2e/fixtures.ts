@@ -9,6 +9,7 @@ import { createHost } from '../../electron/host/createHost';
 import { createIpcHandler } from '../../electron/shell/ipcHandlers';
 import { startWebServer } from '../../electron/web/webServer';
 import { hostChannel, hostMethodNames, type HostService } from '../../shared/host-api';
+import { peers, type PeerHandle, type PeerName } from '../peers';
 import { AppPage } from './support/appPage';
 import { startTestServer } from './support/testServer';
 
@@ -28,6 +29,8 @@ interface Fixtures {
   app: AppPage;
   record: PageRecord;
   testServer: { url: string };
+  /** Starts a real test peer for this test; it is closed when the test ends. */
+  startPeer: (name: PeerName) => Promise<PeerHandle>;
 }
 
 interface WorkerFixtures {
@@ -56,6 +59,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   record: async ({}, use) => {
     await use({ pageErrors: [], consoleErrors: [], foreignRequests: [], apiRequests: [], workers: [] });
+  },
+
+  startPeer: async ({}, use) => {
+    const started: PeerHandle[] = [];
+    await use(async (name) => {
+      const peer = await peers[name]();
+      started.push(peer);
+      return peer;
+    });
+    await Promise.all(started.map((peer) => peer.close()));
   },
 
   testServer: async ({}, use) => {

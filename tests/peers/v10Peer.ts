@@ -218,7 +218,12 @@ async function startV1(name: string, legacy: boolean, options: PeerOptions): Pro
     defaultOutputModes: ['text/plain', 'application/json'],
     skills: [PEER_SKILL],
   };
-  const card = AgentCard.fromJSON(cardJson);
+  // @a2a-js/sdk 1.3.0 writes its security schemes as its in-memory oneof ({"scheme":{"$case":…}}), which no client
+  // can read. The plain peer serves the wire JSON instead, as a careful agent author would; the compat peer keeps the
+  // SDK's own output, so the `card.scheme-shape` finding stays visible against a live agent.
+  const card = legacy
+    ? AgentCard.fromJSON(cardJson)
+    : Object.assign(AgentCard.fromJSON(cardJson), { toJSON: () => cardJson });
   // A binding is reachable in 0.3 only when the card declares a 0.3 interface for it (PROTOCOL.md §10.2).
   if (legacy)
     card.supportedInterfaces = duplicateInterfacesForLegacy(card.supportedInterfaces, [

@@ -54,6 +54,7 @@ function agentMethodsNotUsedHere() {
     awaitStream: unused,
     resyncTask: unused,
     forgetAgent: unused,
+    checkCard: unused,
   };
 }
 

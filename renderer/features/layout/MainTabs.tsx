@@ -1,35 +1,35 @@
-// The main area: Card, Conversation, Timeline and Frames. Views not yet fed by agents show what will appear there.
+// The main area: Card, Conversation, Timeline, Tasks and Frames, each derived from the frames in the store.
 
 import type { ReactNode } from 'react';
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
+import { CardView } from '../card/CardView';
+import { ConversationView } from '../conversation/ConversationView';
 import { FramesTable } from '../frames/FramesTable';
+import { TaskPanel } from '../tasks/TaskPanel';
+import { TimelineView } from '../timeline/TimelineView';
 
 const TAB_LABELS: Record<MainTab, string> = {
   card: 'Card',
   conversation: 'Conversation',
   timeline: 'Timeline',
+  tasks: 'Tasks',
   frames: 'Frames',
 };
 
-const EMPTY_TEXT: Record<Exclude<MainTab, 'frames'>, string> = {
-  card: "Open an agent to read and validate its card. Until then, fetch a card's URL from the address bar.",
-  conversation: 'Messages and artifacts exchanged with an agent will appear here.',
-  timeline: 'Live events, task states and timings will appear here as they arrive.',
+const VIEWS: Record<MainTab, () => ReactNode> = {
+  card: () => <CardView />,
+  conversation: () => <ConversationView />,
+  timeline: () => <TimelineView />,
+  tasks: () => <TaskPanel />,
+  frames: () => <FramesTable />,
 };
 
 export function MainTabs() {
   const active = useAppStore((state) => state.activeTab);
   const setActive = useAppStore((state) => state.setActiveTab);
   const frameCount = useAppStore((state) => state.frames.length);
-  let content: ReactNode;
-  if (active === 'frames') content = <FramesTable />;
-  else
-    content = (
-      <div className="empty-state">
-        <p>{EMPTY_TEXT[active]}</p>
-      </div>
-    );
+  const content = VIEWS[active]();
   return (
     <div className="main-tabs">
       <div role="tablist" aria-label="Views" className="tablist">

@@ -4,7 +4,7 @@ import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FrameInspector } from '../frames/FrameInspector';
 import { AddressBar } from '../request/AddressBar';
 import { MainTabs } from './MainTabs';
-import { Sidebar } from './Sidebar';
+import { AgentLibrary } from '../agents/AgentLibrary';
 
 export function Workspace() {
   return (
@@ -15,7 +15,7 @@ export function Workspace() {
       </header>
       <Group orientation="horizontal" className="panels">
         <Panel defaultSize="18" minSize="10" id="sidebar">
-          <Sidebar />
+          <AgentLibrary />
         </Panel>
         <Separator className="separator" />
         <Panel defaultSize="44" minSize="20" id="main">

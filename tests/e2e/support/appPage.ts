@@ -50,4 +50,57 @@ export class AppPage {
     const text = await viewer.locator('.view-lines').innerText();
     return text.replace(/\u00a0/g, ' ');
   }
+
+  // Agents
+
+  async openAgent(url: string): Promise<void> {
+    await this.page.getByTestId('agent-url').fill(url);
+    await this.page.getByTestId('open-agent').click();
+    await expect(this.page.getByTestId('card-view')).toBeVisible();
+  }
+
+  tab(name: 'card' | 'conversation' | 'timeline' | 'tasks' | 'frames'): Locator {
+    return this.page.getByTestId(`tab-${name}`);
+  }
+
+  cardName(): Locator {
+    return this.page.getByTestId('card-name');
+  }
+
+  async send(text: string | null, options: { stream: boolean }): Promise<void> {
+    await this.tab('conversation').click();
+    if (text !== null) await this.page.getByTestId('composer-text').fill(text);
+    const streaming = this.page.getByTestId('composer-streaming');
+    if ((await streaming.isChecked()) !== options.stream) await streaming.click();
+    await this.page.getByTestId('composer-text').press('Control+Enter');
+  }
+
+  composerText(): Locator {
+    return this.page.getByTestId('composer-text');
+  }
+
+  outcome(): Locator {
+    return this.page.getByTestId('outcome');
+  }
+
+  messages(role?: 'user' | 'agent'): Locator {
+    const all = this.page.getByTestId('message');
+    return role ? all.and(this.page.locator(`[data-role="${role}"]`)) : all;
+  }
+
+  artifacts(): Locator {
+    return this.page.getByTestId('artifact');
+  }
+
+  /** The state marks of the newest task's strip, as their `data-state` values. */
+  async stateMarks(): Promise<string[]> {
+    const strip = this.page.getByTestId('state-strip').last();
+    return strip
+      .getByTestId('state-mark')
+      .evaluateAll((marks) => marks.map((m) => m.getAttribute('data-state') ?? ''));
+  }
+
+  taskRows(): Locator {
+    return this.page.getByTestId('task-row');
+  }
 }
