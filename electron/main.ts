@@ -30,6 +30,7 @@ app.enableSandbox();
 const host = createHost({
   edition: 'desktop',
   appVersion: APP_VERSION,
+  dataDir: app.getPath('userData'),
   ...(process.versions.electron ? { electronVersion: process.versions.electron } : {}),
 });
 

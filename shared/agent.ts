@@ -107,13 +107,39 @@ export interface CardVariant {
   cardText: string;
 }
 
+/** One agent in the saved library: how to open it again, and its settings without secrets. */
+export interface LibraryEntry {
+  url: string;
+  cardPath?: string;
+  /** The card's name when it was saved, for the list before the agent is opened again. */
+  name?: string;
+  settings?: AgentSettingsChange;
+}
+
+export interface LibraryLoad {
+  entries: LibraryEntry[];
+  /** Set when the file could not be used; the file itself is kept aside, never overwritten. */
+  problem?: string;
+}
+
+/** A request typed by hand (MSG-8): any method, URL and body, valid or not, sent with the agent's credentials. */
+export interface RawAgentRequest {
+  agentId: string;
+  method: string;
+  /** Absolute, or relative to the chosen interface's URL; empty means the interface URL itself. */
+  url: string;
+  headers: Array<[string, string]>;
+  body?: string;
+}
+
 export interface AgentSummary {
   id: string;
   cardUrl: string;
   /** The agent's own origin: credentials go elsewhere only after the user agrees. */
   origin: string;
   cardText: string;
-  cardFrameId: string;
+  /** The frame that fetched the card; absent for a card that was pasted or opened from a file. */
+  cardFrameId?: string;
   generation: Generation;
   detection: { confidence: string; reason: string; superset: boolean; findings: Finding[] };
   interfaces: CardInterface[];

@@ -214,5 +214,32 @@ export const openAgentRequestSchema = z
   .object({ url, cardPath: z.string().max(4096).optional(), settings: agentSettingsChangeSchema.optional() })
   .strict();
 
+export const libraryEntrySchema = z
+  .object({
+    url,
+    cardPath: z.string().max(4096).optional(),
+    name: z.string().max(1000).optional(),
+    settings: agentSettingsChangeSchema.optional(),
+  })
+  .strict();
+
+export const libraryFileSchema = z
+  .object({
+    format: z.literal('switchboard-agent-library', 'This is not a Switchboard agent library.'),
+    schemaVersion: z.literal(1, 'This agent library was written by a newer Switchboard.'),
+    agents: z.array(libraryEntrySchema).max(10_000),
+  })
+  .strict();
+
+export const rawAgentRequestSchema = z
+  .object({
+    agentId: id,
+    method: z.string().regex(token, 'The method must be an HTTP token such as POST.'),
+    url: z.string().max(64 * 1024),
+    headers: z.array(z.tuple([headerName, headerValue])).max(200),
+    body: z.string().max(MAX_TEXT).optional(),
+  })
+  .strict();
+
 export const agentIdSchema = z.object({ agentId: id }).strict();
 export const exchangeIdSchema = z.object({ exchangeId: id }).strict();

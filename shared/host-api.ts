@@ -5,10 +5,13 @@
 import type {
   AgentSettingsChange,
   AgentSummary,
+  LibraryEntry,
+  LibraryLoad,
   OpenAgentRequest,
   OpenAgentResult,
   OperationOutcome,
   OperationRequest,
+  RawAgentRequest,
   ResyncOutcome,
   StreamEnd,
 } from './agent';
@@ -70,6 +73,16 @@ export interface HostApi {
   /** Gets the task, then subscribes to it again when it is still running (TASK-4). */
   resyncTask(request: { agentId: string; taskId: string }): Promise<ResyncOutcome>;
   forgetAgent(request: { agentId: string }): Promise<{ forgotten: boolean }>;
+  /** A card pasted or opened from a file (CARD-2); `name` labels it (a file name). */
+  openCard(request: { text: string; name: string; settings?: AgentSettingsChange }): Promise<OpenAgentResult>;
+  /** Sends a request typed by hand to the agent's interface, with its credentials (MSG-8). */
+  sendRaw(request: RawAgentRequest): Promise<OperationOutcome>;
+  /** The saved agent library (UX-1); `problem` says why a file could not be used. */
+  loadLibrary(): Promise<LibraryLoad>;
+  /** Replaces the saved library; secrets are never written. */
+  saveLibrary(request: { entries: LibraryEntry[] }): Promise<{ saved: number }>;
+  /** Starts the built-in demo agent on 127.0.0.1 (once) and says where it is. */
+  startDemoAgent(): Promise<{ url: string }>;
   /** Schema, detection and lint findings on a card's text, each placed at a line and column (CARD-4). */
   checkCard(request: { text: string; cardUrl?: string }): Promise<CardCheckResult>;
 }
@@ -91,6 +104,11 @@ export const hostMethodNames = [
   'resyncTask',
   'forgetAgent',
   'checkCard',
+  'openCard',
+  'sendRaw',
+  'loadLibrary',
+  'saveLibrary',
+  'startDemoAgent',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 

@@ -6,8 +6,10 @@ import {
   agentIdSchema,
   agentSettingsChangeSchema,
   exchangeIdSchema,
+  libraryEntrySchema,
   openAgentRequestSchema,
   operationRequestSchema,
+  rawAgentRequestSchema,
 } from './agentSchemas';
 import type { HostApi, HostMethod } from './host-api';
 
@@ -85,6 +87,19 @@ export const hostArgSchemas: ArgSchemas = {
   awaitStream: z.tuple([exchangeIdSchema]),
   resyncTask: z.tuple([agentIdSchema.extend({ taskId: z.string().min(1).max(1000) }).strict()]),
   forgetAgent: z.tuple([agentIdSchema]),
+  openCard: z.tuple([
+    z
+      .object({
+        text: z.string().max(16 * 1024 * 1024),
+        name: z.string().min(1).max(1000),
+        settings: agentSettingsChangeSchema.optional(),
+      })
+      .strict(),
+  ]),
+  sendRaw: z.tuple([rawAgentRequestSchema]),
+  loadLibrary: z.tuple([]),
+  saveLibrary: z.tuple([z.object({ entries: z.array(libraryEntrySchema).max(10_000) }).strict()]),
+  startDemoAgent: z.tuple([]),
   checkCard: z.tuple([
     z
       .object({

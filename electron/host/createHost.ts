@@ -6,7 +6,10 @@ import type { LookupFunction } from 'node:net';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
 import { createAgentClient } from './agent/agentClient';
 import { checkCardText } from './cardCheck';
+import { defaultDataDir } from './dataDir';
+import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
 import { createEventBus } from './eventBus';
+import { loadLibrary, saveLibrary } from './library';
 import { fetchRaw } from './fetchRaw';
 
 export interface HostOptions {
@@ -14,6 +17,8 @@ export interface HostOptions {
   appVersion: string;
   electronVersion?: string;
   lookup?: LookupFunction;
+  /** Where the agent library is kept; the platform's per-user config folder when absent. */
+  dataDir?: string;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -38,6 +43,7 @@ export function createHost(options: HostOptions): HostService {
     ...(options.lookup ? { lookup: options.lookup } : {}),
   };
   const agents = createAgentClient({ deps, publish: bus.publishFrame });
+  let demo: Promise<DemoAgent> | undefined;
 
   return {
     async getInfo() {
@@ -56,6 +62,18 @@ export function createHost(options: HostOptions): HostService {
     awaitStream: ({ exchangeId }) => agents.awaitStream(exchangeId),
     resyncTask: ({ agentId, taskId }) => agents.resyncTask(agentId, taskId),
     forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),
+    openCard: ({ text, name, settings }) => agents.openCard(text, name, settings),
+    sendRaw: (request) => agents.sendRaw(request),
+    loadLibrary: () => loadLibrary(options.dataDir ?? defaultDataDir()),
+    async saveLibrary({ entries }) {
+      await saveLibrary(options.dataDir ?? defaultDataDir(), entries);
+      return { saved: entries.length };
+    },
+    async startDemoAgent() {
+      demo ??= startDemoAgent();
+      const started = await demo;
+      return { url: started.url };
+    },
     async checkCard({ text, cardUrl }) {
       const checked = checkCardText(text, cardUrl ? { cardUrl } : {});
       return {

@@ -4,6 +4,8 @@
 
 import { test as base } from '@playwright/test';
 import { build } from 'esbuild';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHost } from '../../electron/host/createHost';
 import { createIpcHandler } from '../../electron/shell/ipcHandlers';
@@ -78,9 +80,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   app: async ({ page, hostMode, injectedPreload, record }, use) => {
+    // Each test keeps its agent library in its own folder, never the user's.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-e2e-'));
     const host: HostService = createHost({
       edition: hostMode === 'injected' ? 'desktop' : 'browser',
       appVersion: 'e2e',
+      dataDir,
     });
     const server = await startWebServer({ host, rendererDir });
     const appOrigin = new URL(server.url).origin;

@@ -144,7 +144,7 @@ describe('each scheme the card declares is offered and reaches an agent that che
     expectStatus(outcome, 'result');
     await recording.flush();
     // Custom headers also go with the card request, marked there too.
-    expect(recording.http(agent.cardFrameId).secrets).toEqual([
+    expect(recording.http(agent.cardFrameId!).secrets).toEqual([
       { in: 'request-header', name: 'X-Switchboard-Custom' },
     ]);
     const frame = recording.http(outcome.exchangeId!);

@@ -55,6 +55,11 @@ function agentMethodsNotUsedHere() {
     resyncTask: unused,
     forgetAgent: unused,
     checkCard: unused,
+    openCard: unused,
+    sendRaw: unused,
+    loadLibrary: unused,
+    saveLibrary: unused,
+    startDemoAgent: unused,
   };
 }
 

@@ -14,17 +14,20 @@ import type {
   OpenAgentResult,
   OperationOutcome,
   OperationRequest,
+  RawAgentRequest,
   ResyncOutcome,
   StreamEnd,
 } from '../../../shared/agent';
+import { detectCard } from '../../../shared/a2a/detect';
 import { readCardSecurity } from '../../../shared/a2a/securitySchemes';
+import { parseJsonText } from '../../../shared/wire/jsonText';
 import type { FrameError, HeaderList, SecretMark } from '../../../shared/wire/frame';
 import { DEFAULT_AGENT_SETTINGS, mergeSettings } from './agentSettings';
 import { selectInterface, summarize, type AgentRecord } from './agentRecord';
 import { originOf } from './credentials';
 import { discoverCard } from './discovery';
 import { OAuthClient } from './oauthClient';
-import { runOperation, type OpenStream } from './operationRunner';
+import { runOperation, runRaw, type OpenStream } from './operationRunner';
 import { recordExchange, type Recorder } from './recorder';
 
 /** Ended streams remembered for `awaitStream`, so a caller that asks late still gets the answer. */
@@ -32,6 +35,9 @@ const ENDED_KEPT = 500;
 
 export interface AgentClient {
   openAgent(request: OpenAgentRequest): Promise<OpenAgentResult>;
+  /** A card pasted or opened from a file (CARD-2): no request is made until an operation runs. */
+  openCard(text: string, name: string, settings?: AgentSettingsChange): Promise<OpenAgentResult>;
+  sendRaw(request: RawAgentRequest): Promise<OperationOutcome>;
   configureAgent(agentId: string, change: AgentSettingsChange): Promise<AgentSummary>;
   trustOrigin(agentId: string, origin: string): Promise<AgentSummary>;
   runOperation(request: OperationRequest): Promise<OperationOutcome>;
@@ -146,7 +152,62 @@ export function createAgentClient(recorder: Recorder): AgentClient {
     return { get, subscribe };
   };
 
+  const newRecord = (fields: Omit<AgentRecord, 'id' | 'oauth'>): AgentRecord => {
+    const record: AgentRecord = {
+      ...fields,
+      id: randomUUID(),
+      oauth: new OAuthClient({
+        now: recorder.deps.now,
+        send: ({ url, headers, body, secrets }) =>
+          recordExchange(
+            recorder,
+            { method: 'POST', url, headers, body: { text: body } },
+            {
+              source: 'oauth:token',
+              timeouts: record.settings.timeouts,
+              readBody: () => ({ mode: 'buffer', maxBytes: 1024 * 1024 }),
+              annotate: (frame) => (frame.secrets = secrets),
+            },
+          ).done,
+      }),
+    };
+    return record;
+  };
+
   return {
+    async openCard(text, name, change) {
+      const parsed = parseJsonText(text);
+      if (!parsed.ok)
+        return { ok: false, message: `${name} is not JSON: ${parsed.finding.message}`, attempts: [] };
+      const detection = detectCard(parsed.value);
+      if ('error' in detection) return { ok: false, message: `${name}: ${detection.error}`, attempts: [] };
+      const preferred = detection.interfaces[0];
+      // No URL served this card: its own preferred interface stands for the agent's origin (AUTH-5).
+      const origin = preferred ? (originOf(preferred.url) ?? '') : '';
+      const record = newRecord({
+        origin,
+        cardUrl: `file:///${encodeURIComponent(name)}`,
+        cardText: text,
+        detection,
+        variants: [],
+        security: readCardSecurity(parsed.value),
+        settings: mergeSettings(DEFAULT_AGENT_SETTINGS, change ?? {}),
+      });
+      selectInterface(record);
+      agents.set(record.id, record);
+      return { ok: true, agent: summarize(record), attempts: [] };
+    },
+
+    async sendRaw(request) {
+      return runRaw(agent(request.agentId), request, 'agent:raw', {
+        recorder,
+        onStreamOpened: (stream) => {
+          const end = watchStream(agent(request.agentId), stream);
+          open.set(stream.exchangeId, { stream, end });
+        },
+      });
+    },
+
     async openAgent(request) {
       const settings = mergeSettings(DEFAULT_AGENT_SETTINGS, request.settings ?? {});
       const extra: HeaderList = settings.headers.map((h) => [h.name, h.value]);
@@ -154,8 +215,7 @@ export function createAgentClient(recorder: Recorder): AgentClient {
         fetchCard(url, headers, source, settings),
       );
       if (!found.ok) return found;
-      const record: AgentRecord = {
-        id: randomUUID(),
+      const record = newRecord({
         origin: originOf(found.cardUrl) ?? '',
         cardUrl: found.cardUrl,
         cardText: found.cardText,
@@ -164,21 +224,7 @@ export function createAgentClient(recorder: Recorder): AgentClient {
         variants: found.variants,
         security: readCardSecurity(found.card),
         settings,
-        oauth: new OAuthClient({
-          now: recorder.deps.now,
-          send: ({ url, headers, body, secrets }) =>
-            recordExchange(
-              recorder,
-              { method: 'POST', url, headers, body: { text: body } },
-              {
-                source: 'oauth:token',
-                timeouts: record.settings.timeouts,
-                readBody: () => ({ mode: 'buffer', maxBytes: 1024 * 1024 }),
-                annotate: (frame) => (frame.secrets = secrets),
-              },
-            ).done,
-        }),
-      };
+      });
       selectInterface(record);
       agents.set(record.id, record);
       return { ok: true, agent: summarize(record), attempts: found.attempts };

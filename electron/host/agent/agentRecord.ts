@@ -13,7 +13,7 @@ export interface AgentRecord {
   origin: string;
   cardUrl: string;
   cardText: string;
-  cardFrameId: string;
+  cardFrameId?: string;
   detection: Detection;
   variants: CardVariant[];
   security: CardSecurity;
@@ -54,7 +54,7 @@ export function summarize(record: AgentRecord): AgentSummary {
     cardUrl: record.cardUrl,
     origin: record.origin,
     cardText: record.cardText,
-    cardFrameId: record.cardFrameId,
+    ...(record.cardFrameId ? { cardFrameId: record.cardFrameId } : {}),
     generation: detection.generation,
     detection: {
       confidence: detection.confidence,

@@ -63,6 +63,34 @@ function keepSecrets(current: AgentAuth, change: AgentAuth): AgentAuth {
   }
 }
 
+/** The settings with every secret value emptied, for files (AUTH-4). */
+export function withoutSecrets<S extends AgentSettingsChange>(settings: S): S {
+  const auth = settings.auth;
+  const blank = auth ? blankAuth(auth) : undefined;
+  return {
+    ...settings,
+    ...(blank ? { auth: blank } : {}),
+    ...(settings.headers
+      ? { headers: settings.headers.map((h) => (h.secret ? { ...h, value: '' } : h)) }
+      : {}),
+  };
+}
+
+function blankAuth(auth: AgentAuth): AgentAuth {
+  switch (auth.type) {
+    case 'apiKey':
+      return { ...auth, value: '' };
+    case 'bearer':
+      return { ...auth, token: '' };
+    case 'basic':
+      return { ...auth, password: '' };
+    case 'oauth2-client-credentials':
+      return { ...auth, clientSecret: '' };
+    case 'none':
+      return auth;
+  }
+}
+
 export function hideSecrets(settings: AgentSettings): AgentSettings {
   const auth = settings.auth;
   let hidden: AgentAuth = auth;

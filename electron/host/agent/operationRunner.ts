@@ -4,9 +4,10 @@
 // open; its end is reported through `streamEnded`. Every failure becomes an outcome with a message, never a throw.
 
 import { randomUUID } from 'node:crypto';
-import type { OperationOutcome, OperationRequest } from '../../../shared/agent';
+import type { OperationOutcome, OperationRequest, RawAgentRequest } from '../../../shared/agent';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
+import { identifyRequest } from '../../../shared/a2a/identify';
 import { contentType } from '../../../shared/a2a/binding';
 import {
   checkContentType,
@@ -89,6 +90,52 @@ export async function runOperation(
   return attempt.outcome;
 }
 
+/**
+ * A request typed by hand (MSG-8), sent with the agent's credentials to its interface. When it matches an operation
+ * of the interface's generation it is decoded as that operation; otherwise it still goes out as typed, and only an
+ * error in its answer is read (so a malformed request shows the agent's error code, named).
+ */
+export async function runRaw(
+  agent: AgentRecord,
+  raw: RawAgentRequest,
+  source: string,
+  hooks: RunnerHooks,
+): Promise<OperationOutcome> {
+  const chosen = agent.chosen;
+  if (!chosen) return refused(agent.problem ?? 'This agent has no interface Switchboard can talk to.');
+  const adapter = chosen.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
+  if (!adapter)
+    return refused(`Switchboard does not speak A2A ${chosen.generation} over ${chosen.bindingWire} yet.`);
+  const url = /^[a-z][a-z0-9+.-]*:/i.test(raw.url)
+    ? raw.url
+    : raw.url.trim() === ''
+      ? chosen.url
+      : `${chosen.url.replace(/\/+$/, '')}/${raw.url.replace(/^\/+/, '')}`;
+  const recorded = {
+    method: raw.method.toUpperCase(),
+    url,
+    headers: raw.headers,
+    ...(raw.body !== undefined ? { bodyText: raw.body } : {}),
+  };
+  const identified = identifyRequest(adapter, recorded, chosen.url);
+  const accept = raw.headers.find(([name]) => name.toLowerCase() === 'accept')?.[1] ?? '';
+  const request: EncodedRequest = identified ?? {
+    operation: 'get',
+    // Any method the user typed goes out as typed; the adapters' narrower type only matters for their own requests.
+    method: recorded.method as EncodedRequest['method'],
+    url,
+    headers: raw.headers,
+    streaming: accept.includes('text/event-stream'),
+    ...(raw.body !== undefined ? { body: raw.body } : {}),
+  };
+  return (
+    await sendOnce(
+      { agent, adapter, request, hooks, inputTaskId: undefined, bodySecrets: [], unidentified: !identified },
+      source,
+    )
+  ).outcome;
+}
+
 /** One encoded request, ready to send (again, after a token renewal). */
 interface SendPlan {
   agent: AgentRecord;
@@ -99,6 +146,8 @@ interface SendPlan {
   inputTaskId: string | undefined;
   /** Secrets in the request body (a push config's token). */
   bodySecrets: SecretMark[];
+  /** Typed by hand and not recognised as any operation: sent as is, its answer read only for errors. */
+  unidentified?: boolean;
 }
 
 async function sendOnce(
@@ -200,7 +249,7 @@ async function sendOnce(
       annotate: (frame) => {
         frame.a2a = {
           agentId: agent.id,
-          operation: request.operation,
+          operation: plan.unidentified ? 'raw' : request.operation,
           generation: adapter.generation,
           binding: adapter.binding,
           ...(request.rpc ? { rpc: request.rpc } : {}),
@@ -215,7 +264,7 @@ async function sendOnce(
           stream.finish(frame);
           frame.a2a!.outcome = 'stream';
         } else {
-          decoded = decodeFinished(frame, adapter, request);
+          decoded = decodeFinished(frame, adapter, request, plan.unidentified);
         }
       },
     },
@@ -254,7 +303,7 @@ async function sendOnce(
   }
 
   const frame = await exchange.done;
-  const outcome = decoded ?? decodeFinished(frame, adapter, request);
+  const outcome = decoded ?? decodeFinished(frame, adapter, request, plan.unidentified);
   outcome.stepFrameIds = stepFrameIds;
   const retryWithNewToken =
     settings.auth.type === 'oauth2-client-credentials' &&
@@ -268,6 +317,7 @@ function decodeFinished(
   frame: HttpFrame,
   adapter: GenerationAdapter,
   request: EncodedRequest,
+  unidentified = false,
 ): OperationOutcome {
   // A body over the cap is kept in part, but not decoded: half a JSON document would only add noise.
   if (!frame.response || frame.error) {
@@ -292,6 +342,12 @@ function decodeFinished(
   const a2a = frame.a2a!;
   a2a.outcome = decoded.kind;
   const base = { exchangeId: frame.id, findings };
+  if (unidentified && decoded.kind !== 'error') {
+    // Not an operation we know, so there is no result to read; the answer is shown as it came.
+    a2a.outcome = 'invalid';
+    const message = describeUnexpectedAnswer(status, statusText, headers, body.text);
+    return { ...base, status: status >= 200 && status < 300 ? 'result' : 'invalid', message };
+  }
   switch (decoded.kind) {
     case 'result': {
       const ids = taskOfResult(decoded.result);

@@ -46,6 +46,8 @@ export const app = Object.assign(new Emitter(), {
   requestSingleInstanceLock: vi.fn(() => true),
   quit: vi.fn(),
   getVersion: () => '0.0.0-test',
+  // A path nobody writes to: the tests never save an agent library through the shell.
+  getPath: vi.fn((name: string) => `/nonexistent/switchboard-test/${name}`),
   whenReady: () =>
     Promise.resolve().then(() => {
       recorded.readyResolved = true;
