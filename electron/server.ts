@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     console.log('No system browser could be opened; open the URL above in your browser.');
   }
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    void Promise.all([server.close(), host.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

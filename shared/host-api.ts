@@ -134,6 +134,8 @@ export interface HostConnection extends HostApi {
 /** What a host implementation offers to the transports. */
 export interface HostService extends HostApi {
   onEvent(listener: HostEventListener): () => void;
+  /** Stops what the host started (the demo agent, open streams); the shells call it on quit. */
+  close(): Promise<void>;
 }
 
 export const hostEventChannel = 'host:event';

@@ -82,6 +82,10 @@ export function createHost(options: HostOptions): HostService {
       };
     },
     onEvent: bus.onEvent,
+    async close() {
+      await agents.closeAll();
+      if (demo) await (await demo.catch(() => undefined))?.close();
+    },
   };
 }
 

@@ -143,6 +143,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(app);
     stopEvents();
     await server.close();
+    await host.close();
   },
 });
 

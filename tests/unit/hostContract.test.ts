@@ -34,6 +34,7 @@ function fakeHost(): HostService & { emit(event: HostEvent): void } {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async close() {},
     emit(event) {
       for (const listener of listeners) listener(event);
     },

@@ -45,6 +45,8 @@ export interface AgentClient {
   awaitStream(exchangeId: string): Promise<StreamEnd>;
   resyncTask(agentId: string, taskId: string): Promise<ResyncOutcome>;
   forgetAgent(agentId: string): Promise<{ forgotten: boolean }>;
+  /** Closes every open stream (the host is shutting down). */
+  closeAll(): Promise<void>;
 }
 
 export function createAgentClient(recorder: Recorder): AgentClient {
@@ -277,6 +279,12 @@ export function createAgentClient(recorder: Recorder): AgentClient {
 
     async resyncTask(agentId, taskId) {
       return resync(agent(agentId), taskId);
+    },
+
+    async closeAll() {
+      const ending = [...open.values()];
+      for (const entry of ending) entry.stream.abort(CLOSED_BY_USER);
+      await Promise.all(ending.map((entry) => entry.end));
     },
 
     async forgetAgent(agentId) {
