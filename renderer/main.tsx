@@ -3,10 +3,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
 import { App } from './App';
 import { connectHost } from './host/connectHost';
 import { HostProvider } from './host/HostContext';
 import './styles.css';
+
+// The page's CSP forbids eval; zod would otherwise probe `new Function` (a CSP violation) to decide on its fast path.
+z.config({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

@@ -2,11 +2,15 @@
 // hidden), which one is active, and the last problem opening one.
 
 import type { StateCreator } from 'zustand';
-import type { AgentSummary } from '../../shared/agent';
+import type { AgentSummary, LibraryEntry } from '../../shared/agent';
 
 export interface AgentsSlice {
   agents: AgentSummary[];
   activeAgentId: string | null;
+  /** The saved library (agents to open again), as last loaded or saved. */
+  library: LibraryEntry[];
+  libraryProblem: string | null;
+  setLibrary(entries: LibraryEntry[], problem?: string | null): void;
   upsertAgent(agent: AgentSummary): void;
   removeAgent(id: string): void;
   setActiveAgent(id: string | null): void;
@@ -15,6 +19,11 @@ export interface AgentsSlice {
 export const createAgentsSlice: StateCreator<AgentsSlice, [], [], AgentsSlice> = (set) => ({
   agents: [],
   activeAgentId: null,
+  library: [],
+  libraryProblem: null,
+  setLibrary(entries, problem = null) {
+    set({ library: entries, libraryProblem: problem });
+  },
   upsertAgent(agent) {
     set((state) => {
       const index = state.agents.findIndex((a) => a.id === agent.id);

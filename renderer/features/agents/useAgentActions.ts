@@ -1,26 +1,10 @@
-// Opening, configuring and running operations on agents, through the host. Each action is a mutation so its
+// Configuring agents and running operations on them, through the host. Each action is a mutation so its
 // pending state and error show where it was started; outcomes never throw for agent trouble (the host says why).
 
 import { useMutation } from '@tanstack/react-query';
-import type { AgentSettingsChange, OpenAgentRequest, OperationRequest } from '../../../shared/agent';
+import type { AgentSettingsChange, OperationRequest } from '../../../shared/agent';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-
-export function useOpenAgent() {
-  const host = useHost();
-  const upsertAgent = useAppStore((state) => state.upsertAgent);
-  const setActiveAgent = useAppStore((state) => state.setActiveAgent);
-  const setActiveTab = useAppStore((state) => state.setActiveTab);
-  return useMutation({
-    mutationFn: (request: OpenAgentRequest) => host.openAgent(request),
-    onSuccess(result) {
-      if (!result.ok) return;
-      upsertAgent(result.agent);
-      setActiveAgent(result.agent.id);
-      setActiveTab('card');
-    },
-  });
-}
 
 export function useConfigureAgent() {
   const host = useHost();

@@ -5,6 +5,7 @@ import { FrameInspector } from '../frames/FrameInspector';
 import { AddressBar } from '../request/AddressBar';
 import { MainTabs } from './MainTabs';
 import { AgentLibrary } from '../agents/AgentLibrary';
+import { CommandPalette } from '../palette/CommandPalette';
 
 export function Workspace() {
   return (
@@ -26,6 +27,7 @@ export function Workspace() {
           <FrameInspector />
         </Panel>
       </Group>
+      <CommandPalette />
     </div>
   );
 }

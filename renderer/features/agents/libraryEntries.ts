@@ -1,0 +1,76 @@
+// The agent library as a list of entries: adding an opened agent, updating its settings, removing it, merging an
+// imported file. Pure, so the rules (one entry per URL, secrets never kept) are tested without a host.
+
+import type { AgentSummary, LibraryEntry } from '../../../shared/agent';
+import { libraryFileSchema } from '../../../shared/agentSchemas';
+import { agentName } from './agentName';
+
+export const LIBRARY_FILE_FORMAT = 'switchboard-agent-library';
+
+/**
+ * The entry an opened agent is saved as: its card's URL, so opening it again takes one request. A card opened from
+ * text has no URL to open again and is not saved.
+ */
+export function entryFor(agent: AgentSummary): LibraryEntry | undefined {
+  if (agent.cardUrl.startsWith('file:')) return undefined;
+  const { settings } = agent;
+  return {
+    url: agent.cardUrl,
+    name: agentName(agent),
+    settings: {
+      selection: settings.selection,
+      auth: settings.auth,
+      headers: settings.headers,
+      extensions: settings.extensions,
+      timeouts: settings.timeouts,
+      limits: settings.limits,
+      trustedOrigins: settings.trustedOrigins,
+      resyncOnDrop: settings.resyncOnDrop,
+    },
+  };
+}
+
+/** Adds or replaces the entry with the same URL, keeping the list's order. */
+export function upsertEntry(entries: readonly LibraryEntry[], entry: LibraryEntry): LibraryEntry[] {
+  const index = entries.findIndex((e) => e.url === entry.url);
+  if (index === -1) return [...entries, entry];
+  const next = [...entries];
+  next[index] = entry;
+  return next;
+}
+
+export function removeEntry(entries: readonly LibraryEntry[], url: string): LibraryEntry[] {
+  return entries.filter((e) => e.url !== url);
+}
+
+/** The file an export writes: the same shape the host keeps on disk, secrets already blank in the entries. */
+export function exportLibrary(entries: readonly LibraryEntry[]): string {
+  return `${JSON.stringify({ format: LIBRARY_FILE_FORMAT, schemaVersion: 1, agents: entries }, null, 2)}\n`;
+}
+
+/** Reads an exported file; entries merge into the library by URL. */
+export function importLibrary(
+  entries: readonly LibraryEntry[],
+  text: string,
+): { ok: true; entries: LibraryEntry[]; added: number } | { ok: false; message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `The file is not JSON: ${(error as Error).message}` };
+  }
+  const parsed = libraryFileSchema.safeParse(value);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      message: `The file is not an agent library: ${parsed.error.issues[0]?.message ?? ''}`,
+    };
+  }
+  let next = [...entries];
+  let added = 0;
+  for (const entry of parsed.data.agents) {
+    if (!next.some((e) => e.url === entry.url)) added++;
+    next = upsertEntry(next, entry as LibraryEntry);
+  }
+  return { ok: true, entries: next, added };
+}

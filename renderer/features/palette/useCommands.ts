@@ -1,0 +1,94 @@
+// Every action the command palette offers (UX-6): switching views and agents, opening the demo agent, composing,
+// closing streams, exporting the library. Built from the store each time the palette opens, so it lists what can
+// be done now.
+
+import { mainTabs, type MainTab } from '../../store/layoutSlice';
+import { useAppStore } from '../../store/appStore';
+import { agentName } from '../agents/agentName';
+import { downloadText } from '../agents/fileText';
+import { exportLibrary } from '../agents/libraryEntries';
+import { useAgentSources } from '../agents/useAgentSources';
+import { useCloseStream } from '../agents/useAgentActions';
+
+export interface Command {
+  id: string;
+  label: string;
+  /** A hint shown on the right, e.g. a shortcut. */
+  hint?: string;
+  run(): void;
+}
+
+const TAB_NAMES: Record<MainTab, string> = {
+  card: 'Card',
+  conversation: 'Conversation',
+  timeline: 'Timeline',
+  tasks: 'Tasks',
+  frames: 'Frames',
+};
+
+export function useCommands(): () => Command[] {
+  const sources = useAgentSources();
+  const closeStream = useCloseStream();
+  return () => {
+    const state = useAppStore.getState();
+    const commands: Command[] = mainTabs.map((tab) => ({
+      id: `tab:${tab}`,
+      label: `Go to ${TAB_NAMES[tab] ?? tab}`,
+      run: () => state.setActiveTab(tab),
+    }));
+    commands.push(
+      {
+        id: 'agent:open',
+        label: 'Open an agent by URL…',
+        run: () => document.getElementById('agent-url')?.focus(),
+      },
+      { id: 'agent:demo', label: 'Try the demo agent', run: () => sources.mutate({ kind: 'demo' }) },
+    );
+    for (const agent of state.agents) {
+      commands.push({
+        id: `agent:${agent.id}`,
+        label: `Switch to ${agentName(agent)}`,
+        run: () => state.setActiveAgent(agent.id),
+      });
+    }
+    if (state.activeAgentId) {
+      commands.push(
+        {
+          id: 'composer:focus',
+          label: 'Write a message',
+          hint: 'Ctrl+Enter sends',
+          run: () => {
+            state.setActiveTab('conversation');
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLTextAreaElement>('[data-testid="composer-text"]')?.focus(),
+            );
+          },
+        },
+        {
+          id: 'composer:stream',
+          label: state.streaming ? 'Send without streaming' : 'Send with streaming',
+          run: () => state.setStreaming(!state.streaming),
+        },
+        { id: 'composer:new-task', label: 'Start a new task', run: () => state.setTarget({ kind: 'new' }) },
+      );
+      const open = state.frames.filter(
+        (f) => f.kind === 'http' && f.state === 'streaming' && f.a2a?.agentId === state.activeAgentId,
+      );
+      if (open.length > 0) {
+        commands.push({
+          id: 'streams:close',
+          label: `Close ${open.length} open stream${open.length === 1 ? '' : 's'} (tasks go on)`,
+          run: () => open.forEach((frame) => closeStream.mutate(frame.id)),
+        });
+      }
+    }
+    if (state.library.length > 0) {
+      commands.push({
+        id: 'library:export',
+        label: 'Export the agent library',
+        run: () => downloadText('switchboard-agents.json', exportLibrary(state.library)),
+      });
+    }
+    return commands;
+  };
+}

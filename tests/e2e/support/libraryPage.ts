@@ -1,0 +1,66 @@
+// Page-object helpers for the agent library, its dialogs, the demo agent and the command palette.
+
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class LibraryPage {
+  constructor(readonly page: Page) {}
+
+  async tryDemo(): Promise<void> {
+    await this.page.getByTestId('try-demo').click();
+    await expect(this.page.getByTestId('card-view')).toBeVisible();
+  }
+
+  async pasteCard(text: string): Promise<void> {
+    await this.page.getByTestId('paste-card').click();
+    await this.page.getByTestId('paste-card-text').fill(text);
+    await this.page.getByTestId('paste-card-open').click();
+    await expect(this.page.getByTestId('card-view')).toBeVisible();
+  }
+
+  savedAgents(): Locator {
+    return this.page.getByTestId('library-item');
+  }
+
+  openAgents(): Locator {
+    return this.page.getByTestId('agent-item');
+  }
+
+  async closeActiveAgent(): Promise<void> {
+    await this.page.getByTestId('agent-close').first().click();
+  }
+
+  async exportLibrary(): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId('library-export').click();
+    const file = await download;
+    const stream = await file.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  async importLibrary(text: string): Promise<void> {
+    await this.page.getByTestId('library-file-input').setInputFiles({
+      name: 'agents.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+  }
+
+  notice(): Locator {
+    return this.page.getByTestId('library-notice');
+  }
+
+  async chooseBinding(binding: 'JSONRPC' | 'HTTP+JSON'): Promise<void> {
+    await this.page.getByTestId('agent-settings').first().click();
+    await this.page.getByLabel('Binding').selectOption(binding);
+    await this.page.getByTestId('settings-save').click();
+  }
+
+  async runCommand(text: string): Promise<void> {
+    await this.page.keyboard.press('Control+k');
+    await expect(this.page.getByTestId('palette')).toBeVisible();
+    await this.page.getByTestId('palette-input').fill(text);
+    await this.page.getByTestId('palette-input').press('Enter');
+  }
+}
