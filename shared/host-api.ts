@@ -15,6 +15,7 @@ import type {
   ResyncOutcome,
   StreamEnd,
 } from './agent';
+import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
 import type { Finding } from './wire/finding';
 import type { Frame, HeaderList, HttpFrame } from './wire/frame';
 
@@ -81,6 +82,21 @@ export interface HostApi {
   loadLibrary(): Promise<LibraryLoad>;
   /** Replaces the saved library; secrets are never written. */
   saveLibrary(request: { entries: LibraryEntry[] }): Promise<{ saved: number }>;
+  /**
+   * A push target on the host's webhook receiver for an agent (PUSH-1): a URL of its own and fresh secrets to put in
+   * the push config. `jwt` mode verifies signed deliveries against `jwksUrl` (default: the agent origin's
+   * /.well-known/jwks.json).
+   */
+  createPushTarget(request: {
+    agentId: string;
+    mode: PushAuthMode;
+    jwksUrl?: string;
+  }): Promise<PushTargetInfo>;
+  listPushTargets(request: { agentId?: string }): Promise<PushTargetInfo[]>;
+  deletePushTarget(request: { id: string }): Promise<{ deleted: boolean }>;
+  webhookStatus(): Promise<WebhookStatus>;
+  /** Moves the receiver; any host but 127.0.0.1 is an explicit choice and comes back with a warning (PUSH-5). */
+  setWebhookListener(request: { host: string; port?: number }): Promise<WebhookStatus>;
   /** Starts the built-in demo agent on 127.0.0.1 (once) and says where it is. */
   startDemoAgent(): Promise<{ url: string }>;
   /** Schema, detection and lint findings on a card's text, each placed at a line and column (CARD-4). */
@@ -109,6 +125,11 @@ export const hostMethodNames = [
   'loadLibrary',
   'saveLibrary',
   'startDemoAgent',
+  'createPushTarget',
+  'listPushTargets',
+  'deletePushTarget',
+  'webhookStatus',
+  'setWebhookListener',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 

@@ -100,6 +100,29 @@ export const hostArgSchemas: ArgSchemas = {
   loadLibrary: z.tuple([]),
   saveLibrary: z.tuple([z.object({ entries: z.array(libraryEntrySchema).max(10_000) }).strict()]),
   startDemoAgent: z.tuple([]),
+  createPushTarget: z.tuple([
+    z
+      .object({
+        agentId: z.string().min(1).max(1000),
+        mode: z.enum(['token', 'bearer', 'jwt']),
+        jwksUrl: z
+          .url({ protocol: /^https?$/ })
+          .max(64 * 1024)
+          .optional(),
+      })
+      .strict(),
+  ]),
+  listPushTargets: z.tuple([z.object({ agentId: z.string().min(1).max(1000).optional() }).strict()]),
+  deletePushTarget: z.tuple([z.object({ id: z.string().min(1).max(100) }).strict()]),
+  webhookStatus: z.tuple([]),
+  setWebhookListener: z.tuple([
+    z
+      .object({
+        host: z.union([z.ipv4(), z.ipv6(), z.literal('localhost')]),
+        port: z.number().int().min(0).max(65_535).optional(),
+      })
+      .strict(),
+  ]),
   checkCard: z.tuple([
     z
       .object({

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
 import { createAgentClient } from './agent/agentClient';
+import type { Recorder } from './agent/recorder';
+import { createPushService } from './push/pushService';
 import { checkCardText } from './cardCheck';
 import { defaultDataDir } from './dataDir';
 import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
@@ -42,7 +44,15 @@ export function createHost(options: HostOptions): HostService {
     userAgent: `${APP_NAME}/${options.appVersion}`,
     ...(options.lookup ? { lookup: options.lookup } : {}),
   };
-  const agents = createAgentClient({ deps, publish: bus.publishFrame });
+  const recorder: Recorder = {
+    deps,
+    publish: (frame) => {
+      push.observe(frame);
+      bus.publishFrame(frame);
+    },
+  };
+  const agents = createAgentClient(recorder);
+  const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   let demo: Promise<DemoAgent> | undefined;
 
   return {
@@ -82,8 +92,14 @@ export function createHost(options: HostOptions): HostService {
       };
     },
     onEvent: bus.onEvent,
+    createPushTarget: ({ agentId, mode, jwksUrl }) => push.createTarget(agentId, mode, jwksUrl),
+    listPushTargets: async ({ agentId }) => push.listTargets(agentId),
+    deletePushTarget: async ({ id }) => ({ deleted: push.deleteTarget(id) }),
+    webhookStatus: async () => push.status(),
+    setWebhookListener: ({ host, port }) => push.listen(host, port),
     async close() {
       await agents.closeAll();
+      await push.close();
       if (demo) await (await demo.catch(() => undefined))?.close();
     },
   };

@@ -6,11 +6,13 @@
 import type { OperationResult, StreamItem } from '../a2a/model';
 import type { Message } from '../a2a/model';
 import type { Finding } from '../wire/finding';
-import type { Frame, HttpFrame, SseFrame } from '../wire/frame';
+import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
+import { findAdapter } from '../a2a/adapters';
+import { isGeneration } from '../a2a/generation';
 import { exchangeRequest, type ExchangeRequest } from './exchangeRequest';
 import { applyItem, applyTask, newTaskView, type TaskView } from './taskView';
 
-export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error';
+export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error' | 'push';
 
 export interface TimelineEntry {
   /** Unique: the frame id, plus `:end` for the entry that closes an exchange. */
@@ -68,7 +70,8 @@ export class TimelineModel {
   ingest(frames: readonly Frame[]): void {
     for (const frame of frames) {
       if (frame.kind === 'http') this.onHttp(frame);
-      else this.onSse(frame);
+      else if (frame.kind === 'sse') this.onSse(frame);
+      else this.onWebhook(frame);
     }
     if (frames.length > 0) this.version++;
   }
@@ -270,6 +273,51 @@ export class TimelineModel {
     const item = decoded.item;
     const summary = this.onItem(item, frame.id, at, exchange!);
     this.push({ ...base, kind: 'event', ...summary, ...severityOf(decoded.findings) });
+  }
+
+  /** A push delivery: accepted ones join their task like stream events; refused ones are listed with the reason. */
+  private onWebhook(frame: WebhookFrame): void {
+    const at = frame.timing.start;
+    const base = {
+      id: frame.id,
+      frameId: frame.id,
+      exchangeId: frame.id,
+      at,
+      size: frame.request.body?.size ?? 0,
+      ...optional('agentId', frame.agentId),
+    };
+    if (!frame.verdict.accepted) {
+      this.push({
+        ...base,
+        kind: 'push',
+        label: `push refused · ${frame.verdict.reason}`,
+        severity: 'error',
+      });
+      return;
+    }
+    const generation = frame.a2a?.generation;
+    const adapter = isGeneration(generation)
+      ? findAdapter(generation, generation === '0.3' ? 'HTTP+JSON' : 'JSONRPC')
+      : undefined;
+    const decoded = adapter && frame.request.body ? adapter.decodePush(frame.request.body.text) : undefined;
+    if (!decoded || decoded.kind !== 'item') {
+      this.push({ ...base, kind: 'push', label: 'push · not readable', severity: 'error' });
+      return;
+    }
+    const exchange: ExchangeState = {
+      lastAt: at,
+      ended: true,
+      ...(frame.agentId ? { agentId: frame.agentId } : {}),
+    };
+    const summary = this.onItem(decoded.item, frame.id, at, exchange);
+    const flags = frame.a2a?.duplicate ? ' (duplicate)' : frame.a2a?.unknownTask ? ' (unknown task)' : '';
+    this.push({
+      ...base,
+      kind: 'push',
+      ...summary,
+      label: `push · ${summary.label}${flags}`,
+      ...(flags ? { severity: 'warning' as const } : severityOf(decoded.findings)),
+    });
   }
 
   private onItem(

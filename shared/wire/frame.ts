@@ -176,5 +176,44 @@ export interface SseFrame extends FrameBase {
   };
 }
 
-export type Frame = HttpFrame | SseFrame;
+/** Why the webhook receiver took or refused a delivery (PUSH-1, PUSH-4), in words a user can act on. */
+export interface WebhookVerdict {
+  accepted: boolean;
+  /** The HTTP status the receiver answered with. */
+  status: number;
+  /** One sentence: "Accepted: X-A2A-Notification-Token matched", "Rejected: token mismatch" … */
+  reason: string;
+  /** Which credential path the delivery used. */
+  auth?: 'token' | 'bearer' | 'jwt' | 'none';
+}
+
+/**
+ * A push delivery that reached the webhook receiver (PUSH-3): the request exactly as it came, the answer given, and
+ * the verdict. Rejected deliveries are frames too, so a refusal can be read with its reason.
+ */
+export interface WebhookFrame extends FrameBase {
+  kind: 'webhook';
+  /** The push target (one per registered config) the path named, when it named one. */
+  targetId?: string;
+  agentId?: string;
+  request: FrameRequest;
+  response: { status: number; headers: HeaderList; body: BodyBytes };
+  verdict: WebhookVerdict;
+  remote?: { address: string; port: number };
+  findings?: Finding[];
+  a2a?: {
+    generation?: string;
+    /** task, message, status-update, artifact-update, or unknown. */
+    item?: string;
+    taskId?: string;
+    contextId?: string;
+    state?: string;
+    /** The same body arrived before for this target (agents deliver at least once). */
+    duplicate?: boolean;
+    /** The task id is none the client has seen for this agent. */
+    unknownTask?: boolean;
+  };
+}
+
+export type Frame = HttpFrame | SseFrame | WebhookFrame;
 export type FrameKind = Frame['kind'];

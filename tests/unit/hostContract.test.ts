@@ -61,6 +61,11 @@ function agentMethodsNotUsedHere() {
     loadLibrary: unused,
     saveLibrary: unused,
     startDemoAgent: unused,
+    createPushTarget: unused,
+    listPushTargets: unused,
+    deletePushTarget: unused,
+    webhookStatus: unused,
+    setWebhookListener: unused,
   };
 }
 

@@ -45,6 +45,8 @@ export interface AgentClient {
   awaitStream(exchangeId: string): Promise<StreamEnd>;
   resyncTask(agentId: string, taskId: string): Promise<ResyncOutcome>;
   forgetAgent(agentId: string): Promise<{ forgotten: boolean }>;
+  /** The generation the agent is spoken to in, and its origin; undefined for an unknown id. */
+  describe(agentId: string): { generation: string; origin: string } | undefined;
   /** Closes every open stream (the host is shutting down). */
   closeAll(): Promise<void>;
 }
@@ -279,6 +281,12 @@ export function createAgentClient(recorder: Recorder): AgentClient {
 
     async resyncTask(agentId, taskId) {
       return resync(agent(agentId), taskId);
+    },
+
+    describe(agentId) {
+      const record = agents.get(agentId);
+      if (!record) return undefined;
+      return { generation: record.chosen?.generation ?? record.detection.generation, origin: record.origin };
     },
 
     async closeAll() {

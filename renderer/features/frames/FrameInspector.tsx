@@ -1,6 +1,6 @@
 // The inspector pane: one frame in full — outcome, timing, headers both ways, and the exact body.
 
-import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
+import type { HttpFrame, SseFrame, WebhookFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
 import { BodyViewer } from './BodyViewer';
 import { formatMs, frameDurations, headerValue } from './frameFormat';
@@ -17,7 +17,30 @@ export function FrameInspector() {
     );
   }
   if (frame.kind === 'sse') return <SseFrameDetail frame={frame} />;
+  if (frame.kind === 'webhook') return <WebhookFrameDetail frame={frame} />;
   return <HttpFrameDetail frame={frame} />;
+}
+
+function WebhookFrameDetail({ frame }: { frame: WebhookFrame }) {
+  return (
+    <div className="inspector" data-testid="webhook-inspector">
+      <h2 className="frame-title">
+        Push delivery · {frame.request.method} {frame.request.url}
+      </h2>
+      <p className={frame.verdict.accepted ? 'outcome' : 'outcome error'} data-testid="webhook-verdict">
+        {frame.verdict.status} · {frame.verdict.reason}
+      </p>
+      <h3>Request headers</h3>
+      <HeadersTable headers={frame.request.headers} testId="webhook-headers" />
+      {frame.request.body && (
+        <BodyViewer
+          body={frame.request.body}
+          contentType={headerValue(frame.request.headers, 'content-type')}
+          modelPath={`frame/${frame.id}/push`}
+        />
+      )}
+    </div>
+  );
 }
 
 function SseFrameDetail({ frame }: { frame: SseFrame }) {

@@ -1,0 +1,94 @@
+// The host's push side, put together: targets, the receiver (started on first use), JWT checks whose JWKS fetches
+// are frames, and which task ids each agent has shown, so deliveries about other tasks are flagged.
+
+import type { PushAuthMode, PushTargetInfo, WebhookStatus } from '../../../shared/push';
+import type { Frame, WebhookFrame } from '../../../shared/wire/frame';
+import { recordExchange, type Recorder } from '../agent/recorder';
+import { createJwtChecker } from './jwtCheck';
+import { info, PushTargets } from './pushTargets';
+import { createWebhookReceiver } from './webhookReceiver';
+
+export interface PushService {
+  createTarget(agentId: string, mode: PushAuthMode, jwksUrl?: string): Promise<PushTargetInfo>;
+  listTargets(agentId?: string): PushTargetInfo[];
+  deleteTarget(id: string): boolean;
+  status(): WebhookStatus;
+  listen(host: string, port?: number): Promise<WebhookStatus>;
+  /** Notes the task ids in frames the client published (call for every frame). */
+  observe(frame: Frame): void;
+  close(): Promise<void>;
+}
+
+export function createPushService(
+  recorder: Recorder,
+  describe: (agentId: string) => { generation: string; origin: string } | undefined,
+): PushService {
+  const targets = new PushTargets();
+  const tasks = new Map<string, Set<string>>();
+  /** Which agent each exchange belongs to, for its SSE frames; bounded, the oldest forgotten first. */
+  const exchangeAgents = new Map<string, string>();
+  const jwt = createJwtChecker({
+    now: recorder.deps.now,
+    fetchJwks: (url) =>
+      recordExchange(
+        recorder,
+        { method: 'GET', url, headers: [['Accept', 'application/json']] },
+        {
+          source: 'push:jwks',
+          timeouts: { connectMs: 10_000, firstByteMs: 10_000, totalMs: 30_000 },
+          readBody: () => ({ mode: 'buffer', maxBytes: 1024 * 1024 }),
+        },
+      ).done,
+  });
+  const receiver = createWebhookReceiver({
+    targets,
+    nextId: recorder.deps.nextId,
+    now: recorder.deps.now,
+    publish: (frame: WebhookFrame) => recorder.publish(frame),
+    knownTask: (agentId, taskId) => tasks.get(agentId)?.has(taskId) ?? false,
+    jwt,
+  });
+
+  return {
+    async createTarget(agentId, mode, jwksUrl) {
+      const agent = describe(agentId);
+      if (!agent) throw new Error(`No open agent has the id ${JSON.stringify(agentId)}; open it again.`);
+      const status = receiver.status().listening ? receiver.status() : await receiver.listen();
+      const target = targets.create({
+        agentId,
+        generation: agent.generation,
+        mode,
+        baseUrl: status.baseUrl!,
+        ...(mode === 'jwt' ? { jwksUrl: jwksUrl ?? `${agent.origin}/.well-known/jwks.json` } : {}),
+      });
+      return info(target);
+    },
+    listTargets: (agentId) => targets.list(agentId).map(info),
+    deleteTarget: (id) => targets.delete(id),
+    status: () => receiver.status(),
+    listen: (host, port) => receiver.listen(host, port),
+    observe(frame) {
+      const agentId = frame.kind === 'http' ? frame.a2a?.agentId : undefined;
+      const taskId =
+        frame.kind === 'http' ? frame.a2a?.taskId : frame.kind === 'sse' ? frame.a2a?.taskId : undefined;
+      if (frame.kind === 'sse' && taskId) {
+        // An event's agent is its exchange's; the exchange frame was observed first.
+        const owner = exchangeAgents.get(frame.exchangeId);
+        if (owner) remember(owner, taskId);
+        return;
+      }
+      if (frame.kind === 'http' && agentId) {
+        exchangeAgents.set(frame.id, agentId);
+        if (exchangeAgents.size > 100_000) exchangeAgents.delete(exchangeAgents.keys().next().value!);
+        if (taskId) remember(agentId, taskId);
+      }
+    },
+    close: () => receiver.close(),
+  };
+
+  function remember(agentId: string, taskId: string) {
+    let set = tasks.get(agentId);
+    if (!set) tasks.set(agentId, (set = new Set()));
+    set.add(taskId);
+  }
+}

@@ -1,0 +1,237 @@
+// The webhook receiver (PUSH-1): its own listener, on 127.0.0.1 unless the user explicitly chooses another
+// interface, never the browser edition's port. Every request that reaches it becomes a `webhook` frame, accepted
+// or not, with the reason; accepted bodies are decoded per generation and flagged when they repeat or name a task
+// the client never saw (PUSH-3). Agents get their answer as soon as the verdict is known (PROTOCOL.md §6.3).
+
+import { createHash } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { WebhookStatus } from '../../../shared/push';
+import { findAdapter } from '../../../shared/a2a/adapters';
+import { isGeneration } from '../../../shared/a2a/generation';
+import type { StreamItem } from '../../../shared/a2a/model';
+import type { HeaderList, WebhookFrame, WebhookVerdict } from '../../../shared/wire/frame';
+import { toBodyBytes } from '../bodyBytes';
+import { browserHeader, checkHead, checkRate, checkSecrets, MAX_DELIVERY_BYTES } from './deliveryChecks';
+import type { JwtChecker } from './jwtCheck';
+import type { PushTarget, PushTargets } from './pushTargets';
+
+export interface ReceiverDeps {
+  targets: PushTargets;
+  nextId: () => string;
+  now: () => number;
+  publish: (frame: WebhookFrame) => void;
+  /** Task ids the client has seen for an agent, to flag deliveries about others. */
+  knownTask: (agentId: string, taskId: string) => boolean;
+  jwt: JwtChecker;
+}
+
+export interface WebhookReceiver {
+  status(): WebhookStatus;
+  /** Listens (again) on the interface given; 127.0.0.1 by default. */
+  listen(host?: string, port?: number): Promise<WebhookStatus>;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
+  let server: http.Server | undefined;
+  let host = '127.0.0.1';
+
+  const status = (): WebhookStatus => {
+    const address = server?.listening ? (server.address() as AddressInfo) : undefined;
+    if (!address) return { listening: false, host };
+    const shown = host.includes(':') ? `[${host}]` : host;
+    return {
+      listening: true,
+      host,
+      port: address.port,
+      baseUrl: `http://${shown === '0.0.0.0' ? '127.0.0.1' : shown}:${address.port}`,
+      ...(LOOPBACK.has(host)
+        ? {}
+        : {
+            warning: `Listening on ${host}: anything that can reach this machine on that interface can post to it.`,
+          }),
+    };
+  };
+
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (!server) return resolve();
+      const closing = server;
+      server = undefined;
+      closing.close(() => resolve());
+      closing.closeAllConnections();
+    });
+
+  return {
+    status,
+    async listen(nextHost = '127.0.0.1', port = 0) {
+      await close();
+      host = nextHost;
+      const created = http.createServer((req, res) => void handle(req, res, deps));
+      await new Promise<void>((resolve, reject) => {
+        created.once('error', reject);
+        created.listen(port, host, () => resolve());
+      });
+      server = created;
+      const now = status();
+      if (now.baseUrl) deps.targets.rebase(now.baseUrl);
+      return now;
+    },
+    close,
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, deps: ReceiverDeps): Promise<void> {
+  const start = deps.now();
+  const method = req.method ?? '';
+  const headers = pairs(req.rawHeaders);
+  const url = new URL(req.url ?? '/', 'http://receiver.invalid');
+  const target = deps.targets.get(/^\/hooks\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1] ?? '');
+  const frame: WebhookFrame = {
+    kind: 'webhook',
+    id: deps.nextId(),
+    source: 'webhook',
+    timing: { start },
+    request: { method, url: req.url ?? '/', headers },
+    response: { status: 0, headers: [], body: toBodyBytes(Buffer.alloc(0)) },
+    verdict: { accepted: false, status: 0, reason: '' },
+    ...(req.socket.remoteAddress && req.socket.remotePort
+      ? { remote: { address: req.socket.remoteAddress, port: req.socket.remotePort } }
+      : {}),
+    ...(target ? { targetId: target.id, agentId: target.agentId } : {}),
+  };
+
+  const answer = (verdict: WebhookVerdict, body = '') => {
+    frame.verdict = verdict;
+    const responseHeaders: HeaderList = body ? [['Content-Type', 'text/plain; charset=utf-8']] : [];
+    frame.response = {
+      status: verdict.status,
+      headers: responseHeaders,
+      body: toBodyBytes(Buffer.from(body)),
+    };
+    frame.timing.end = deps.now();
+    res.writeHead(verdict.status, Object.fromEntries(responseHeaders));
+    res.end(body);
+    deps.publish(frame);
+  };
+
+  if (!target) {
+    await readBody(req, MAX_DELIVERY_BYTES).then(
+      (body) => (frame.request.body = toBodyBytes(body.bytes, body.truncated)),
+    );
+    return answer({
+      accepted: false,
+      status: 404,
+      reason: `Rejected: no push config has the path ${url.pathname}.`,
+    });
+  }
+  // 0.1 agents check the URL first: GET ?validationToken=… must echo the token (PROTOCOL.md §6.3, point 6).
+  const challenge = url.searchParams.get('validationToken');
+  if (method === 'GET' && challenge !== null && !browserHeader(headers)) {
+    return answer(
+      { accepted: true, status: 200, reason: 'Answered the validation challenge (0.1).', auth: 'none' },
+      challenge,
+    );
+  }
+  const refused = checkHead(method, headers);
+  if (refused) {
+    req.resume();
+    return answer(refused);
+  }
+  const body = await readBody(req, MAX_DELIVERY_BYTES);
+  frame.request.body = toBodyBytes(body.bytes, body.truncated);
+  if (body.truncated) {
+    return answer({
+      accepted: false,
+      status: 413,
+      reason: `Rejected: the body passed the ${MAX_DELIVERY_BYTES}-byte cap.`,
+    });
+  }
+  const limited = checkRate(target, deps.now());
+  if (limited) return answer(limited);
+  const verdict =
+    target.mode === 'jwt' ? await deps.jwt.check(target, headers, body.bytes) : checkSecrets(target, headers);
+  if (!verdict.accepted) return answer(verdict);
+  const { findings, ...a2a } = readDelivery(target, body.bytes, deps);
+  frame.a2a = a2a;
+  if (findings) frame.findings = findings;
+  answer(verdict);
+}
+
+function readDelivery(
+  target: PushTarget,
+  bytes: Buffer,
+  deps: ReceiverDeps,
+): NonNullable<WebhookFrame['a2a']> & { findings?: WebhookFrame['findings'] } {
+  const out: NonNullable<WebhookFrame['a2a']> & { findings?: WebhookFrame['findings'] } = {
+    generation: target.generation,
+  };
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  if (target.seenBodies.has(hash)) out.duplicate = true;
+  target.seenBodies.add(hash);
+  const generation = target.generation;
+  // 0.3's REST adapter reads both shapes 0.3 agents push (kind Task, or a ProtoJSON wrapper).
+  const adapter = isGeneration(generation)
+    ? findAdapter(generation, generation === '0.3' ? 'HTTP+JSON' : 'JSONRPC')
+    : undefined;
+  const decoded = adapter?.decodePush(bytes.toString('utf8'));
+  if (!decoded) return out;
+  if (decoded.findings.length > 0) out.findings = decoded.findings;
+  if (decoded.kind !== 'item') return out;
+  Object.assign(out, summarize(decoded.item));
+  if (out.taskId !== undefined && !deps.knownTask(target.agentId, out.taskId)) out.unknownTask = true;
+  return out;
+}
+
+function summarize(item: StreamItem): { item: string; taskId?: string; contextId?: string; state?: string } {
+  switch (item.kind) {
+    case 'task':
+      return {
+        item: item.kind,
+        taskId: item.task.id,
+        ...(item.task.contextId ? { contextId: item.task.contextId } : {}),
+        state: item.task.status.state,
+      };
+    case 'status-update':
+      return { item: item.kind, taskId: item.update.taskId, state: item.update.status.state };
+    case 'artifact-update':
+      return { item: item.kind, taskId: item.update.taskId };
+    case 'message':
+      return { item: item.kind, ...(item.message.taskId ? { taskId: item.message.taskId } : {}) };
+    case 'unknown':
+      return { item: item.kind };
+  }
+}
+
+async function readBody(
+  req: IncomingMessage,
+  cap: number,
+): Promise<{ bytes: Buffer; truncated?: { limit: number; seen: number } }> {
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  let kept = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    seen += chunk.byteLength;
+    if (kept < cap) {
+      const part = chunk.subarray(0, cap - kept);
+      chunks.push(part);
+      kept += part.byteLength;
+    }
+    // Past the cap nothing more is worth reading: stop the sender rather than buffer what it keeps sending.
+    if (seen > cap) {
+      req.destroy();
+      break;
+    }
+  }
+  const bytes = Buffer.concat(chunks, kept);
+  return seen > cap ? { bytes, truncated: { limit: cap, seen } } : { bytes };
+}
+
+function pairs(raw: string[]): HeaderList {
+  const out: HeaderList = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] ?? '', raw[i + 1] ?? '']);
+  return out;
+}
