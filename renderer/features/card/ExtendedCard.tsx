@@ -1,0 +1,166 @@
+// The extended (authenticated) card (CARD-6): says whether the card offers one and where, fetches it with the
+// agent's credentials on request, shows the host's outcome, and on success lists how it differs from the public
+// card. A bearer-token field sets the agent's credentials for this purpose; the full credentials form lives in the
+// agent settings.
+
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { AgentAuth, AgentSummary } from '../../../shared/agent';
+import { useHost } from '../../host/HostContext';
+import { useConfigureAgent, useTrustOrigin } from '../agents/useAgentActions';
+import { diffJson } from './cardDiff';
+import { CardDiffList } from './CardDiffList';
+import { extendedCardQuery } from './cardQueries';
+import type { CardSummary } from './cardSummary';
+import { prettyCardText } from './findingPlacement';
+
+export interface ExtendedCardProps {
+  agent: AgentSummary;
+  summary: CardSummary;
+  publicCard: unknown;
+}
+
+const AUTH_WORDS: Record<AgentAuth['type'], string> = {
+  none: 'No credentials are set for this agent.',
+  apiKey: 'An API key is set for this agent.',
+  bearer: 'A bearer token is set for this agent.',
+  basic: 'A user name and password are set for this agent.',
+  'oauth2-client-credentials': 'OAuth 2 client credentials are set for this agent.',
+};
+
+export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) {
+  const host = useHost();
+  const configure = useConfigureAgent();
+  const trust = useTrustOrigin();
+  const extended = useQuery(extendedCardQuery(host, agent.id, agent.cardText));
+  const [token, setToken] = useState('');
+  const outcome = extended.data;
+  const card = outcome?.result?.type === 'card' ? outcome.result.card : undefined;
+  const entries = useMemo(() => (card === undefined ? [] : diffJson(publicCard, card)), [publicCard, card]);
+  const busy = extended.isFetching || configure.isPending || trust.isPending;
+
+  if (agent.generation === '0.1') {
+    return (
+      <section aria-label="Extended card" data-testid="extended-card">
+        <h3>Extended card</h3>
+        <p className="muted">A2A 0.1 has no extended card.</p>
+      </section>
+    );
+  }
+
+  const fetchExtended = async () => {
+    const typed = token.trim();
+    if (typed) {
+      await configure.mutateAsync({
+        agentId: agent.id,
+        settings: { auth: { type: 'bearer', token: typed } },
+      });
+      setToken('');
+    }
+    await extended.refetch();
+  };
+
+  return (
+    <section aria-label="Extended card" className="card-extended" data-testid="extended-card">
+      <h3>Extended card</h3>
+      <p data-testid="extended-offer">
+        {summary.extendedCard ? (
+          <>
+            The card offers an extended card (<code>{summary.extendedCard.field}</code> is true); agents send
+            it only to authenticated clients.
+          </>
+        ) : (
+          <span className="muted">
+            The card does not offer an extended card (
+            <code>
+              {agent.generation === '1.0'
+                ? 'capabilities.extendedAgentCard'
+                : 'supportsAuthenticatedExtendedCard'}
+            </code>{' '}
+            is not true). You can still ask; the agent should refuse.
+          </span>
+        )}
+      </p>
+      <form
+        className="card-extended-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void fetchExtended();
+        }}
+      >
+        <label>
+          Bearer token for the extended card{' '}
+          <input
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(event) => setToken(event.target.value)}
+            placeholder={agent.settings.auth.type === 'bearer' ? 'set (leave empty to keep it)' : 'optional'}
+            data-testid="extended-token"
+          />
+        </label>{' '}
+        <button type="submit" disabled={busy} data-testid="fetch-extended-card">
+          {busy ? 'Fetching…' : 'Fetch extended card'}
+        </button>
+        <p className="muted" data-testid="extended-credentials">
+          {AUTH_WORDS[agent.settings.auth.type]} A token typed here replaces the agent's credentials for every
+          request.
+        </p>
+      </form>
+      {configure.error && (
+        <p className="error-text" role="alert">
+          The token could not be set: {configure.error.message}
+        </p>
+      )}
+      {extended.error && (
+        <p className="error-text" role="alert" data-testid="extended-outcome" data-status="host-error">
+          The host could not run the request: {extended.error.message}
+        </p>
+      )}
+      {outcome && (
+        <p
+          className={outcome.status === 'result' ? 'outcome' : 'outcome error'}
+          role="status"
+          data-testid="extended-outcome"
+          data-status={outcome.status}
+        >
+          {outcome.message}
+          {outcome.confirm && (
+            <>
+              {' '}
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  const origin = outcome.confirm?.origin;
+                  if (!origin) return;
+                  trust.mutate({ agentId: agent.id, origin }, { onSuccess: () => void extended.refetch() });
+                }}
+              >
+                Allow credentials to {outcome.confirm.origin}
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {card !== undefined && (
+        <CardDiffList
+          entries={entries}
+          beforeLabel="public card"
+          afterLabel="extended card"
+          testId="extended-diff"
+          sideBySide={{
+            original: prettyCardText(agent.cardText) ?? agent.cardText,
+            modified: JSON.stringify(card, null, 2),
+            modelPath: `card/${agent.id}/extended-diff`,
+          }}
+        />
+      )}
+      {card !== undefined && entries.length === 0 && (
+        <p className="muted">
+          Some agents answer with the public card when the request carries no valid credentials.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+// The card view's Monaco editors, loaded on first use (DESIGN.md §5: Monaco stays out of the start-up bundle), and
+// a boundary that shows the plain-text fallback if the editor chunk cannot load, so a card is never hidden.
+
+import { Component, lazy, type ReactNode } from 'react';
+
+export const LazyCardEditor = lazy(() => import('../../monaco/CardEditor'));
+export const LazyCardDiffEditor = lazy(() => import('../../monaco/CardDiffEditor'));
+
+export class EditorBoundary extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}

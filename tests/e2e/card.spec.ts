@@ -1,0 +1,129 @@
+// The card view against real servers, in both projects: a broken card's findings as markers at the right lines
+// (CARD-4), the extended card as a diff against the public card (CARD-6), and a compat server's other card.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PEER_BEARER_TOKEN } from '../peers/peerAuth';
+import { expect, test } from './fixtures';
+import { CardPage } from './support/cardPage';
+
+/** A 1.0 card broken on purpose; the comments name the finding each line must carry. */
+const BROKEN_CARD = [
+  '{',
+  '  "name": "Broken agent",',
+  '  "description": "A 1.0 card broken on purpose",',
+  '  "version": "1.0.0",',
+  '  "supportedInterfaces": [',
+  '    { "url": "not a url", "protocolBinding": "JSONRPC", "protocolVersion": "1.0" }', // 6: card.interface-url
+  '  ],',
+  '  "capabilities": { "streaming": "yes" },', // 8: card.schema (not a boolean)
+  '  "securityRequirements": [{ "schemes": { "oauth": { "list": [] } } }],', // 9: card.undefined-scheme
+  '  "defaultInputModes": ["text/plain"],',
+  '  "defaultOutputModes": ["text/plain"],',
+  '  "skills": [{ "id": "s", "name": "S", "description": "d", "tags": [] }],',
+  '  "favouriteColour": "teal"', // 13: card.unknown-field
+  '}',
+].join('\n');
+
+/** Serves one card at the well-known path on 127.0.0.1, for this test only. */
+async function serveCard(text: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/.well-known/agent-card.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(text);
+    } else {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end('{"error":"not found"}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test('a broken card: markers at the right lines, findings listed', async ({ app, record }) => {
+  const server = await serveCard(BROKEN_CARD);
+  try {
+    const card = new CardPage(app.page);
+    await app.openAgent(server.url);
+    await expect(app.cardName()).toHaveText('Broken agent');
+
+    expect(await card.markerLines()).toEqual([6, 8, 9, 13]);
+    await expect(card.findings()).toHaveCount(4);
+    expect(await card.findingLine('card.interface-url')).toBe(6);
+    expect(await card.findingLine('card.schema')).toBe(8);
+    expect(await card.findingLine('card.undefined-scheme')).toBe(9);
+    expect(await card.findingLine('card.unknown-field')).toBe(13);
+    await expect(card.findings()).toContainText([
+      'Interface URL "not a url" is not an absolute URL.',
+      '"/capabilities/streaming" must be boolean.',
+      'names "oauth", which securitySchemes does not define',
+      '"favouriteColour" is not a field of a 1.0 card',
+    ]);
+
+    await card.revealFinding('card.unknown-field');
+    await expect.poll(() => card.cursorLine()).toBe('13');
+    await card.revealFinding('card.interface-url');
+    await expect.poll(() => card.cursorLine()).toBe('6');
+
+    await expect(card.extraField('/favouriteColour')).toContainText('"teal"');
+
+    // The same findings in the pretty-printed text sit on that text's lines.
+    await card.showCardText('pretty');
+    expect(await card.markerLines()).toEqual([6, 13, 18, 38]);
+    expect(record.pageErrors).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('extended card: fetched with a bearer token, shown as a diff against the public card', async ({
+  app,
+  startPeer,
+}) => {
+  const peer = await startPeer('v1.0');
+  const card = new CardPage(app.page);
+  await app.openAgent(peer.baseUrl);
+  await expect(card.noFindings()).toBeVisible();
+  await expect(card.extendedOffer()).toContainText('capabilities.extendedAgentCard');
+
+  // Without credentials the SDK quietly answers with the public card: nothing differs, and the page says so.
+  await card.fetchExtendedCard();
+  await expect(card.extendedOutcome()).toHaveAttribute('data-status', 'result');
+  await expect(card.extendedDiff()).toHaveAttribute('data-empty', 'true');
+
+  await card.fetchExtendedCard(PEER_BEARER_TOKEN);
+  await expect(card.extendedCredentials()).toContainText('A bearer token is set');
+  await expect(card.extendedOutcome()).toHaveText('The agent sent its extended card.');
+  const added = card.extendedDiffEntry('added', '/skills/1');
+  await expect(added).toContainText('"id":"extended-echo"');
+  await expect(card.extendedDiffEntry('changed', '/description')).toContainText('(extended card)');
+});
+
+test('a compat server answers another card without A2A-Version: listed, compared, readable', async ({
+  app,
+  startPeer,
+}) => {
+  const peer = await startPeer('v1.0-compat');
+  const card = new CardPage(app.page);
+  await app.openAgent(peer.baseUrl);
+  await expect(card.variants()).toBeVisible();
+  await expect(card.mainVariant()).toContainText('With A2A-Version: 1.0');
+  await expect(card.variantOptions()).toHaveCount(1);
+  await expect(card.variantOptions()).toHaveAttribute('data-a2a-version', '');
+  await expect(card.variantOptions()).toContainText('Without A2A-Version');
+
+  // The header-less card is the 0.3 shape: it states protocolVersion and the old extended-card flag.
+  await expect(card.variantDiffEntry('added', '/protocolVersion')).toContainText('"0.3"');
+  await expect(card.variantDiffEntry('added', '/supportsAuthenticatedExtendedCard')).toContainText('true');
+
+  await card.showVariantCard();
+  await expect(card.editor('variant')).toHaveAttribute('data-markers', /^\d+$/);
+});
