@@ -9,6 +9,7 @@ import type { HttpFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent, useCloseStream, useRunOperation } from '../agents/useAgentActions';
 import { OutcomeNotice } from '../composer/OutcomeNotice';
+import { PushSection } from '../push/PushSection';
 
 export function TaskPanel() {
   const agent = useActiveAgent();
@@ -133,6 +134,7 @@ export function TaskPanel() {
           </ul>
         </section>
       )}
+      <PushSection agent={agent} taskIds={tasks.map((t) => t.id)} />
       {tasks.length === 0 ? (
         <p className="empty">No tasks yet.</p>
       ) : (
