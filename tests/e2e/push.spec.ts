@@ -24,3 +24,36 @@ for (const name of ['v1.0', 'v0.3'] as const) {
     await expect(pushes.first()).toContainText('push ·');
   });
 }
+
+test('refused deliveries are shown with their reason, and leaving loopback is warned about', async ({
+  app,
+  startPeer,
+}) => {
+  const peer = await startPeer('v1.0');
+  await app.openAgent(peer.baseUrl);
+  await app.send('slow please', { stream: true });
+  await app.tab('tasks').click();
+  await app.page.getByTestId('push-register').click();
+  const url = (await app.page.getByTestId('push-targets').locator('code').first().innerText()).trim();
+  const body = JSON.stringify({ statusUpdate: { taskId: 'x', status: { state: 'TASK_STATE_WORKING' } } });
+  const json = { 'Content-Type': 'application/json' };
+  await fetch(url, { method: 'POST', body, headers: { ...json, 'X-A2A-Notification-Token': 'wrong' } });
+  await fetch(url, { method: 'POST', body, headers: json });
+  await fetch(url, { method: 'POST', body: 'x'.repeat(11 * 1024 * 1024), headers: json }).catch(
+    () => undefined,
+  );
+  await app.tab('timeline').click();
+  const refused = app.page.getByTestId('timeline-entry').and(app.page.locator('[data-kind="push"]'));
+  await expect(refused.filter({ hasText: 'does not match this push config' })).toHaveCount(1);
+  await expect(refused.filter({ hasText: 'no X-A2A-Notification-Token header' })).toHaveCount(1);
+  await expect(refused.filter({ hasText: 'passed the 10485760-byte cap' })).toHaveCount(1);
+  await refused.filter({ hasText: 'does not match' }).click();
+  await expect(app.page.getByTestId('webhook-verdict')).toContainText('401');
+
+  await app.tab('tasks').click();
+  app.page.once('dialog', (dialog) => void dialog.accept());
+  await app.page.getByTestId('webhook-interface').click();
+  await expect(app.page.getByTestId('webhook-warning')).toContainText('Listening on 0.0.0.0');
+  await app.page.getByTestId('webhook-interface').click();
+  await expect(app.page.getByTestId('webhook-warning')).toHaveCount(0);
+});

@@ -80,7 +80,34 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
           : 'The webhook receiver starts when you register a push config.'}{' '}
         Agents that refuse private URLs need a tunnel to this address.
       </p>
-      {status.data?.warning && <p className="error-text">{status.data.warning}</p>}
+      {status.data?.warning && (
+        <p className="error-text" data-testid="webhook-warning">
+          {status.data.warning}
+        </p>
+      )}
+      {status.data?.listening && (
+        <button
+          type="button"
+          data-testid="webhook-interface"
+          onClick={() => {
+            const everywhere = status.data?.host === '127.0.0.1';
+            // Reaching beyond this machine is a choice the user makes knowingly (PUSH-5).
+            if (
+              everywhere &&
+              !window.confirm(
+                'Listen on every network interface? Anything that can reach this machine could then post to the receiver; deliveries are still checked against their secrets.',
+              )
+            )
+              return;
+            void host
+              .setWebhookListener({ host: everywhere ? '0.0.0.0' : '127.0.0.1' })
+              .then(() => queries.invalidateQueries({ queryKey: ['webhookStatus'] }))
+              .then(() => queries.invalidateQueries({ queryKey: ['pushTargets', agent.id] }));
+          }}
+        >
+          {status.data.host === '127.0.0.1' ? 'Listen on all interfaces…' : 'Listen on 127.0.0.1 only'}
+        </button>
+      )}
       <div className="task-tools">
         <select value={chosenTask} onChange={(e) => setTaskId(e.target.value)} aria-label="Task">
           {taskIds.length === 0 && <option value="">no task yet</option>}
