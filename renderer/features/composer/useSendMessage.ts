@@ -1,39 +1,38 @@
-// Sends what the composer holds to the active agent: a streaming or a blocking send, continuing the task the
-// composer targets. After a send, the composer targets the task the answer named while that task waits for the
-// user (input-required / auth-required), so the reply goes to the same task (MSG-6).
+// Sends the composer's message to the active agent: the full `SendInput` built by draft.ts, as a streaming or a
+// non-streaming send. After an answer the message's parts are cleared (extras and options stay, for the next turn),
+// the composer goes back to following the task that waits for the user (MSG-7), and the exchange is remembered so
+// the composer can show the request that went out.
 
 import { useMutation } from '@tanstack/react-query';
+import type { SendInput } from '../../../shared/a2a/adapter';
 import type { OperationOutcome } from '../../../shared/agent';
-import type { PartInput } from '../../../shared/a2a/adapter';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 
 export interface SendRequest {
   agentId: string;
-  parts: PartInput[];
   streaming: boolean;
-  taskId?: string;
-  contextId?: string;
+  input: SendInput;
 }
 
 export function useSendMessage() {
   const host = useHost();
-  const setComposerText = useAppStore((state) => state.setComposerText);
+  const clearParts = useAppStore((state) => state.clearParts);
+  const setTarget = useAppStore((state) => state.setTarget);
+  const setLastExchange = useAppStore((state) => state.setLastExchange);
   return useMutation({
-    mutationFn: async (send: SendRequest): Promise<OperationOutcome> => {
-      const message = {
-        parts: send.parts,
-        ...(send.taskId ? { taskId: send.taskId } : {}),
-        ...(send.contextId ? { contextId: send.contextId } : {}),
-      };
-      return host.runOperation({
+    mutationFn: (send: SendRequest): Promise<OperationOutcome> =>
+      host.runOperation({
         agentId: send.agentId,
         operation: send.streaming ? 'stream' : 'send',
-        input: { message, blocking: true },
-      });
-    },
-    onSuccess(outcome) {
-      if (outcome.status === 'result' || outcome.status === 'stream') setComposerText('');
+        input: send.input,
+      }),
+    onSuccess(outcome, send) {
+      if (outcome.exchangeId) setLastExchange({ agentId: send.agentId, exchangeId: outcome.exchangeId });
+      if (outcome.status === 'result' || outcome.status === 'stream') {
+        clearParts();
+        setTarget({ kind: 'auto' });
+      }
     },
   });
 }

@@ -1,0 +1,73 @@
+// An editable Monaco for one JSON field of the composer (a data part, the metadata). Loaded lazily by JsonEditor,
+// from the bundle with its JSON worker (renderer/monaco/setupMonaco.ts), so the worker's diagnostics underline the
+// problem while draft.ts decides whether Send is allowed. Ctrl/Cmd+Enter sends from here too.
+
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef, useState } from 'react';
+import { useColorScheme } from '../../theme/useColorScheme';
+import '../../monaco/setupMonaco';
+
+export interface MonacoJsonEditorProps {
+  value: string;
+  onChange(value: string): void;
+  onSubmit(): void;
+  modelPath: string;
+  label: string;
+  testId: string;
+  height: number;
+}
+
+export default function MonacoJsonEditor({
+  value,
+  onChange,
+  onSubmit,
+  modelPath,
+  label,
+  testId,
+  height,
+}: MonacoJsonEditorProps) {
+  const scheme = useColorScheme();
+  const [ready, setReady] = useState(false);
+  // The editor keeps the command it was given at mount; the ref lets it call the newest submit.
+  const submit = useRef(onSubmit);
+  useEffect(() => {
+    submit.current = onSubmit;
+  }, [onSubmit]);
+
+  const onMount: OnMount = (editor, monaco) => {
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => submit.current());
+    setReady(true);
+  };
+
+  return (
+    <div className="json-editor" data-testid={testId} data-monaco-ready={ready ? 'true' : 'false'}>
+      <Editor
+        height={height}
+        language="json"
+        path={modelPath}
+        value={value}
+        onChange={(next) => onChange(next ?? '')}
+        onMount={onMount}
+        theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+        options={{
+          ariaLabel: label,
+          minimap: { enabled: false },
+          lineNumbers: 'off',
+          folding: false,
+          glyphMargin: false,
+          scrollBeyondLastLine: false,
+          automaticLayout: true,
+          wordWrap: 'on',
+          fontSize: 12,
+          tabSize: 2,
+          fixedOverflowWidgets: true,
+          renderLineHighlight: 'none',
+          overviewRulerLanes: 0,
+          hideCursorInOverviewRuler: true,
+          // The composer scrolls as a whole; a small editor must not swallow the wheel.
+          scrollbar: { alwaysConsumeMouseWheel: false },
+        }}
+      />
+    </div>
+  );
+}

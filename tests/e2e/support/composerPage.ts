@@ -1,0 +1,152 @@
+// Page object for the composer: adding parts (a file by the picker or by a drop, a data part typed into Monaco),
+// setting options, sending, and reading back the request that went out. Specs use these, never raw selectors.
+
+import { Buffer } from 'node:buffer';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface FileToAdd {
+  name: string;
+  mimeType: string;
+  content: string;
+}
+
+export class ComposerPage {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.getByTestId('composer');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('tab-conversation').click();
+    await expect(this.root).toBeVisible();
+  }
+
+  text(): Locator {
+    return this.page.getByTestId('composer-text');
+  }
+
+  parts(kind?: 'text' | 'file' | 'data'): Locator {
+    const all = this.page.getByTestId('composer-part');
+    return kind ? all.and(this.page.locator(`[data-kind="${kind}"]`)) : all;
+  }
+
+  /** Picks a file with the composer's file picker, from memory. */
+  async pickFile(file: FileToAdd): Promise<void> {
+    const before = await this.parts('file').count();
+    await this.page.getByTestId('composer-file-input').setInputFiles({
+      name: file.name,
+      mimeType: file.mimeType,
+      buffer: Buffer.from(file.content),
+    });
+    await expect(this.parts('file')).toHaveCount(before + 1);
+  }
+
+  /** Drops a file onto the composer, as a file dragged from the desktop arrives. */
+  async dropFile(file: FileToAdd): Promise<void> {
+    const before = await this.parts('file').count();
+    const dataTransfer = await this.page.evaluateHandle((f) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([f.content], f.name, { type: f.mimeType }));
+      return transfer;
+    }, file);
+    await this.root.dispatchEvent('dragover', { dataTransfer });
+    await this.root.dispatchEvent('drop', { dataTransfer });
+    await expect(this.parts('file')).toHaveCount(before + 1);
+  }
+
+  /** Adds a data part and types its JSON into the part's Monaco editor. */
+  async addDataPart(json: string): Promise<Locator> {
+    const before = await this.parts('data').count();
+    await this.page.getByTestId('composer-add-data').click();
+    const part = this.parts('data').nth(before);
+    await this.typeJson(part.getByTestId('composer-data-editor'), json);
+    return part;
+  }
+
+  /**
+   * Replaces the text of a Monaco JSON editor. insertText arrives as one input, so Monaco's auto-closing of
+   * brackets and quotes (which acts on typed characters) does not add to it.
+   */
+  async typeJson(editor: Locator, json: string): Promise<void> {
+    await expect(editor).toHaveAttribute('data-monaco-ready', 'true');
+    await editor.locator('.view-lines').click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.insertText(json);
+    await expect
+      .poll(async () => (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' '))
+      .toBe(json);
+  }
+
+  async setStreaming(on: boolean): Promise<void> {
+    await this.page.getByTestId('composer-streaming').setChecked(on);
+  }
+
+  sendButton(): Locator {
+    return this.page.getByTestId('composer-send');
+  }
+
+  async send(): Promise<void> {
+    await expect(this.sendButton()).toBeEnabled();
+    await this.sendButton().click();
+  }
+
+  /** Why Send is disabled: the problems shown beside the parts. */
+  partProblems(): Locator {
+    return this.page.getByTestId('composer-part-problem');
+  }
+
+  blockedNotice(): Locator {
+    return this.page.getByTestId('composer-blocked');
+  }
+
+  async openMessageOptions(): Promise<void> {
+    const section = this.page.getByTestId('composer-message-options');
+    if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
+  }
+
+  async setMetadata(json: string): Promise<void> {
+    await this.openMessageOptions();
+    await this.typeJson(this.page.getByTestId('composer-metadata'), json);
+  }
+
+  async setReferenceTaskIds(ids: string): Promise<void> {
+    await this.openMessageOptions();
+    await this.page.getByTestId('composer-reference-tasks').fill(ids);
+  }
+
+  async setSendOptions(options: {
+    blocking?: boolean;
+    outputModes?: string;
+    historyLength?: string;
+  }): Promise<void> {
+    const section = this.page.getByTestId('composer-send-options');
+    if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
+    if (options.blocking !== undefined)
+      await this.page.getByTestId('composer-blocking').setChecked(options.blocking);
+    if (options.outputModes !== undefined) {
+      await this.page.getByTestId('composer-output-modes').fill(options.outputModes);
+    }
+    if (options.historyLength !== undefined) {
+      await this.page.getByTestId('composer-history-length').fill(options.historyLength);
+    }
+  }
+
+  async chooseContext(which: 'new' | 'same'): Promise<void> {
+    await this.page.getByTestId(`composer-context-${which}`).check();
+  }
+
+  /** The context of the agent's last task, as the "same context" choice offers it. */
+  async lastContext(): Promise<string | null> {
+    return this.page.getByTestId('composer-context').locator('code').getAttribute('title');
+  }
+
+  /** The body of the last request the composer sent, as its frame recorded it. */
+  async sentBody(): Promise<string> {
+    const sent = this.page.getByTestId('composer-sent-request');
+    await expect(sent).toBeVisible();
+    if ((await sent.getAttribute('open')) === null) await sent.locator('summary').click();
+    return this.page.getByTestId('composer-sent-body').innerText();
+  }
+}
