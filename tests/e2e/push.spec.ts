@@ -57,3 +57,15 @@ test('refused deliveries are shown with their reason, and leaving loopback is wa
   await app.page.getByTestId('webhook-interface').click();
   await expect(app.page.getByTestId('webhook-warning')).toHaveCount(0);
 });
+
+test('a push config sent inline with the message delivers to the receiver', async ({ app, startPeer }) => {
+  const peer = await startPeer('v1.0');
+  await app.openAgent(peer.baseUrl);
+  await app.tab('conversation').click();
+  await app.page.getByTestId('composer-push').selectOption('token');
+  await app.send('hello push', { stream: false });
+  await expect(app.artifacts()).toContainText('Echo: hello push');
+  await app.tab('timeline').click();
+  const pushes = app.page.getByTestId('timeline-entry').and(app.page.locator('[data-kind="push"]'));
+  await expect(pushes.last()).toHaveAttribute('data-state', 'completed');
+});

@@ -273,6 +273,15 @@ for (const name of Object.keys(combos) as PeerName[]) {
             } finally {
               await host.configureAgent({ agentId, settings: { extensions: [] } });
             }
+            // A message's own extensions are activated in the header too.
+            const own = 'https://switchboard.test/ext/own/v1';
+            const withOwn = await call({
+              operation: 'send',
+              input: { message: { ...text('hello'), extensions: [own] }, blocking: true },
+            });
+            await recording.flush();
+            const header = generation === '1.0' ? 'A2A-Extensions' : 'X-A2A-Extensions';
+            expect(recording.http(withOwn.exchangeId!).request.headers).toContainEqual([header, own]);
           });
         }
 

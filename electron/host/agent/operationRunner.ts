@@ -59,7 +59,7 @@ export async function runOperation(
   const encoded = adapter.encode(request.operation, request.input as never, {
     endpoint: chosen.url,
     ...(chosen.tenant !== undefined ? { tenant: chosen.tenant } : {}),
-    extensions: agent.settings.extensions,
+    extensions: extensionsFor(agent.settings.extensions, request),
     requestId: ++rpcSequence,
     newId: () => randomUUID(),
   });
@@ -385,6 +385,15 @@ function decodeFinished(
       return { ...base, status: 'invalid', message };
     }
   }
+}
+
+/** The agent's standing extensions plus those a message asks for, each once: all go in the generation's header. */
+function extensionsFor(standing: readonly string[], request: OperationRequest): string[] {
+  const asked =
+    (request.operation === 'send' || request.operation === 'stream') && request.input.message.extensions
+      ? request.input.message.extensions
+      : [];
+  return [...new Set([...standing, ...asked])];
 }
 
 /** A push config carries the secret the agent will present to the webhook; wherever the generation puts it. */

@@ -5,6 +5,7 @@
 
 import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import type { Generation } from '../../../shared/a2a/generation';
+import type { PushAuthMode } from '../../../shared/push';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent } from '../agents/useAgentActions';
@@ -22,6 +23,7 @@ import './composer.css';
 
 export function Composer() {
   const agent = useActiveAgent();
+  const [push, setPush] = useState<PushAuthMode | 'off'>('off');
   const draft = useAppStore(
     useShallow((state) => ({
       composerText: state.composerText,
@@ -66,7 +68,12 @@ export function Composer() {
 
   const submit = () => {
     if (!canSend || !check.input) return;
-    send.mutate({ agentId: agent.id, streaming: draft.streaming, input: check.input });
+    send.mutate({
+      agentId: agent.id,
+      streaming: draft.streaming,
+      input: check.input,
+      ...(push !== 'off' ? { push } : {}),
+    });
   };
 
   const onDragOver = (event: DragEvent) => {
@@ -179,6 +186,19 @@ export function Composer() {
             data-testid="composer-streaming"
           />{' '}
           Stream
+        </label>
+        <label>
+          Push{' '}
+          <select
+            value={push}
+            onChange={(event) => setPush(event.target.value as PushAuthMode | 'off')}
+            aria-label="Push notifications for this send"
+            data-testid="composer-push"
+          >
+            <option value="off">off</option>
+            <option value="token">to Switchboard (token)</option>
+            <option value="bearer">to Switchboard (bearer)</option>
+          </select>
         </label>
         {check.problems.length > 0 && (
           <span className="composer-blocked" data-testid="composer-blocked">

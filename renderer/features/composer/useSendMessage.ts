@@ -6,6 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SendInput } from '../../../shared/a2a/adapter';
 import type { OperationOutcome } from '../../../shared/agent';
+import type { PushAuthMode } from '../../../shared/push';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 
@@ -13,6 +14,8 @@ export interface SendRequest {
   agentId: string;
   streaming: boolean;
   input: SendInput;
+  /** Registers a push config on the host's receiver with the send itself (MSG-5, PUSH-2). */
+  push?: PushAuthMode;
 }
 
 export function useSendMessage() {
@@ -21,12 +24,26 @@ export function useSendMessage() {
   const setTarget = useAppStore((state) => state.setTarget);
   const setLastExchange = useAppStore((state) => state.setLastExchange);
   return useMutation({
-    mutationFn: (send: SendRequest): Promise<OperationOutcome> =>
-      host.runOperation({
+    mutationFn: async (send: SendRequest): Promise<OperationOutcome> => {
+      let input = send.input;
+      if (send.push) {
+        const target = await host.createPushTarget({ agentId: send.agentId, mode: send.push });
+        input = {
+          ...input,
+          pushNotification: {
+            id: target.id,
+            url: target.url,
+            token: target.token,
+            ...(target.bearer ? { authSchemes: ['Bearer'], credentials: target.bearer } : {}),
+          },
+        };
+      }
+      return host.runOperation({
         agentId: send.agentId,
         operation: send.streaming ? 'stream' : 'send',
-        input: send.input,
-      }),
+        input,
+      });
+    },
     onSuccess(outcome, send) {
       if (outcome.exchangeId) setLastExchange({ agentId: send.agentId, exchangeId: outcome.exchangeId });
       if (outcome.status === 'result' || outcome.status === 'stream') {
