@@ -1,7 +1,9 @@
 // Shows a body: exact text by default, pretty JSON on request, in Monaco once it has loaded. Until then (and if it
-// fails to load) the text is shown as a plain text node, so the body is never hidden behind the editor.
+// fails to load) the text is shown as a plain text node, so the body is never hidden behind the editor. When `mask`
+// hides secrets in the text (a token in a JSON member, a form field), the masked text is shown and copied until the
+// user asks to reveal it.
 
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { BodyBytes } from '../../../shared/wire/frame';
 import { bodyLanguage, formatBytes, prettyJson } from './frameFormat';
 
@@ -11,17 +13,32 @@ export function BodyViewer({
   body,
   contentType,
   modelPath,
+  mask,
+  label = 'Body',
 }: {
   body: BodyBytes;
   contentType?: string;
   modelPath: string;
+  mask?: (text: string) => string;
+  label?: string;
 }) {
-  const pretty = prettyJson(body.text);
+  const masked = useMemo(() => (mask ? mask(body.text) : body.text), [mask, body.text]);
+  const hasSecrets = masked !== body.text;
+  const [revealed, setRevealed] = useState(false);
+  const text = hasSecrets && !revealed ? masked : body.text;
+  const pretty = useMemo(() => prettyJson(text), [text]);
   const [mode, setMode] = useState<'exact' | 'pretty'>('exact');
-  const shown = mode === 'pretty' && pretty !== null ? pretty : body.text;
+  const shown = mode === 'pretty' && pretty !== null ? pretty : text;
   const language = bodyLanguage(contentType, body.text);
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = () => {
+    navigator.clipboard
+      ?.writeText(shown)
+      .then(() => setCopied('Copied'))
+      .catch(() => setCopied('The clipboard refused; select the text instead'));
+  };
   return (
-    <section className="body-section" aria-label="Body">
+    <section className="body-section" aria-label={label}>
       <div className="body-toolbar">
         <span data-testid="body-size">{formatBytes(body.size)}</span>
         {body.truncated && (
@@ -42,9 +59,24 @@ export function BodyViewer({
             </button>
           </span>
         )}
-        <button type="button" onClick={() => void navigator.clipboard?.writeText(shown)}>
-          Copy
+        {hasSecrets && (
+          <button
+            type="button"
+            aria-pressed={revealed}
+            onClick={() => setRevealed(!revealed)}
+            data-testid="body-reveal"
+          >
+            {revealed ? 'Hide secrets' : 'Reveal secrets'}
+          </button>
+        )}
+        <button type="button" onClick={copy} data-testid="copy-body">
+          Copy body
         </button>
+        {copied && (
+          <span className="muted" role="status">
+            {copied}
+          </span>
+        )}
       </div>
       {body.size === 0 ? (
         <p className="empty">No body.</p>
@@ -54,7 +86,7 @@ export function BodyViewer({
             <MonacoBody
               value={shown}
               language={mode === 'pretty' ? 'json' : language}
-              modelPath={`${modelPath}/${mode}`}
+              modelPath={`${modelPath}/${mode}${hasSecrets && !revealed ? '/masked' : ''}`}
             />
           </Suspense>
         </ViewerBoundary>

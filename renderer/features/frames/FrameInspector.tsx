@@ -1,14 +1,66 @@
-// The inspector pane: one frame in full — outcome, timing, headers both ways, and the exact body.
+// The inspector pane: one exchange in full (FRM-1..FRM-7) — outcome, timing, the A2A operation, the JSON-RPC
+// envelope, findings, headers both ways with secrets masked, the exact bodies, a stream's events, copy as cURL,
+// pin and diff, and "Edit and resend" into the raw request editor. Selecting a stream event (here or in the
+// timeline) shows its exchange with that event open.
 
+import { useCallback, useMemo, useState } from 'react';
 import type { HttpFrame, SseFrame, WebhookFrame } from '../../../shared/wire/frame';
+import { maskRequestBody, maskResponseBody, maskUrl } from '../../../shared/wire/secretMask';
 import { useAppStore } from '../../store/appStore';
+import { draftFromFrame } from '../raw/rawDraft';
+import { useRawDraftStore } from '../raw/rawDraftStore';
 import { BodyViewer } from './BodyViewer';
+import { CurlPanel } from './CurlPanel';
+import { EnvelopeNotes } from './EnvelopeNotes';
+import { describeEnvelope } from './envelope';
+import { FindingsList } from './FindingsList';
+import { FrameDiff } from './FrameDiff';
 import { formatMs, frameDurations, headerValue } from './frameFormat';
 import { HeadersTable } from './HeadersTable';
+import { usePinStore } from './pinStore';
+import { StreamEvents } from './StreamEvents';
+import './frames.css';
+
+function useFrame(id: string | null) {
+  return useAppStore((state) => {
+    if (id === null) return undefined;
+    const index = state.frameIndex.get(id);
+    return index === undefined ? undefined : state.frames[index];
+  });
+}
+
+/** The events of one exchange in arrival order. */
+function useExchangeEvents(exchangeId: string | undefined): SseFrame[] {
+  const frames = useAppStore((state) => state.frames);
+  return useMemo(
+    () =>
+      exchangeId === undefined
+        ? []
+        : frames.filter((f): f is SseFrame => f.kind === 'sse' && f.exchangeId === exchangeId),
+    [frames, exchangeId],
+  );
+}
+
+/** The number the frames list shows for an exchange. */
+function useExchangeNumber(id: string | null): string {
+  const frames = useAppStore((state) => state.frames);
+  return useMemo(() => {
+    if (id === null) return '';
+    let number = 0;
+    for (const frame of frames) {
+      if (frame.kind !== 'http') continue;
+      number++;
+      if (frame.id === id) return `#${number}`;
+    }
+    return '';
+  }, [frames, id]);
+}
 
 export function FrameInspector() {
-  const frame = useAppStore((state) => state.frames.find((f) => f.id === state.selectedFrameId));
-  if (!frame) {
+  const selectedId = useAppStore((state) => state.selectedFrameId);
+  const selected = useFrame(selectedId);
+  const exchange = useFrame(selected?.kind === 'sse' ? selected.exchangeId : null);
+  if (!selected) {
     return (
       <div className="inspector empty-state" data-testid="inspector-empty">
         <h2>Inspector</h2>
@@ -16,9 +68,228 @@ export function FrameInspector() {
       </div>
     );
   }
-  if (frame.kind === 'sse') return <SseFrameDetail frame={frame} />;
-  if (frame.kind === 'webhook') return <WebhookFrameDetail frame={frame} />;
-  return <HttpFrameDetail frame={frame} />;
+  if (selected.kind === 'webhook') return <WebhookFrameDetail frame={selected} />;
+  if (selected.kind === 'http')
+    return <HttpFrameDetail key={selected.id} frame={selected} selectedEventId={null} />;
+  if (exchange?.kind === 'http')
+    return <HttpFrameDetail key={exchange.id} frame={exchange} selectedEventId={selected.id} />;
+  // An event whose exchange is not in the store (a partial session): shown on its own.
+  return (
+    <div className="inspector" data-testid="sse-inspector">
+      <h2 className="frame-title">
+        SSE block · bytes {selected.offset.start}–{selected.offset.end}
+      </h2>
+      <FindingsList findings={selected.findings ?? []} testId="sse-findings" />
+      <pre className="sse-raw">{selected.raw}</pre>
+    </div>
+  );
+}
+
+function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selectedEventId: string | null }) {
+  const durations = frameDurations(frame);
+  const total = durations.total ?? 0;
+  const { response, a2a } = frame;
+  const marks = frame.secrets;
+  const events = useExchangeEvents(frame.id);
+  const [showCurl, setShowCurl] = useState(false);
+  const [showDiff, setShowDiff] = useState(false);
+  const [requestOpen, setRequestOpen] = useState(false);
+  const pinnedId = usePinStore((state) => state.pinnedFrameId);
+  const togglePin = usePinStore((state) => state.togglePin);
+  const pinned = useFrame(pinnedId);
+  const pinnedEvents = useExchangeEvents(pinned?.kind === 'http' ? pinned.id : undefined);
+  const pinnedNumber = useExchangeNumber(pinnedId);
+  const envelope = useMemo(() => describeEnvelope(frame), [frame]);
+  const maskRequest = useCallback(
+    (text: string) => maskRequestBody(text, frame.request.headers, marks ?? []),
+    [frame.request.headers, marks],
+  );
+  const maskResponse = useCallback((text: string) => maskResponseBody(text, marks ?? []), [marks]);
+  const canDiff = pinned?.kind === 'http' && pinned.id !== frame.id;
+
+  return (
+    <div className="inspector" data-testid="frame-inspector">
+      <h2 className="frame-title">
+        <span className="method">{frame.request.method}</span>{' '}
+        <span className="url">{maskUrl(frame.request.url, marks ?? [])}</span>
+      </h2>
+      <div className="inspector-actions" role="toolbar" aria-label="Frame actions">
+        <button
+          type="button"
+          aria-pressed={pinnedId === frame.id}
+          onClick={() => togglePin(frame.id)}
+          data-testid="pin-frame"
+        >
+          {pinnedId === frame.id ? 'Unpin' : 'Pin for diff'}
+        </button>
+        {canDiff && (
+          <button
+            type="button"
+            aria-pressed={showDiff}
+            onClick={() => setShowDiff(!showDiff)}
+            data-testid="diff-pinned"
+          >
+            Diff with pinned {pinnedNumber}
+          </button>
+        )}
+        <button
+          type="button"
+          aria-pressed={showCurl}
+          onClick={() => setShowCurl(!showCurl)}
+          data-testid="show-curl"
+        >
+          Copy as cURL
+        </button>
+        <EditAndResend frame={frame} />
+      </div>
+      {showCurl && <CurlPanel frame={frame} />}
+      {showDiff && canDiff && (
+        <FrameDiff
+          before={pinned}
+          beforeEvents={pinnedEvents}
+          beforeNumber={pinnedNumber}
+          after={frame}
+          afterEvents={events}
+        />
+      )}
+      {frame.error && (
+        <div
+          className="frame-error"
+          role="alert"
+          data-testid="frame-error"
+          data-error-kind={frame.error.kind}
+        >
+          <strong>{frame.error.label}</strong>
+          <span>{frame.error.message}</span>
+          {frame.error.code && <code>{frame.error.code}</code>}
+        </div>
+      )}
+      {response ? (
+        <p className="frame-status" data-testid="frame-status" data-status={response.status}>
+          <span className={`status status-${Math.floor(response.status / 100)}xx`}>{response.status}</span>{' '}
+          {response.statusText} <span className="muted">HTTP/{response.httpVersion}</span>
+          {frame.remote && (
+            <span className="muted">
+              {' '}
+              · {frame.remote.address}:{frame.remote.port}
+            </span>
+          )}
+        </p>
+      ) : (
+        !frame.error && <p className="muted">Waiting for the answer…</p>
+      )}
+      <div className="timing" data-testid="frame-timing">
+        <TimingBar label="Connect" ms={durations.connect} total={total} />
+        <TimingBar label="First byte" ms={durations.firstByte} total={total} />
+        <TimingBar label="Total" ms={durations.total} total={total} />
+      </div>
+      {a2a && (
+        <p className="frame-a2a" data-testid="frame-a2a">
+          <strong>{a2a.operation}</strong> · A2A {a2a.generation} · {a2a.binding}
+          {a2a.taskId && (
+            <>
+              {' '}
+              · task <code>{a2a.taskId}</code>
+            </>
+          )}
+          {a2a.contextId && (
+            <>
+              {' '}
+              · context <code>{a2a.contextId}</code>
+            </>
+          )}
+        </p>
+      )}
+      {envelope && <EnvelopeNotes note={envelope} />}
+      <FindingsList findings={frame.findings ?? []} testId="frame-findings" />
+      {response && (
+        <>
+          <h3>Response headers</h3>
+          <HeadersTable headers={response.headers} testId="response-headers" />
+          {frame.stream ? (
+            <>
+              <h3>
+                Stream ({frame.stream.events} events
+                {frame.stream.emptyBlocks > 0 && `, ${frame.stream.emptyBlocks} without data`}
+                {frame.stream.ended && ` · ${frame.stream.ended}`})
+              </h3>
+              <StreamEvents exchange={frame} events={events} selectedEventId={selectedEventId} />
+            </>
+          ) : (
+            <>
+              <h3>Response body</h3>
+              <BodyViewer
+                body={response.body}
+                contentType={headerValue(response.headers, 'content-type')}
+                modelPath={`frame/${frame.id}/response`}
+                mask={maskResponse}
+                label="Response body"
+              />
+            </>
+          )}
+        </>
+      )}
+      <details
+        className="request-details"
+        open={requestOpen}
+        onToggle={(event) => setRequestOpen(event.currentTarget.open)}
+        data-testid="request-details"
+      >
+        <summary>
+          Request headers ({frame.request.headers.length}) and body
+          {frame.request.body ? ` (${frame.request.body.size} bytes)` : ''}
+        </summary>
+        <HeadersTable headers={frame.request.headers} testId="request-headers" secrets={marks ?? []} />
+        {/* Mounted only while open: a second Monaco editor would cost memory for a body few people read. */}
+        {requestOpen && frame.request.body && (
+          <BodyViewer
+            body={frame.request.body}
+            contentType={headerValue(frame.request.headers, 'content-type')}
+            modelPath={`frame/${frame.id}/request`}
+            mask={maskRequest}
+            label="Request body"
+          />
+        )}
+      </details>
+    </div>
+  );
+}
+
+/** Copies the request into the raw editor (without its secrets) and switches to it (MSG-8). */
+function EditAndResend({ frame }: { frame: HttpFrame }) {
+  const loadDraft = useRawDraftStore((state) => state.loadDraft);
+  const setActiveTab = useAppStore((state) => state.setActiveTab);
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        const { draft, leftOut } = draftFromFrame(frame);
+        loadDraft(
+          draft,
+          leftOut.length > 0
+            ? `Left out: ${leftOut.join(', ')}. The agent's credentials are added again when you send.`
+            : null,
+        );
+        setActiveTab('raw');
+      }}
+      data-testid="edit-resend"
+    >
+      Edit and resend
+    </button>
+  );
+}
+
+function TimingBar({ label, ms, total }: { label: string; ms: number | undefined; total: number }) {
+  const width = ms !== undefined && total > 0 ? Math.max(1, (ms / total) * 100) : 0;
+  return (
+    <div className="timing-row">
+      <span className="timing-label">{label}</span>
+      <span className="timing-track" aria-hidden="true">
+        <span className="timing-fill" style={{ width: `${width}%` }} />
+      </span>
+      <span className="timing-value">{formatMs(ms)}</span>
+    </div>
+  );
 }
 
 function WebhookFrameDetail({ frame }: { frame: WebhookFrame }) {
@@ -39,120 +310,6 @@ function WebhookFrameDetail({ frame }: { frame: WebhookFrame }) {
           modelPath={`frame/${frame.id}/push`}
         />
       )}
-    </div>
-  );
-}
-
-function SseFrameDetail({ frame }: { frame: SseFrame }) {
-  return (
-    <div className="inspector" data-testid="sse-inspector">
-      <h2 className="frame-title">
-        SSE {frame.dispatched ? `event #${frame.event?.index ?? 0}` : 'block'} · bytes {frame.offset.start}–
-        {frame.offset.end}
-      </h2>
-      {frame.findings?.map((finding, i) => (
-        <p key={i} className="finding" data-severity={finding.severity}>
-          {finding.message}
-        </p>
-      ))}
-      <pre className="sse-raw">{frame.raw}</pre>
-    </div>
-  );
-}
-
-/** The events of a streamed exchange, in arrival order. */
-function StreamEvents({ exchangeId }: { exchangeId: string }) {
-  const frames = useAppStore((state) => state.frames);
-  const selectFrame = useAppStore((state) => state.selectFrame);
-  const events = frames.filter((f): f is SseFrame => f.kind === 'sse' && f.exchangeId === exchangeId);
-  return (
-    <ol className="stream-events" data-testid="stream-events">
-      {events.map((event) => (
-        <li key={event.id}>
-          <button type="button" onClick={() => selectFrame(event.id)}>
-            {event.dispatched ? (event.a2a?.state ?? event.a2a?.item ?? event.event?.type) : 'keep-alive'}
-            {event.findings?.some((f) => f.severity === 'error') ? ' ⚠' : ''}
-          </button>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function HttpFrameDetail({ frame }: { frame: HttpFrame }) {
-  const durations = frameDurations(frame);
-  const total = durations.total ?? 0;
-  const response = frame.response;
-  return (
-    <div className="inspector" data-testid="frame-inspector">
-      <h2 className="frame-title">
-        <span className="method">{frame.request.method}</span>{' '}
-        <span className="url">{frame.request.url}</span>
-      </h2>
-      {frame.error && (
-        <div
-          className="frame-error"
-          role="alert"
-          data-testid="frame-error"
-          data-error-kind={frame.error.kind}
-        >
-          <strong>{frame.error.label}</strong>
-          <span>{frame.error.message}</span>
-          {frame.error.code && <code>{frame.error.code}</code>}
-        </div>
-      )}
-      {response && (
-        <p className="frame-status" data-testid="frame-status" data-status={response.status}>
-          <span className={`status status-${Math.floor(response.status / 100)}xx`}>{response.status}</span>{' '}
-          {response.statusText} <span className="muted">HTTP/{response.httpVersion}</span>
-          {frame.remote && (
-            <span className="muted">
-              {' '}
-              · {frame.remote.address}:{frame.remote.port}
-            </span>
-          )}
-        </p>
-      )}
-      <div className="timing" data-testid="frame-timing">
-        <TimingBar label="Connect" ms={durations.connect} total={total} />
-        <TimingBar label="First byte" ms={durations.firstByte} total={total} />
-        <TimingBar label="Total" ms={durations.total} total={total} />
-      </div>
-      {response && (
-        <>
-          <h3>Response headers</h3>
-          <HeadersTable headers={response.headers} testId="response-headers" />
-          {frame.stream && (
-            <>
-              <h3>Stream ({frame.stream.events} events)</h3>
-              <StreamEvents exchangeId={frame.id} />
-            </>
-          )}
-          <h3>Response body</h3>
-          <BodyViewer
-            body={response.body}
-            contentType={headerValue(response.headers, 'content-type')}
-            modelPath={`frame/${frame.id}/response`}
-          />
-        </>
-      )}
-      <details className="request-details">
-        <summary>Request headers ({frame.request.headers.length})</summary>
-        <HeadersTable headers={frame.request.headers} testId="request-headers" />
-      </details>
-    </div>
-  );
-}
-
-function TimingBar({ label, ms, total }: { label: string; ms: number | undefined; total: number }) {
-  const width = ms !== undefined && total > 0 ? Math.max(1, (ms / total) * 100) : 0;
-  return (
-    <div className="timing-row">
-      <span className="timing-label">{label}</span>
-      <span className="timing-track" aria-hidden="true">
-        <span className="timing-fill" style={{ width: `${width}%` }} />
-      </span>
-      <span className="timing-value">{formatMs(ms)}</span>
     </div>
   );
 }

@@ -1,62 +1,234 @@
-// Every recorded exchange, newest last, like the Network panel of browser developer tools.
+// Every recorded exchange, oldest first, like the Network panel of browser developer tools (FRM-1): method, URL,
+// status, the A2A operation and task, size, and a bar of the exchange's phases. Stream events belong to their
+// exchange's row (the inspector lists them). Virtualized, so thousands of rows scroll like ten; arrow keys move the
+// selection while the list has focus.
 
-import { useMemo } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { HttpFrame } from '../../../shared/wire/frame';
+import { maskUrl } from '../../../shared/wire/secretMask';
 import { useAppStore } from '../../store/appStore';
-import { formatBytes, formatMs, frameDurations, frameOutcome } from './frameFormat';
+import {
+  formatMs,
+  frameDurations,
+  frameOutcome,
+  frameSearchText,
+  frameSizeLabel,
+  timingSegments,
+} from './frameFormat';
+import { usePinStore } from './pinStore';
+import './frames.css';
+
+const ROW_HEIGHT = 26;
+
+interface Row {
+  frame: HttpFrame;
+  /** Position among all exchanges, so numbers stay put while a filter hides rows. */
+  number: number;
+}
+
+/** The exchange a selection belongs to: the selected exchange itself, or the one carrying a selected event. */
+function useSelectedExchangeId(): string | null {
+  return useAppStore((state) => {
+    const id = state.selectedFrameId;
+    if (id === null) return null;
+    const index = state.frameIndex.get(id);
+    const frame = index === undefined ? undefined : state.frames[index];
+    return frame?.kind === 'sse' ? frame.exchangeId : id;
+  });
+}
 
 export function FramesTable() {
   const allFrames = useAppStore((state) => state.frames);
-  // Stream events belong to their exchange's row; the inspector lists them.
-  const frames = useMemo(
-    () => allFrames.filter((frame): frame is HttpFrame => frame.kind === 'http'),
-    [allFrames],
-  );
-  const selectedId = useAppStore((state) => state.selectedFrameId);
   const selectFrame = useAppStore((state) => state.selectFrame);
-  if (frames.length === 0) {
+  const selectedId = useSelectedExchangeId();
+  const pinnedId = usePinStore((state) => state.pinnedFrameId);
+  const [filter, setFilter] = useState('');
+  const exchanges = useMemo(() => {
+    const rows: Row[] = [];
+    for (const frame of allFrames) if (frame.kind === 'http') rows.push({ frame, number: rows.length + 1 });
+    return rows;
+  }, [allFrames]);
+  const rows = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return needle ? exchanges.filter((row) => frameSearchText(row.frame).includes(needle)) : exchanges;
+  }, [exchanges, filter]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
+
+  if (exchanges.length === 0) {
     return (
       <div className="empty-state" data-testid="frames-empty">
         <p>No frames yet. Every request the host makes will be listed here with its exact bytes.</p>
       </div>
     );
   }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const at = rows.findIndex((row) => row.frame.id === selectedId);
+    const next =
+      at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
+    const row = rows[next];
+    if (!row) return;
+    selectFrame(row.frame.id);
+    virtualizer.scrollToIndex(next);
+  };
+
   return (
-    <table className="frames" data-testid="frames-table">
-      <thead>
-        <tr>
-          <th>#</th>
-          <th>Method</th>
-          <th>URL</th>
-          <th>Status</th>
-          <th>Size</th>
-          <th>Time</th>
-        </tr>
-      </thead>
-      <tbody>
-        {frames.map((frame, index) => (
-          <tr
-            key={frame.id}
-            className={frame.id === selectedId ? 'selected' : undefined}
-            aria-selected={frame.id === selectedId}
-            onClick={() => selectFrame(frame.id)}
-            data-testid="frame-row"
-          >
-            <td>{index + 1}</td>
-            <td>{frame.request.method}</td>
-            <td className="url">{frame.request.url}</td>
-            <td className={frame.error ? 'error' : undefined}>{frameOutcome(frame)}</td>
-            <td>
-              {frame.stream
-                ? `${frame.stream.events} events · ${formatBytes(frame.stream.bytes)}`
-                : frame.response
-                  ? formatBytes(frame.response.body.size)
-                  : '—'}
-            </td>
-            <td>{formatMs(frameDurations(frame).total)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="frames-view">
+      <input
+        className="frames-filter"
+        type="search"
+        placeholder="Filter by method, URL, status, operation, task…"
+        aria-label="Filter the frames"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        data-testid="frames-filter"
+      />
+      <div
+        className="frames-grid"
+        role="grid"
+        aria-label="Exchanges"
+        aria-rowcount={rows.length + 1}
+        aria-activedescendant={selectedId ? `frame-row-${selectedId}` : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-testid="frames-table"
+      >
+        <div className="frames-row frames-head" role="row">
+          <span role="columnheader">#</span>
+          <span role="columnheader">Method</span>
+          <span role="columnheader">URL</span>
+          <span role="columnheader">Status</span>
+          <span role="columnheader">A2A operation · task</span>
+          <span role="columnheader">Size</span>
+          <span role="columnheader">Timing</span>
+        </div>
+        {rows.length === 0 && (
+          <p className="empty" data-testid="frames-no-match">
+            No exchange matches “{filter}”.
+          </p>
+        )}
+        <div className="frames-scroller" ref={scroller}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <FrameRow
+                  key={row.frame.id}
+                  row={row}
+                  top={item.start}
+                  selected={row.frame.id === selectedId}
+                  pinned={row.frame.id === pinnedId}
+                  onSelect={() => selectFrame(row.frame.id)}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FrameRow({
+  row,
+  top,
+  selected,
+  pinned,
+  onSelect,
+}: {
+  row: Row;
+  top: number;
+  selected: boolean;
+  pinned: boolean;
+  onSelect: () => void;
+}) {
+  const { frame, number } = row;
+  const a2a = frame.a2a;
+  const operation = a2a ? (a2a.rpc?.method ?? a2a.operation) : '';
+  return (
+    <div
+      role="row"
+      id={`frame-row-${frame.id}`}
+      className={`frames-row${selected ? ' selected' : ''}`}
+      style={{ position: 'absolute', top, height: ROW_HEIGHT, left: 0, right: 0 }}
+      aria-selected={selected}
+      onClick={onSelect}
+      data-testid="frame-row"
+      data-frame-id={frame.id}
+      data-state={frame.state ?? 'done'}
+      data-pinned={pinned ? 'true' : undefined}
+    >
+      <span role="gridcell" className="number">
+        {pinned && (
+          <span className="pin-mark" title="Pinned for comparison" aria-label="pinned">
+            ◆
+          </span>
+        )}
+        {number}
+      </span>
+      <span role="gridcell" className="method">
+        {frame.request.method}
+      </span>
+      <UrlCell url={maskUrl(frame.request.url, frame.secrets ?? [])} />
+      <span role="gridcell" className={frame.error ? 'error' : undefined} data-testid="frame-row-status">
+        {frameOutcome(frame)}
+      </span>
+      <span
+        role="gridcell"
+        className="operation"
+        title={a2a?.taskId ? `${operation} · task ${a2a.taskId}` : operation}
+        data-task-id={a2a?.taskId}
+      >
+        {operation}
+        {a2a?.taskId && <span className="task"> · {a2a.taskId}</span>}
+      </span>
+      <span role="gridcell" className="size">
+        {frameSizeLabel(frame)}
+      </span>
+      <span role="gridcell" className="timing-cell">
+        <TimingBar frame={frame} />
+        <span className="total">{formatMs(frameDurations(frame).total)}</span>
+      </span>
+    </div>
+  );
+}
+
+/** Path first, where exchanges with one agent differ; the origin after it, muted; the whole URL on hover. */
+function UrlCell({ url }: { url: string }) {
+  // Split as text, not with URL(), which would re-encode what was recorded (a masked query, for one).
+  const parts = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/i.exec(url);
+  const origin = parts?.[1] ?? '';
+  const path = parts ? parts[2] || '/' : url;
+  return (
+    <span role="gridcell" className="url" title={url}>
+      {path}
+      {origin && <span className="origin"> {origin}</span>}
+    </span>
+  );
+}
+
+/** Connect, wait and receive as shares of the exchange's own length; a running exchange is striped. */
+function TimingBar({ frame }: { frame: HttpFrame }) {
+  const segments = timingSegments(frame);
+  return (
+    <span
+      className={`frame-timing-bar${segments.running ? ' running' : ''}`}
+      title={segments.title}
+      aria-label={segments.title}
+      data-testid="frame-timing-bar"
+    >
+      <span className="connect" style={{ width: `${segments.connect}%` }} />
+      <span className="wait" style={{ width: `${segments.wait}%` }} />
+      <span className="receive" style={{ width: `${segments.receive}%` }} />
+    </span>
   );
 }

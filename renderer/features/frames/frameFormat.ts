@@ -52,3 +52,62 @@ export function prettyJson(text: string): string | null {
     return null;
   }
 }
+
+/** What the size column shows: a stream's event count and bytes, a body's size, or a dash before any answer. */
+export function frameSizeLabel(frame: HttpFrame): string {
+  if (frame.stream) {
+    const events = frame.stream.events;
+    return `${events} event${events === 1 ? '' : 's'} · ${formatBytes(frame.stream.bytes)}`;
+  }
+  return frame.response ? formatBytes(frame.response.body.size) : '—';
+}
+
+export interface TimingSegments {
+  /** Percentages of the exchange's own duration: connecting, waiting for the first byte, receiving. */
+  connect: number;
+  wait: number;
+  receive: number;
+  /** Not ended yet: the bar shows what is known and marks the rest as still running. */
+  running: boolean;
+  title: string;
+}
+
+/** The phases of one exchange relative to its own length, for the small bar in each row. */
+export function timingSegments(frame: HttpFrame): TimingSegments {
+  const { start, connected, firstByte, end } = frame.timing;
+  const last = end ?? firstByte ?? connected ?? start;
+  const total = last - start;
+  const share = (from: number | undefined, to: number | undefined) =>
+    from === undefined || to === undefined || total <= 0 ? 0 : Math.max(0, ((to - from) / total) * 100);
+  const durations = frameDurations(frame);
+  const title = [
+    `first byte ${formatMs(durations.firstByte)}`,
+    `end ${end === undefined ? 'not yet' : formatMs(durations.total)}`,
+  ].join(' · ');
+  return {
+    connect: share(start, connected),
+    wait: share(connected ?? start, firstByte),
+    receive: share(firstByte, end),
+    running: end === undefined,
+    title,
+  };
+}
+
+/** The text a filter matches against: method, URL, status, operation, JSON-RPC method, task and source. */
+export function frameSearchText(frame: HttpFrame): string {
+  const a2a = frame.a2a;
+  return [
+    frame.request.method,
+    frame.request.url,
+    frameOutcome(frame),
+    frame.state ?? '',
+    a2a?.operation ?? '',
+    a2a?.rpc?.method ?? '',
+    a2a?.taskId ?? '',
+    a2a?.contextId ?? '',
+    frame.source,
+    frame.stream ? 'stream events' : '',
+  ]
+    .join(' ')
+    .toLowerCase();
+}

@@ -1,4 +1,4 @@
-// The main area: Card, Conversation, Timeline, Tasks and Frames, each derived from the frames in the store.
+// The main area: Card, Conversation, Timeline, Tasks, Frames and the raw request editor, derived from the store.
 
 import type { ReactNode } from 'react';
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
@@ -6,6 +6,7 @@ import { useAppStore } from '../../store/appStore';
 import { CardView } from '../card/CardView';
 import { ConversationView } from '../conversation/ConversationView';
 import { FramesTable } from '../frames/FramesTable';
+import { RawRequestView } from '../raw/RawRequestView';
 import { TaskPanel } from '../tasks/TaskPanel';
 import { TimelineView } from '../timeline/TimelineView';
 
@@ -15,6 +16,7 @@ const TAB_LABELS: Record<MainTab, string> = {
   timeline: 'Timeline',
   tasks: 'Tasks',
   frames: 'Frames',
+  raw: 'Raw request',
 };
 
 const VIEWS: Record<MainTab, () => ReactNode> = {
@@ -23,6 +25,7 @@ const VIEWS: Record<MainTab, () => ReactNode> = {
   timeline: () => <TimelineView />,
   tasks: () => <TaskPanel />,
   frames: () => <FramesTable />,
+  raw: () => <RawRequestView />,
 };
 
 export function MainTabs() {

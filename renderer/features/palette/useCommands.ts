@@ -24,6 +24,7 @@ const TAB_NAMES: Record<MainTab, string> = {
   timeline: 'Timeline',
   tasks: 'Tasks',
   frames: 'Frames',
+  raw: 'Raw request',
 };
 
 export function useCommands(): () => Command[] {
@@ -33,7 +34,7 @@ export function useCommands(): () => Command[] {
     const state = useAppStore.getState();
     const commands: Command[] = mainTabs.map((tab) => ({
       id: `tab:${tab}`,
-      label: `Go to ${TAB_NAMES[tab] ?? tab}`,
+      label: `Go to ${TAB_NAMES[tab]}`,
       run: () => state.setActiveTab(tab),
     }));
     commands.push(

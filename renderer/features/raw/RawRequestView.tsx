@@ -1,0 +1,224 @@
+// The raw request editor (MSG-8): any method, any path of the agent, any headers and any body — valid or not — sent
+// by the host with the agent's credentials and recorded as frames like every other exchange. The answer is shown
+// as the host read it: the agent's error with its code named, or why nothing usable came back.
+
+import type { KeyboardEvent } from 'react';
+import type { AgentSummary } from '../../../shared/agent';
+import { useAppStore } from '../../store/appStore';
+import { agentName } from '../agents/agentName';
+import { useActiveAgent, useTrustOrigin } from '../agents/useAgentActions';
+import { jsonRpcTemplate, type DraftHeader } from './rawDraft';
+import { useRawDraftStore } from './rawDraftStore';
+import { useSendRaw } from './useSendRaw';
+import './raw.css';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+export function RawRequestView() {
+  const agent = useActiveAgent();
+  if (!agent) {
+    return (
+      <div className="empty-state" data-testid="raw-no-agent">
+        <p>Open an agent first: raw requests go to its interface, with its credentials.</p>
+      </div>
+    );
+  }
+  return <RawEditor agent={agent} />;
+}
+
+function RawEditor({ agent }: { agent: AgentSummary }) {
+  const draft = useRawDraftStore((state) => state.draft);
+  const notice = useRawDraftStore((state) => state.notice);
+  const update = useRawDraftStore((state) => state.updateDraft);
+  const send = useSendRaw();
+  const interfaceUrl = agent.chosen?.url;
+
+  const setHeader = (index: number, change: Partial<DraftHeader>) =>
+    update({ headers: draft.headers.map((h, i) => (i === index ? { ...h, ...change } : h)) });
+  const submit = () => {
+    if (send.isPending || draft.method.trim() === '') return;
+    send.mutate({ agentId: agent.id, draft });
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  const insertTemplate = () => {
+    const generation = agent.chosen?.generation ?? agent.generation;
+    const headers = [...draft.headers];
+    const has = (name: string) => headers.some((h) => h.name.toLowerCase() === name.toLowerCase());
+    if (!has('content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
+    // A 1.0 server without this header assumes 0.3 (PROTOCOL.md §8).
+    if (generation === '1.0' && !has('a2a-version')) headers.push({ name: 'A2A-Version', value: '1.0' });
+    update({ method: 'POST', headers, body: jsonRpcTemplate(generation) });
+  };
+
+  return (
+    <form
+      className="raw-view"
+      data-testid="raw-view"
+      aria-label="Raw request"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <p className="muted">
+        To <strong>{agentName(agent)}</strong>
+        {interfaceUrl ? (
+          <>
+            {' '}
+            at <code>{interfaceUrl}</code> ({agent.chosen?.bindingWire}, A2A {agent.chosen?.generation})
+          </>
+        ) : (
+          <> — {agent.problem ?? 'no usable interface'}</>
+        )}
+        , with its credentials. Ctrl+Enter sends.
+      </p>
+      <div className="raw-line">
+        <input
+          className="raw-method"
+          list="raw-methods"
+          aria-label="Method"
+          value={draft.method}
+          onChange={(event) => update({ method: event.target.value })}
+          data-testid="raw-method"
+        />
+        <datalist id="raw-methods">
+          {METHODS.map((method) => (
+            <option key={method} value={method} />
+          ))}
+        </datalist>
+        <input
+          className="raw-url"
+          aria-label="URL: empty for the interface URL, or a path relative to it"
+          placeholder={interfaceUrl ?? 'absolute URL'}
+          value={draft.url}
+          onChange={(event) => update({ url: event.target.value })}
+          data-testid="raw-url"
+        />
+        <button type="submit" disabled={send.isPending} data-testid="raw-send">
+          {send.isPending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+      <fieldset className="raw-headers">
+        <legend>Headers</legend>
+        {draft.headers.map((header, index) => (
+          <div className="raw-header" key={index} data-testid="raw-header">
+            <input
+              aria-label={`Header ${index + 1} name`}
+              placeholder="Name"
+              value={header.name}
+              onChange={(event) => setHeader(index, { name: event.target.value })}
+              data-testid="raw-header-name"
+            />
+            <input
+              aria-label={`Header ${index + 1} value`}
+              placeholder="Value"
+              value={header.value}
+              onChange={(event) => setHeader(index, { value: event.target.value })}
+              data-testid="raw-header-value"
+            />
+            <button
+              type="button"
+              aria-label={`Remove header ${header.name || index + 1}`}
+              onClick={() => update({ headers: draft.headers.filter((_, i) => i !== index) })}
+            >
+              ✕
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          onClick={() => update({ headers: [...draft.headers, { name: '', value: '' }] })}
+          data-testid="raw-add-header"
+        >
+          Add header
+        </button>
+      </fieldset>
+      <div className="raw-body-head">
+        <label htmlFor="raw-body">Body</label>
+        <button type="button" onClick={insertTemplate} data-testid="raw-template">
+          JSON-RPC template
+        </button>
+      </div>
+      <textarea
+        id="raw-body"
+        className="raw-body"
+        spellCheck={false}
+        value={draft.body}
+        onChange={(event) => update({ body: event.target.value })}
+        rows={12}
+        data-testid="raw-body"
+      />
+      {notice && (
+        <p className="muted" data-testid="raw-notice">
+          {notice}
+        </p>
+      )}
+      <RawOutcome agentId={agent.id} />
+    </form>
+  );
+}
+
+function RawOutcome({ agentId }: { agentId: string }) {
+  const result = useRawDraftStore((state) => state.result);
+  const selectFrame = useAppStore((state) => state.selectFrame);
+  const trust = useTrustOrigin();
+  if (!result) return null;
+  if ('failure' in result) {
+    return (
+      <p className="raw-outcome error" role="alert" data-testid="raw-outcome" data-status="rejected">
+        {result.failure}
+      </p>
+    );
+  }
+  const { outcome } = result;
+  const bad = outcome.status !== 'result' && outcome.status !== 'stream';
+  const a2aError = outcome.error;
+  return (
+    <div
+      className={`raw-outcome${bad ? ' error' : ''}`}
+      role="status"
+      data-testid="raw-outcome"
+      data-status={outcome.status}
+    >
+      <p data-testid="raw-outcome-message">{outcome.message}</p>
+      {a2aError && (
+        <p data-testid="raw-outcome-error">
+          Code <code>{a2aError.code ?? a2aError.httpStatus ?? '—'}</code>
+          {a2aError.name && (
+            <>
+              {' '}
+              <strong>{a2aError.name}</strong>
+            </>
+          )}
+          {a2aError.reasons && a2aError.reasons.length > 0 && <> · {a2aError.reasons.join(', ')}</>}
+        </p>
+      )}
+      <div className="raw-outcome-actions">
+        {outcome.exchangeId && (
+          <button
+            type="button"
+            onClick={() => selectFrame(outcome.exchangeId ?? null)}
+            data-testid="raw-show-frame"
+          >
+            Show the exchange
+          </button>
+        )}
+        {outcome.confirm && (
+          <button
+            type="button"
+            onClick={() => trust.mutate({ agentId, origin: outcome.confirm!.origin })}
+            data-testid="raw-trust-origin"
+          >
+            Allow credentials to {outcome.confirm.origin}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// The raw request being edited (MSG-8) and how one is made from a recorded frame for "Edit and resend". Headers the
+// host sets itself (Host, Content-Length, Connection) and the agent's credentials are left out: the host adds them
+// again when it sends, so a secret is never copied into an editable field.
+
+import type { RawAgentRequest } from '../../../shared/agent';
+import type { HttpFrame } from '../../../shared/wire/frame';
+import { maskRequestBody } from '../../../shared/wire/secretMask';
+
+export interface DraftHeader {
+  name: string;
+  value: string;
+}
+
+export interface RawDraft {
+  method: string;
+  /** Absolute, relative to the agent's interface URL, or empty for the interface URL itself. */
+  url: string;
+  headers: DraftHeader[];
+  body: string;
+}
+
+export const emptyDraft: RawDraft = {
+  method: 'POST',
+  url: '',
+  headers: [{ name: 'Content-Type', value: 'application/json' }],
+  body: '',
+};
+
+/** Set by the host's HTTP client for every request; typing them by hand would only conflict. */
+const hostHeaders = new Set(['host', 'content-length', 'connection', 'transfer-encoding']);
+
+export interface DraftFromFrame {
+  draft: RawDraft;
+  /** What was not copied because it is secret, in words for the user. */
+  leftOut: string[];
+}
+
+export function draftFromFrame(frame: HttpFrame): DraftFromFrame {
+  const marks = frame.secrets ?? [];
+  const leftOut: string[] = [];
+  const secretHeaders = new Set(
+    marks.flatMap((mark) => (mark.in === 'request-header' ? [mark.name.toLowerCase()] : [])),
+  );
+  const secretCookies = new Set(marks.flatMap((mark) => (mark.in === 'cookie' ? [mark.name] : [])));
+  const headers: DraftHeader[] = [];
+  for (const [name, value] of frame.request.headers) {
+    const lower = name.toLowerCase();
+    if (hostHeaders.has(lower)) continue;
+    if (secretHeaders.has(lower)) {
+      leftOut.push(`the ${name} header`);
+      continue;
+    }
+    if (lower === 'cookie' && secretCookies.size > 0) {
+      const kept = value
+        .split(';')
+        .filter((pair) => !secretCookies.has(pair.split('=')[0]!.trim()))
+        .map((pair) => pair.trim());
+      if (kept.length !== value.split(';').length) leftOut.push('secret cookies');
+      if (kept.length > 0) headers.push({ name, value: kept.join('; ') });
+      continue;
+    }
+    headers.push({ name, value });
+  }
+
+  let url = frame.request.url;
+  const secretParams = marks.flatMap((mark) => (mark.in === 'query' ? [mark.name] : []));
+  if (secretParams.length > 0) {
+    try {
+      const parsed = new URL(url);
+      for (const name of secretParams) {
+        if (!parsed.searchParams.has(name)) continue;
+        parsed.searchParams.delete(name);
+        leftOut.push(`the ${name} query parameter`);
+      }
+      url = parsed.toString();
+    } catch {
+      // Not a URL the browser can parse: kept as recorded, the host decides.
+    }
+  }
+
+  const text = frame.request.body?.text ?? '';
+  const body = maskRequestBody(text, frame.request.headers, marks);
+  if (body !== text) leftOut.push('secret values in the body (shown masked: type them again)');
+  return { draft: { method: frame.request.method, url, headers, body }, leftOut };
+}
+
+/** What the host is asked to send; header rows without a name are ignored. */
+export function draftToRequest(draft: RawDraft, agentId: string): RawAgentRequest {
+  return {
+    agentId,
+    method: draft.method.trim().toUpperCase(),
+    url: draft.url.trim(),
+    headers: draft.headers
+      .filter((header) => header.name.trim() !== '')
+      .map((header): [string, string] => [header.name.trim(), header.value]),
+    ...(draft.body !== '' ? { body: draft.body } : {}),
+  };
+}
+
+/** A JSON-RPC send skeleton under the method name of the generation (PROTOCOL.md §3), to edit from. */
+export function jsonRpcTemplate(generation: string): string {
+  const method = generation === '1.0' ? 'SendMessage' : generation === '0.1' ? 'tasks/send' : 'message/send';
+  const text = { text: 'hello' };
+  const message =
+    generation === '1.0'
+      ? { messageId: 'raw-1', role: 'ROLE_USER', parts: [text] }
+      : generation === '0.1'
+        ? { role: 'user', parts: [{ type: 'text', ...text }] }
+        : { kind: 'message', messageId: 'raw-1', role: 'user', parts: [{ kind: 'text', ...text }] };
+  const params = generation === '0.1' ? { id: 'raw-task-1', message } : { message };
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }, null, 2);
+}

@@ -1,0 +1,168 @@
+// Page object for the frames view, the frame inspector and the raw request editor: specs speak in user actions and
+// visible results, never raw selectors.
+
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface RawRequestInput {
+  method: string;
+  /** Empty for the agent's interface URL. */
+  url: string;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+export class FramesPage {
+  constructor(readonly page: Page) {}
+
+  // The list
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('tab-frames').click();
+    await expect(this.page.getByTestId('frames-table')).toBeVisible();
+  }
+
+  rows(): Locator {
+    return this.page.getByTestId('frame-row');
+  }
+
+  async filter(text: string): Promise<void> {
+    await this.page.getByTestId('frames-filter').fill(text);
+  }
+
+  noMatch(): Locator {
+    return this.page.getByTestId('frames-no-match');
+  }
+
+  timingBars(): Locator {
+    return this.page.getByTestId('frame-timing-bar');
+  }
+
+  // The inspector
+
+  inspector(): Locator {
+    return this.page.getByTestId('frame-inspector');
+  }
+
+  a2a(): Locator {
+    return this.page.getByTestId('frame-a2a');
+  }
+
+  envelope(): Locator {
+    return this.page.getByTestId('rpc-envelope');
+  }
+
+  /** The answer's id check; its `data-id-check` says match, mismatch, null, missing or unknown-request. */
+  idCheck(): Locator {
+    return this.page.getByTestId('rpc-id-check');
+  }
+
+  rpcError(): Locator {
+    return this.page.getByTestId('rpc-error');
+  }
+
+  streamEvents(): Locator {
+    return this.page.getByTestId('stream-event');
+  }
+
+  eventRaw(): Locator {
+    return this.page.getByTestId('sse-raw');
+  }
+
+  eventJson(): Locator {
+    return this.page.getByTestId('sse-json');
+  }
+
+  async openRequest(): Promise<void> {
+    const details = this.page.getByTestId('request-details');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+    await expect(this.requestHeaders()).toBeVisible();
+  }
+
+  requestHeaders(): Locator {
+    return this.page.getByTestId('request-headers');
+  }
+
+  secretValues(): Locator {
+    return this.page.getByTestId('secret-value');
+  }
+
+  async showCurl(): Promise<void> {
+    await this.page.getByTestId('show-curl').click();
+  }
+
+  curlText(): Locator {
+    return this.page.getByTestId('curl-text');
+  }
+
+  async pin(): Promise<void> {
+    await this.page.getByTestId('pin-frame').click();
+    await expect(this.page.getByTestId('pin-frame')).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  pinnedRows(): Locator {
+    return this.rows().and(this.page.locator('[data-pinned="true"]'));
+  }
+
+  async diffWithPinned(): Promise<void> {
+    await this.page.getByTestId('diff-pinned').click();
+    await expect(this.diff()).toBeVisible();
+  }
+
+  diff(): Locator {
+    return this.page.getByTestId('frame-diff');
+  }
+
+  /** One section of the diff: request, requestBody, response or responseBody. */
+  diffSection(name: 'request' | 'requestBody' | 'response' | 'responseBody'): Locator {
+    return this.diff().locator(`[data-section="${name}"]`);
+  }
+
+  diffLines(
+    name: 'request' | 'requestBody' | 'response' | 'responseBody',
+    kind: 'added' | 'removed',
+  ): Locator {
+    return this.diffSection(name).locator(`[data-kind="${kind}"]`);
+  }
+
+  async editAndResend(): Promise<void> {
+    await this.page.getByTestId('edit-resend').click();
+    await expect(this.page.getByTestId('raw-view')).toBeVisible();
+  }
+
+  // The raw request editor
+
+  async openRaw(): Promise<void> {
+    await this.page.getByTestId('tab-raw').click();
+    await expect(this.page.getByTestId('raw-view')).toBeVisible();
+  }
+
+  async fillRaw(request: RawRequestInput): Promise<void> {
+    await this.page.getByTestId('raw-method').fill(request.method);
+    await this.page.getByTestId('raw-url').fill(request.url);
+    const rows = this.page.getByTestId('raw-header');
+    while ((await rows.count()) > 0) await rows.first().getByRole('button').click();
+    for (const [index, [name, value]] of request.headers.entries()) {
+      await this.page.getByTestId('raw-add-header').click();
+      await rows.nth(index).getByTestId('raw-header-name').fill(name);
+      await rows.nth(index).getByTestId('raw-header-value').fill(value);
+    }
+    await this.rawBody().fill(request.body);
+  }
+
+  rawBody(): Locator {
+    return this.page.getByTestId('raw-body');
+  }
+
+  async sendRaw(): Promise<void> {
+    await this.page.getByTestId('raw-send').click();
+  }
+
+  rawOutcome(): Locator {
+    return this.page.getByTestId('raw-outcome');
+  }
+
+  async showRawExchange(): Promise<void> {
+    await this.page.getByTestId('raw-show-frame').click();
+    await expect(this.inspector()).toBeVisible();
+  }
+}
