@@ -1,8 +1,9 @@
 // The hostile test agent: a hand-written A2A 1.0 JSON-RPC agent on node:http (no SDK, so it can break the rules on
 // purpose). Each fault is its own agent under `/<fault>` with a valid card and a JSON-RPC endpoint that misbehaves in
 // one way: broken SSE framing, a dropped or stalled stream, a response that never starts, a huge body, an HTML error
-// page, the wrong content type, a mismatched JSON-RPC id, or cross-origin redirects. Fault tests for the host and the
-// UI run against it; every request is logged so a test can also assert what the client did NOT do.
+// page, the wrong content type, a mismatched JSON-RPC id, cross-origin redirects, or content built to run script in
+// the inspector (xss). Fault tests for the host and the UI run against it; every request is logged so a test can also
+// assert what the client did NOT do.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenPeer } from './peerServer';
@@ -21,6 +22,7 @@ export const hostileFaults = [
   'huge-body',
   'endless-line',
   'redirect',
+  'xss',
 ] as const;
 
 export type HostileFault = (typeof hostileFaults)[number];
@@ -39,7 +41,31 @@ export const hostileFaultNotes: Readonly<Record<HostileFault, string>> = {
   'huge-body': 'answers with a 100 MiB JSON body',
   'endless-line': 'streams `data: ` followed by an endless line with no line ending',
   redirect: 'redirects the card (302) and the endpoint (307) to another origin',
+  xss:
+    'answers with script payloads in markdown, links, an SVG and an HTML file, images on another origin, a PNG, ' +
+    'audio, video and a data part',
 };
+
+/**
+ * Paths on the other listener that the xss agent's content points at. A test counts requests to them: the images
+ * must load only after a click, and nothing in a preview may reach them at all.
+ */
+export const XSS_PATHS = {
+  /** A file part's URL (image/png). */
+  fileImage: '/xss/file.png',
+  /** An image written in the markdown. */
+  markdownImage: '/xss/markdown.png',
+  /** An image inside the hostile HTML file. */
+  htmlImage: '/xss/html-image.png',
+  /** Where the hostile HTML tries to send the page: a target=_top link, a form, a meta refresh. */
+  escape: '/xss/escape',
+  form: '/xss/form',
+  refresh: '/xss/refresh',
+} as const;
+
+/** A 4×3 RGBA PNG, so a test can check that an image really decoded (naturalWidth 4). */
+export const XSS_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAYAAAC09K7GAAAAHklEQVR4nGNgYDjx/z8QI+gAIAOI4TTDAiADiGE0ANX7Hw9FO56nAAAAAElFTkSuQmCC';
 
 export interface HostileRequest {
   listener: 'main' | 'other';
@@ -149,11 +175,15 @@ export async function startHostilePeer(options: PeerOptions = {}): Promise<Hosti
     requestArrived.announce(entry);
   };
 
-  // The redirect target: answers anything, so a client that follows a redirect leaves a trace in the log.
+  // The redirect target: answers anything, so a client that follows a redirect leaves a trace in the log. It also
+  // serves the xss agent's remote images (any *.png path), so a test can count who loaded them and when.
   const other = await listenPeer((req, res) => {
     record('other', req);
     req.resume();
-    req.once('end', () => sendJson(res, 200, { reached: 'other-origin' }));
+    req.once('end', () => {
+      if (new URL(req.url ?? '/', 'http://other').pathname.endsWith('.png')) return sendPng(res);
+      sendJson(res, 200, { reached: 'other-origin' });
+    });
   });
   // `localhost` is a different origin from `127.0.0.1` although both reach this 127.0.0.1 listener (localhost
   // resolves to 127.0.0.1 here; Node's happy-eyeballs falls back to it where ::1 comes first).
@@ -228,6 +258,7 @@ export async function startHostilePeer(options: PeerOptions = {}): Promise<Hosti
       return sendJson(res, 200, rpcError(replyId(fault, call.id), error));
     }
 
+    if (fault === 'xss') return xssAnswer(res, call, ids, otherOrigin);
     if (fault === 'endless-line' && call.method === 'SendStreamingMessage') {
       return pumpEndlessLine(res, req.url ?? '');
     }
@@ -590,7 +621,157 @@ function hangStream(res: ServerResponse, id: RpcId, ids: Ids) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+// xss: content that would run script, or call out, if the inspector rendered it unsafely
+
+function base64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+/** A tenth of a second of silence as 8 kHz 8-bit mono WAV: real audio an <audio> element can load. */
+function silentWav(): string {
+  const samples = 800;
+  const wav = Buffer.alloc(44 + samples, 0x80);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(8000, 24);
+  wav.writeUInt32LE(8000, 28);
+  wav.writeUInt16LE(1, 32);
+  wav.writeUInt16LE(8, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples, 40);
+  return wav.toString('base64');
+}
+
+/** The agent's closing message: every payload that targets the renderer's markdown, links and previews. */
+function xssMessage(ids: Ids, otherOrigin: string): Json {
+  const markdown = [
+    '# Hostile **markdown**',
+    '',
+    'Raw HTML stays text: <script>window.__pwned=1</script> and <img src=x onerror="window.__pwned=1">.',
+    '',
+    '<iframe src="javascript:window.__pwned=1"></iframe>',
+    '',
+    'Links: [script link](javascript:window.__pwned=1), ' +
+      '[data link](data:text/html,<script>window.__pwned=1</script>), ' +
+      '[vbscript link](vbscript:window.__pwned=1), <javascript:window.__pwned=1> and a ' +
+      '[safe link](https://example.com/docs "Docs").',
+    '',
+    `A remote image: ![tracking pixel](${otherOrigin}${XSS_PATHS.markdownImage})`,
+    '',
+    '- `code`, ~~struck~~ and _emphasis_',
+  ].join('\n');
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" onload="window.__pwned=1;top.__pwned=1">' +
+    '<script>window.__pwned=1;parent.__pwned=1</script><rect width="120" height="40" fill="#c33"/>' +
+    '<text x="8" y="26" fill="#fff">hostile svg</text></svg>';
+  const html =
+    '<h1 id="hostile-heading">Hostile HTML</h1>' +
+    '<script>window.__pwned=1;parent.__pwned=1;top.__pwned=1</script>' +
+    '<img src="x" onerror="window.__pwned=1;parent.__pwned=1">' +
+    `<img src="${otherOrigin}${XSS_PATHS.htmlImage}">` +
+    `<p><a id="escape" href="${otherOrigin}${XSS_PATHS.escape}" target="_top">escape</a></p>` +
+    `<form action="${otherOrigin}${XSS_PATHS.form}"><button id="submit">submit</button></form>` +
+    `<meta http-equiv="refresh" content="0;url=${otherOrigin}${XSS_PATHS.refresh}">`;
+  return {
+    messageId: 'xss-message',
+    role: 'ROLE_AGENT',
+    taskId: ids.taskId,
+    contextId: ids.contextId,
+    parts: [
+      { text: markdown, mediaType: 'text/markdown' },
+      { raw: base64(svg), mediaType: 'image/svg+xml', filename: 'hostile.svg' },
+      { raw: base64(html), mediaType: 'text/html', filename: 'hostile.html' },
+      { url: `${otherOrigin}${XSS_PATHS.fileImage}`, mediaType: 'image/png', filename: 'remote.png' },
+      { url: 'javascript:window.__pwned=1', mediaType: 'text/html', filename: 'script-url.html' },
+    ],
+  };
+}
+
+/** The artifact: ordinary rich content (a PNG, audio, video, data) beside one more markdown payload. */
+function xssArtifact(): Json {
+  return {
+    artifactId: 'payload',
+    name: 'payload',
+    parts: [
+      {
+        // data: images: the PNG may show (decoded to bytes), the SVG may not (only the sandboxed preview shows SVG).
+        text:
+          '**Artifact** text with <script>window.__pwned=1</script>\n\n' +
+          `![inline pixel](data:image/png;base64,${XSS_PNG_BASE64}) ` +
+          `![inline svg](data:image/svg+xml;base64,${base64('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"/>')})`,
+        mediaType: 'text/markdown',
+      },
+      { raw: XSS_PNG_BASE64, mediaType: 'image/png', filename: 'pixel.png' },
+      {
+        data: {
+          report: { title: '<b>not bold</b>', score: 0.93, tags: ['alpha', 'beta'] },
+          '<img src=x onerror=window.__pwned=1>': '<script>window.__pwned=1</script>',
+          empty: {},
+          items: [1, 2, 3],
+        },
+        mediaType: 'application/json',
+      },
+      { raw: silentWav(), mediaType: 'audio/wav', filename: 'silence.wav' },
+      { raw: base64('not really a video'), mediaType: 'video/webm', filename: 'clip.webm' },
+    ],
+  };
+}
+
+function xssTask(ids: Ids, otherOrigin: string): Json {
+  return {
+    id: ids.taskId,
+    contextId: ids.contextId,
+    status: { state: 'TASK_STATE_COMPLETED', timestamp: now(), message: xssMessage(ids, otherOrigin) },
+    artifacts: [xssArtifact()],
+  };
+}
+
+async function xssAnswer(res: ServerResponse, call: RpcCall, ids: Ids, otherOrigin: string): Promise<void> {
+  if (call.method === 'SendMessage' || call.method === 'GetTask') {
+    const result = xssTask(ids, otherOrigin);
+    return sendJson(res, 200, rpcResult(call.id, call.method === 'SendMessage' ? { task: result } : result));
+  }
+  if (!STREAMING_METHODS.has(call.method)) return sendJson(res, 200, unaryAnswer('xss', call, ids));
+  startSse(res);
+  const completed = {
+    statusUpdate: {
+      taskId: ids.taskId,
+      contextId: ids.contextId,
+      status: { state: 'TASK_STATE_COMPLETED', timestamp: now(), message: xssMessage(ids, otherOrigin) },
+    },
+  };
+  await writeAll(res, [
+    sseEvent(call.id, { task: task(ids, 'TASK_STATE_SUBMITTED') }),
+    sseEvent(call.id, {
+      artifactUpdate: {
+        taskId: ids.taskId,
+        contextId: ids.contextId,
+        artifact: xssArtifact(),
+        append: false,
+        lastChunk: true,
+      },
+    }),
+    sseEvent(call.id, completed),
+  ]);
+  if (!res.destroyed) res.end();
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
 // Plain HTTP
+
+function sendPng(res: ServerResponse) {
+  const png = Buffer.from(XSS_PNG_BASE64, 'base64');
+  res.writeHead(200, {
+    'Content-Type': 'image/png',
+    'Content-Length': png.length,
+    'Cache-Control': 'no-store',
+  });
+  res.end(png);
+}
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json') {
   if (res.destroyed || res.headersSent) return;

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent } from '../agents/useAgentActions';
 import { Composer } from '../composer/Composer';
-import { PartView } from './PartView';
+import { PartList } from './PartView';
 
 export function ConversationView() {
   const agent = useActiveAgent();
@@ -42,9 +42,7 @@ export function ConversationView() {
               {item.role === 'user' ? 'You' : 'Agent'}
               {item.taskId && <span className="muted"> · task {item.taskId.slice(0, 8)}</span>}
             </button>
-            {item.message.parts.map((part, i) => (
-              <PartView key={i} part={part} />
-            ))}
+            <PartList parts={item.message.parts} />
           </li>
         ))}
       </ol>
@@ -64,9 +62,7 @@ export function ConversationView() {
                     {artifact.complete ? '' : ' · incomplete'}
                   </span>
                 </button>
-                {artifact.parts.map((part, i) => (
-                  <PartView key={i} part={part} />
-                ))}
+                <PartList parts={artifact.parts} joinText />
               </article>
             )),
           )}

@@ -1,33 +1,23 @@
-// One message or artifact part, shown safely: text as text (never as HTML), data as formatted JSON text, files
-// by name and type. Rich previews (markdown, images, media) come with the safe-rendering work (MSG-7, SEC-3).
+// Message and artifact parts, rendered safely (TL-4, SEC-3): text as markdown built from React elements (raw HTML
+// stays text), data as a JSON tree, files through viewers that never run agent code (renderer/features/render).
+// Messages and artifacts both come through here, so they are shown alike; an artifact's adjacent text parts — the
+// chunks of a streamed answer — are joined first (partGroups.ts).
 
+import { useMemo } from 'react';
 import type { Part } from '../../../shared/a2a/model';
+import { DataPartView } from '../render/DataPartView';
+import { FilePartView } from '../render/FilePartView';
+import { joinTextParts } from '../render/partGroups';
+import { TextPartView } from '../render/TextPartView';
 
 export function PartView({ part }: { part: Part }) {
   switch (part.kind) {
     case 'text':
-      return (
-        <p className="part part-text" data-testid="part-text">
-          {part.text}
-        </p>
-      );
+      return <TextPartView text={part.text} {...(part.mediaType ? { mediaType: part.mediaType } : {})} />;
     case 'data':
-      return (
-        <pre className="part part-data" data-testid="part-data">
-          {JSON.stringify(part.data, null, 2)}
-        </pre>
-      );
+      return <DataPartView data={part.data} />;
     case 'file':
-      return (
-        <p className="part part-file" data-testid="part-file">
-          📎 {part.name ?? 'file'} <span className="muted">{part.mediaType ?? 'unknown type'}</span>{' '}
-          {part.bytes !== undefined ? (
-            <span className="muted">({Math.floor((part.bytes.length * 3) / 4)} bytes inline)</span>
-          ) : (
-            <code>{part.uri}</code>
-          )}
-        </p>
-      );
+      return <FilePartView part={part} />;
     case 'unknown':
       return (
         <pre className="part part-unknown" data-testid="part-unknown">
@@ -35,4 +25,27 @@ export function PartView({ part }: { part: Part }) {
         </pre>
       );
   }
+}
+
+/** All parts of a message (one view each) or of an artifact (`joinText`: adjacent text parts read as one). */
+export function PartList({ parts, joinText = false }: { parts: readonly Part[]; joinText?: boolean }) {
+  const groups = useMemo(
+    () => (joinText ? joinTextParts(parts) : parts.map((part) => ({ kind: 'part' as const, part }))),
+    [parts, joinText],
+  );
+  return (
+    <>
+      {groups.map((group, i) =>
+        group.kind === 'text' ? (
+          <TextPartView
+            key={i}
+            text={group.text}
+            {...(group.mediaType ? { mediaType: group.mediaType } : {})}
+          />
+        ) : (
+          <PartView key={i} part={group.part} />
+        ),
+      )}
+    </>
+  );
 }
