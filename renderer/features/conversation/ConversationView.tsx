@@ -58,7 +58,10 @@ export function ConversationView() {
                 >
                   Artifact {artifact.name ?? artifact.key}{' '}
                   <span className="muted">
-                    · {artifact.chunks} chunk{artifact.chunks === 1 ? '' : 's'}
+                    ·{' '}
+                    {artifact.chunks === 0
+                      ? 'whole, in the task'
+                      : `${artifact.chunks} chunk${artifact.chunks === 1 ? '' : 's'}`}
                     {artifact.complete ? '' : ' · incomplete'}
                   </span>
                 </button>
