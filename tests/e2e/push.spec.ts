@@ -42,11 +42,22 @@ test('refused deliveries are shown with their reason, and leaving loopback is wa
   await fetch(url, { method: 'POST', body: 'x'.repeat(11 * 1024 * 1024), headers: json }).catch(
     () => undefined,
   );
+  await fetch(url, { method: 'POST', body, headers: { ...json, 'Sec-Fetch-Site': 'cross-site' } });
+  // A JWT-mode config refuses a token that names no signature algorithm.
+  await app.page.getByLabel('Delivery check').selectOption('jwt');
+  await app.page.getByTestId('push-register').click();
+  await expect(app.page.getByTestId('push-targets').locator('li')).toHaveCount(2);
+  const jwtUrl = (await app.page.getByTestId('push-targets').locator('code').nth(1).innerText()).trim();
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'none' })}.${part({ iat: Math.floor(Date.now() / 1000) })}.`;
+  await fetch(jwtUrl, { method: 'POST', body, headers: { ...json, Authorization: `Bearer ${unsigned}` } });
   await app.tab('timeline').click();
   const refused = app.page.getByTestId('timeline-entry').and(app.page.locator('[data-kind="push"]'));
   await expect(refused.filter({ hasText: 'does not match this push config' })).toHaveCount(1);
   await expect(refused.filter({ hasText: 'no X-A2A-Notification-Token header' })).toHaveCount(1);
   await expect(refused.filter({ hasText: 'passed the 10485760-byte cap' })).toHaveCount(1);
+  await expect(refused.filter({ hasText: 'sent by a web browser' })).toHaveCount(1);
+  await expect(refused.filter({ hasText: 'signed with none, which is not allowed' })).toHaveCount(1);
   await refused.filter({ hasText: 'does not match' }).click();
   await expect(app.page.getByTestId('webhook-verdict')).toContainText('401');
 

@@ -299,6 +299,24 @@ describe('JWT mode', () => {
     });
   });
 
+  it('fetches the JWKS again for an unknown kid at most once per cooldown', async () => {
+    await recording.flush();
+    const fetches = () =>
+      recording.frames().filter((f) => f.kind === 'http' && f.source === 'push:jwks').length;
+    const before = fetches();
+    for (let i = 0; i < 3; i++)
+      expect((await deliver(await sign({ iat: now() }, { kid: `unknown-${i}` }))).accepted).toBe(false);
+    await recording.flush();
+    expect(fetches()).toBe(before);
+  });
+
+  it('defaults the JWKS URL to the agent origin', async () => {
+    const opened = await host.openAgent({ url: peer.baseUrl });
+    if (!opened.ok) throw new Error(opened.message);
+    const jwtTarget = await host.createPushTarget({ agentId: opened.agent.id, mode: 'jwt' });
+    expect(jwtTarget.jwksUrl).toBe(`${peer.baseUrl}/.well-known/jwks.json`);
+  });
+
   it('refuses a replayed jti', async () => {
     const token = await sign({ iat: now(), exp: now() + 60, jti: 'once-only' });
     expect((await deliver(token)).accepted).toBe(true);
