@@ -1,11 +1,10 @@
 // The card view against real servers, in both projects: a broken card's findings as markers at the right lines
 // (CARD-4), the extended card as a diff against the public card (CARD-6), and a compat server's other card.
 
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PEER_BEARER_TOKEN } from '../peers/peerAuth';
 import { expect, test } from './fixtures';
 import { CardPage } from './support/cardPage';
+import { listenLocal, type LocalServer } from './support/testServer';
 
 /** A 1.0 card broken on purpose; the comments name the finding each line must carry. */
 const BROKEN_CARD = [
@@ -26,8 +25,8 @@ const BROKEN_CARD = [
 ].join('\n');
 
 /** Serves one card at the well-known path on 127.0.0.1, for this test only. */
-async function serveCard(text: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
+function serveCard(text: string): Promise<LocalServer> {
+  return listenLocal((req, res) => {
     if (req.url === '/.well-known/agent-card.json') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(text);
@@ -36,16 +35,6 @@ async function serveCard(text: string): Promise<{ url: string; close(): Promise<
       res.end('{"error":"not found"}');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 test('a broken card: markers at the right lines, findings listed', async ({ app, record }) => {

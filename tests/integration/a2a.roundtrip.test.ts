@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationAdapter, SendInput } from '../../shared/a2a/adapter';
 import { findAdapter } from '../../shared/a2a/adapters';
 import { detectCard, type CardInterface, type Detection } from '../../shared/a2a/detect';
-import type { Binding, Generation } from '../../shared/a2a/generation';
 import { terminalStates, type StreamItem, type Task } from '../../shared/a2a/model';
 import { createHost } from '../../electron/host/createHost';
 import { peers } from '../peers';
+import { peerInterfaces, type PeerName } from './support/peerInterfaces';
 import type { PeerHandle } from '../peers/types';
 import { startWebhookReceiver, type WebhookReceiver } from '../peers/webhookReceiver';
 import { errors, roundTrip, testContext, type RoundTrip } from './support/a2aRoundTrip';
@@ -21,25 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => webhook.close());
 
-type PeerName = keyof typeof peers;
-const expectedInterfaces: Record<PeerName, Array<[Generation, Binding]>> = {
-  'v0.1': [['0.1', 'JSONRPC']],
-  'v0.2': [['0.2', 'JSONRPC']],
-  'v0.3': [
-    ['0.3', 'JSONRPC'],
-    ['0.3', 'HTTP+JSON'],
-  ],
-  'v1.0': [
-    ['1.0', 'JSONRPC'],
-    ['1.0', 'HTTP+JSON'],
-  ],
-  'v1.0-compat': [
-    ['1.0', 'JSONRPC'],
-    ['1.0', 'HTTP+JSON'],
-    ['0.3', 'JSONRPC'],
-    ['0.3', 'HTTP+JSON'],
-  ],
-};
+const expectedInterfaces = peerInterfaces;
 
 const text = (value: string): SendInput['message'] => ({ parts: [{ kind: 'text', text: value }] });
 

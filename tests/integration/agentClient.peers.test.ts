@@ -5,32 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSummary, OperationOutcome, OperationRequest } from '../../shared/agent';
 import type { SendInput } from '../../shared/a2a/adapter';
-import type { Binding, Generation } from '../../shared/a2a/generation';
 import { peers } from '../peers';
+import { peerInterfaces, type PeerName } from './support/peerInterfaces';
 import { PEER_BEARER_TOKEN } from '../peers/peerAuth';
 import type { PeerHandle } from '../peers/types';
 import { startWebhookReceiver, type WebhookReceiver } from '../peers/webhookReceiver';
 import { expectStatus, expectTiledStream, recordingHost } from './support/recordingHost';
 
-type PeerName = keyof typeof peers;
-const combos: Record<PeerName, Array<[Generation, Binding]>> = {
-  'v0.1': [['0.1', 'JSONRPC']],
-  'v0.2': [['0.2', 'JSONRPC']],
-  'v0.3': [
-    ['0.3', 'JSONRPC'],
-    ['0.3', 'HTTP+JSON'],
-  ],
-  'v1.0': [
-    ['1.0', 'JSONRPC'],
-    ['1.0', 'HTTP+JSON'],
-  ],
-  'v1.0-compat': [
-    ['1.0', 'JSONRPC'],
-    ['1.0', 'HTTP+JSON'],
-    ['0.3', 'JSONRPC'],
-    ['0.3', 'HTTP+JSON'],
-  ],
-};
+const combos = peerInterfaces;
 const cardFile: Record<PeerName, string> = {
   'v0.1': '/.well-known/agent.json',
   'v0.2': '/.well-known/agent.json',

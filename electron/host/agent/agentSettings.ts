@@ -46,73 +46,47 @@ export function mergeSettings(current: AgentSettings, change: AgentSettingsChang
   return next;
 }
 
+/** Each auth type keeps its one secret in one field; everything that hides or restores secrets goes through it. */
+const SECRET_FIELD = {
+  none: undefined,
+  apiKey: 'value',
+  bearer: 'token',
+  basic: 'password',
+  'oauth2-client-credentials': 'clientSecret',
+} as const;
+
+/** The auth with its secret replaced by `replace(secret)`; an auth without a secret comes back as it is. */
+function mapSecret(auth: AgentAuth, replace: (secret: string) => string): AgentAuth {
+  const field = SECRET_FIELD[auth.type];
+  if (field === undefined) return auth;
+  const secret = (auth as unknown as Record<string, string>)[field] ?? '';
+  return { ...auth, [field]: replace(secret) } as AgentAuth;
+}
+
 function keepSecrets(current: AgentAuth, change: AgentAuth): AgentAuth {
   if (current.type !== change.type) return change;
-  const keep = (value: string, old: string) => (value === SECRET_PLACEHOLDER ? old : value);
-  switch (change.type) {
-    case 'apiKey':
-      return { ...change, value: keep(change.value, (current as typeof change).value) };
-    case 'bearer':
-      return { ...change, token: keep(change.token, (current as typeof change).token) };
-    case 'basic':
-      return { ...change, password: keep(change.password, (current as typeof change).password) };
-    case 'oauth2-client-credentials':
-      return { ...change, clientSecret: keep(change.clientSecret, (current as typeof change).clientSecret) };
-    case 'none':
-      return change;
-  }
+  const old = SECRET_FIELD[current.type];
+  const stored = old === undefined ? '' : ((current as unknown as Record<string, string>)[old] ?? '');
+  return mapSecret(change, (value) => (value === SECRET_PLACEHOLDER ? stored : value));
+}
+
+function withHeaderSecrets<H extends { value: string; secret?: boolean }>(headers: H[], value: string): H[] {
+  return headers.map((h) => (h.secret ? { ...h, value } : h));
 }
 
 /** The settings with every secret value emptied, for files (AUTH-4). */
 export function withoutSecrets<S extends AgentSettingsChange>(settings: S): S {
-  const auth = settings.auth;
-  const blank = auth ? blankAuth(auth) : undefined;
   return {
     ...settings,
-    ...(blank ? { auth: blank } : {}),
-    ...(settings.headers
-      ? { headers: settings.headers.map((h) => (h.secret ? { ...h, value: '' } : h)) }
-      : {}),
+    ...(settings.auth ? { auth: mapSecret(settings.auth, () => '') } : {}),
+    ...(settings.headers ? { headers: withHeaderSecrets(settings.headers, '') } : {}),
   };
 }
 
-function blankAuth(auth: AgentAuth): AgentAuth {
-  switch (auth.type) {
-    case 'apiKey':
-      return { ...auth, value: '' };
-    case 'bearer':
-      return { ...auth, token: '' };
-    case 'basic':
-      return { ...auth, password: '' };
-    case 'oauth2-client-credentials':
-      return { ...auth, clientSecret: '' };
-    case 'none':
-      return auth;
-  }
-}
-
 export function hideSecrets(settings: AgentSettings): AgentSettings {
-  const auth = settings.auth;
-  let hidden: AgentAuth = auth;
-  switch (auth.type) {
-    case 'apiKey':
-      hidden = { ...auth, value: SECRET_PLACEHOLDER };
-      break;
-    case 'bearer':
-      hidden = { ...auth, token: SECRET_PLACEHOLDER };
-      break;
-    case 'basic':
-      hidden = { ...auth, password: SECRET_PLACEHOLDER };
-      break;
-    case 'oauth2-client-credentials':
-      hidden = { ...auth, clientSecret: SECRET_PLACEHOLDER };
-      break;
-    case 'none':
-      break;
-  }
   return {
     ...settings,
-    auth: hidden,
-    headers: settings.headers.map((h) => (h.secret ? { ...h, value: SECRET_PLACEHOLDER } : h)),
+    auth: mapSecret(settings.auth, () => SECRET_PLACEHOLDER),
+    headers: withHeaderSecrets(settings.headers, SECRET_PLACEHOLDER),
   };
 }

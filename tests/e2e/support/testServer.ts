@@ -6,16 +6,14 @@ import type { AddressInfo } from 'node:net';
 export const TEST_HEADER: [string, string] = ['X-Test-Header', 'switchboard-e2e'];
 export const TEST_BODY = '{"greeting":"hello-from-switchboard-e2e","items":[1,2,3]}';
 
-export async function startTestServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    if (req.url === '/hello.json') {
-      res.writeHead(200, { 'Content-Type': 'application/json', [TEST_HEADER[0]]: TEST_HEADER[1] });
-      res.end(TEST_BODY);
-    } else {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not here');
-    }
-  });
+export interface LocalServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1 port 0 with `handler`; close() also drops open connections. */
+export async function listenLocal(handler: http.RequestListener): Promise<LocalServer> {
+  const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -26,6 +24,18 @@ export async function startTestServer(): Promise<{ url: string; close(): Promise
         server.close(() => resolve());
       }),
   };
+}
+
+export function startTestServer(): Promise<LocalServer> {
+  return listenLocal((req, res) => {
+    if (req.url === '/hello.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json', [TEST_HEADER[0]]: TEST_HEADER[1] });
+      res.end(TEST_BODY);
+    } else {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not here');
+    }
+  });
 }
 
 export async function refusedPort(): Promise<number> {
