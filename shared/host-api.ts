@@ -16,6 +16,17 @@ import type {
   StreamEnd,
 } from './agent';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
+import type {
+  ExportFormat,
+  MockAgentInfo,
+  MockTiming,
+  RecentSession,
+  ResendResult,
+  SavedSession,
+  SessionExport,
+  SessionFramesPage,
+  SessionSummary,
+} from './session/types';
 import type { Finding } from './wire/finding';
 import type { Frame, HeaderList, HttpFrame } from './wire/frame';
 
@@ -101,7 +112,39 @@ export interface HostApi {
   startDemoAgent(): Promise<{ url: string }>;
   /** Schema, detection and lint findings on a card's text, each placed at a line and column (CARD-4). */
   checkCard(request: { text: string; cardUrl?: string }): Promise<CardCheckResult>;
+  /**
+   * Opens a session (SES-2): a saved file by path, or a file's text the renderer read (drag-and-drop, picker). HAR
+   * files are recognised and imported (SES-5). `LIVE_SESSION_ID` is the current run's journal and is always open.
+   * Rejects with a plain message for a file that is too large, not a session, corrupted, or from a newer version.
+   */
+  openSession(request: { path: string } | { text: string; name: string }): Promise<SessionSummary>;
+  /** A page of an open session's frames, newest revision of each, in order of first arrival. */
+  readSessionFrames(request: { sessionId: string; from: number; count: number }): Promise<SessionFramesPage>;
+  closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
+  /** Writes the session into the data folder's sessions/, atomically, secrets redacted (AUTH-4). */
+  saveSession(request: { sessionId: string; title?: string }): Promise<SavedSession>;
+  /** The session as a file's text for download: a session file or HAR 1.2; redaction is on unless `redact: false`. */
+  exportSession(request: {
+    sessionId: string;
+    format: ExportFormat;
+    redact?: boolean;
+    frameIds?: string[];
+  }): Promise<SessionExport>;
+  /** Saved sessions, files opened before and the journals of earlier runs, newest first (SES-8). */
+  listSessions(): Promise<RecentSession[]>;
+  /**
+   * Re-sends a session's requests (all, or `frameIds`) to a live agent, in order, and diffs the new run against the
+   * recorded one (SES-4). Only ever runs when the user asks.
+   */
+  resendSession(request: { sessionId: string; agentId: string; frameIds?: string[] }): Promise<ResendResult>;
+  /** Serves a session as an A2A agent on 127.0.0.1 (SES-7). */
+  startMockAgent(request: { sessionId: string; timing?: MockTiming; port?: number }): Promise<MockAgentInfo>;
+  stopMockAgent(request: { id: string }): Promise<{ stopped: boolean }>;
+  listMockAgents(): Promise<MockAgentInfo[]>;
 }
+
+/** The session id of the current run's recording, open from the start. */
+export const LIVE_SESSION_ID = 'live';
 
 export interface CardCheckResult {
   generation?: string;
@@ -130,6 +173,16 @@ export const hostMethodNames = [
   'deletePushTarget',
   'webhookStatus',
   'setWebhookListener',
+  'openSession',
+  'readSessionFrames',
+  'closeSession',
+  'saveSession',
+  'exportSession',
+  'listSessions',
+  'resendSession',
+  'startMockAgent',
+  'stopMockAgent',
+  'listMockAgents',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 
@@ -140,10 +193,13 @@ export const hostMethodListIsComplete: [MissingFromList, MissingFromApi] extends
   ? true
   : never = true;
 
-/** Host → renderer notifications. Frames travel in batches, never one message per frame. */
-export type HostEvent = { type: 'frames'; frames: Frame[] };
+/**
+ * Host → renderer notifications. Frames travel in batches, never one message per frame. `open-session` asks the
+ * renderer to open a file the desktop shell was handed (file association, SES-8).
+ */
+export type HostEvent = { type: 'frames'; frames: Frame[] } | { type: 'open-session'; path: string };
 export type HostEventType = HostEvent['type'];
-export const hostEventTypes: readonly HostEventType[] = ['frames'];
+export const hostEventTypes: readonly HostEventType[] = ['frames', 'open-session'];
 
 export type HostEventListener = (event: HostEvent) => void;
 

@@ -74,6 +74,10 @@ export const rawRequestSchema = z
   })
   .strict();
 
+/** Session text the renderer may hand over (a dropped file); larger files open by path. */
+export const SESSION_TEXT_MAX_CHARS = 200 * 1024 * 1024;
+const sessionIdSchema = z.object({ sessionId: z.string().min(1).max(100) });
+
 type ArgSchemas = { [K in HostMethod]: z.ZodType<Parameters<HostApi[K]>> };
 
 export const hostArgSchemas: ArgSchemas = {
@@ -123,6 +127,50 @@ export const hostArgSchemas: ArgSchemas = {
       })
       .strict(),
   ]),
+  openSession: z.tuple([
+    z.union([
+      z.object({ path: z.string().min(1).max(4096) }).strict(),
+      z.object({ text: z.string().max(SESSION_TEXT_MAX_CHARS), name: z.string().min(1).max(1000) }).strict(),
+    ]),
+  ]),
+  readSessionFrames: z.tuple([
+    sessionIdSchema
+      .extend({
+        from: z.number().int().min(0),
+        count: z.number().int().min(1).max(100_000),
+      })
+      .strict(),
+  ]),
+  closeSession: z.tuple([sessionIdSchema]),
+  saveSession: z.tuple([sessionIdSchema.extend({ title: z.string().max(200).optional() }).strict()]),
+  exportSession: z.tuple([
+    sessionIdSchema
+      .extend({
+        format: z.enum(['session', 'har']),
+        redact: z.boolean().optional(),
+        frameIds: z.array(z.string().min(1).max(200)).max(1_000_000).optional(),
+      })
+      .strict(),
+  ]),
+  listSessions: z.tuple([]),
+  resendSession: z.tuple([
+    sessionIdSchema
+      .extend({
+        agentId: z.string().min(1).max(1000),
+        frameIds: z.array(z.string().min(1).max(200)).max(100_000).optional(),
+      })
+      .strict(),
+  ]),
+  startMockAgent: z.tuple([
+    sessionIdSchema
+      .extend({
+        timing: z.enum(['original', 'compressed']).optional(),
+        port: z.number().int().min(0).max(65_535).optional(),
+      })
+      .strict(),
+  ]),
+  stopMockAgent: z.tuple([z.object({ id: z.string().min(1).max(100) }).strict()]),
+  listMockAgents: z.tuple([]),
   checkCard: z.tuple([
     z
       .object({

@@ -13,6 +13,7 @@ import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
 import { createEventBus } from './eventBus';
 import { loadLibrary, saveLibrary } from './library';
 import { fetchRaw } from './fetchRaw';
+import { createSessionService } from './session/sessionService';
 
 export interface HostOptions {
   edition: Edition;
@@ -54,6 +55,7 @@ export function createHost(options: HostOptions): HostService {
   const agents = createAgentClient(recorder);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   let demo: Promise<DemoAgent> | undefined;
+  const sessions = createSessionService();
 
   return {
     async getInfo() {
@@ -97,7 +99,18 @@ export function createHost(options: HostOptions): HostService {
     deletePushTarget: async ({ id }) => ({ deleted: push.deleteTarget(id) }),
     webhookStatus: async () => push.status(),
     setWebhookListener: ({ host, port }) => push.listen(host, port),
+    openSession: (request) => sessions.openSession(request),
+    readSessionFrames: (request) => sessions.readSessionFrames(request),
+    closeSession: (request) => sessions.closeSession(request),
+    saveSession: (request) => sessions.saveSession(request),
+    exportSession: (request) => sessions.exportSession(request),
+    listSessions: () => sessions.listSessions(),
+    resendSession: (request) => sessions.resendSession(request),
+    startMockAgent: (request) => sessions.startMockAgent(request),
+    stopMockAgent: (request) => sessions.stopMockAgent(request),
+    listMockAgents: () => sessions.listMockAgents(),
     async close() {
+      await sessions.close();
       await agents.closeAll();
       await push.close();
       if (demo) await (await demo.catch(() => undefined))?.close();

@@ -24,7 +24,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const MAX_API_BODY = 80 * 1024 * 1024;
+// Above the largest argument any method accepts (a dropped session file, hostSchemas.ts), so the schema's message wins.
+const MAX_API_BODY = 256 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {

@@ -9,7 +9,9 @@ import { expectStatus, recordingHost } from './support/recordingHost';
 const recording = recordingHost();
 const { host } = recording;
 const frames: Frame[] = [];
-host.onEvent((event) => frames.push(...structuredClone(event.frames)));
+host.onEvent((event) => {
+  if (event.type === 'frames') frames.push(...structuredClone(event.frames));
+});
 let agentId: string;
 
 beforeAll(async () => {

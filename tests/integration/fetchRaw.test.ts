@@ -119,7 +119,7 @@ describe('a completed exchange', () => {
     ]);
     await new Promise((resolve) => setImmediate(resolve));
     stop();
-    const ids = events.flatMap((event) => event.frames.map((f) => f.id));
+    const ids = events.flatMap((event) => (event.type === 'frames' ? event.frames.map((f) => f.id) : []));
     expect(ids.sort()).toEqual([a.id, b.id].sort());
     expect(events.length).toBeLessThanOrEqual(2);
     expect(a.id).not.toBe(b.id);

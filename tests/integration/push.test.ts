@@ -21,6 +21,7 @@ afterAll(() => host.close());
 function nextWebhook(match: (frame: WebhookFrame) => boolean): Promise<WebhookFrame> {
   return new Promise((resolve) => {
     const stop = host.onEvent((event) => {
+      if (event.type !== 'frames') return;
       for (const frame of event.frames) {
         if (frame.kind === 'webhook' && match(frame)) {
           stop();

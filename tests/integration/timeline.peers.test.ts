@@ -13,7 +13,9 @@ import { expectStatus, recordingHost } from './support/recordingHost';
 const recording = recordingHost();
 const { host } = recording;
 const received: Frame[] = [];
-host.onEvent((event) => received.push(...structuredClone(event.frames)));
+host.onEvent((event) => {
+  if (event.type === 'frames') received.push(...structuredClone(event.frames));
+});
 
 for (const name of Object.keys(peers) as Array<keyof typeof peers>) {
   describe(`timeline × ${name}`, () => {

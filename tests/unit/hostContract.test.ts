@@ -58,6 +58,16 @@ function agentMethodsNotUsedHere() {
     checkCard: unused,
     openCard: unused,
     sendRaw: unused,
+    openSession: unused,
+    readSessionFrames: unused,
+    closeSession: unused,
+    saveSession: unused,
+    exportSession: unused,
+    listSessions: unused,
+    resendSession: unused,
+    startMockAgent: unused,
+    stopMockAgent: unused,
+    listMockAgents: unused,
     loadLibrary: unused,
     saveLibrary: unused,
     startDemoAgent: unused,
@@ -222,6 +232,7 @@ describe('in-process connection', () => {
     stop();
     host.emit({ type: 'frames', frames: [frame] });
     expect(events).toEqual([{ type: 'frames', frames: [frame] }]);
-    expect(events[0]!.frames[0]).not.toBe(frame);
+    const first = events[0]!;
+    expect(first.type === 'frames' && first.frames[0]).not.toBe(frame);
   });
 });

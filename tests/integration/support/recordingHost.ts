@@ -29,6 +29,7 @@ export function recordingHost(): RecordingHost {
   const revisions = new Map<string, HttpFrame[]>();
   const batchSizes: number[] = [];
   host.onEvent((event) => {
+    if (event.type !== 'frames') return;
     batchSizes.push(event.frames.length);
     // Copied as IPC or HTTP would copy them, so a frame changed after it was published is caught here.
     for (const frame of structuredClone(event.frames)) {
