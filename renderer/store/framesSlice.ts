@@ -15,6 +15,11 @@ export interface FramesSlice {
   timeline: TimelineModel;
   timelineVersion: number;
   addFrames(frames: readonly Frame[]): void;
+  /**
+   * Starts again from these frames: a new index and timeline built from zero (a replay scrubbed backwards, or the
+   * live frames put back after a replay). The selection stays when its frame is still there.
+   */
+  replaceFrames(frames: readonly Frame[]): void;
   selectFrame(id: string | null): void;
 }
 
@@ -26,9 +31,34 @@ function revision(frame: Frame): number {
 }
 
 export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> = (set) => {
-  // One index for the store's life, updated in place: copying it per batch would cost O(n) per animation frame.
-  const frameIndex = new Map<string, number>();
-  const timeline = new TimelineModel();
+  // One index per list of frames, updated in place: copying it per batch would cost O(n) per animation frame.
+  // `replaceFrames` starts a new index and a new timeline, so a view holding the old ones sees them change.
+  let frameIndex = new Map<string, number>();
+  let timeline = new TimelineModel();
+
+  /** Merges a batch into `current`; undefined when nothing in it was new. */
+  function merge(current: Frame[], incoming: readonly Frame[]): Frame[] | undefined {
+    let frames: Frame[] | undefined;
+    const accepted: Frame[] = [];
+    for (const frame of incoming) {
+      const index = frameIndex.get(frame.id);
+      const list = frames ?? current;
+      if (index !== undefined) {
+        if (revision(frame) <= revision(list[index]!)) continue;
+        frames ??= [...current];
+        frames[index] = frame;
+        accepted.push(frame);
+        continue;
+      }
+      frames ??= [...current];
+      frameIndex.set(frame.id, frames.length);
+      frames.push(frame);
+      accepted.push(frame);
+    }
+    if (frames) timeline.ingest(accepted);
+    return frames;
+  }
+
   return {
     frames: [],
     frameIndex,
@@ -37,27 +67,24 @@ export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> =
     timelineVersion: 0,
     addFrames(incoming) {
       set((state) => {
-        let frames: Frame[] | undefined;
-        const accepted: Frame[] = [];
-        for (const frame of incoming) {
-          const index = frameIndex.get(frame.id);
-          const list = frames ?? state.frames;
-          if (index !== undefined) {
-            if (revision(frame) <= revision(list[index]!)) continue;
-            frames ??= [...state.frames];
-            frames[index] = frame;
-            accepted.push(frame);
-            continue;
-          }
-          frames ??= [...state.frames];
-          frameIndex.set(frame.id, frames.length);
-          frames.push(frame);
-          accepted.push(frame);
-        }
-        if (!frames) return state;
-        timeline.ingest(accepted);
-        return { frames, timelineVersion: timeline.version };
+        const frames = merge(state.frames, incoming);
+        return frames ? { frames, timelineVersion: timeline.version } : state;
       });
+    },
+    replaceFrames(frames) {
+      frameIndex = new Map();
+      timeline = new TimelineModel();
+      const merged = merge([], frames) ?? [];
+      set((state) => ({
+        frames: merged,
+        frameIndex,
+        timeline,
+        timelineVersion: timeline.version,
+        selectedFrameId:
+          state.selectedFrameId !== null && frameIndex.has(state.selectedFrameId)
+            ? state.selectedFrameId
+            : null,
+      }));
     },
     selectFrame(id) {
       set({ selectedFrameId: id });

@@ -1,0 +1,223 @@
+// Sessions in the renderer (SES-2, SES-3): which recording is being replayed, how far, how fast, and the live state
+// put aside meanwhile. Replay shows a session through the same frames slice the live views read, so every view works
+// unchanged; live frames that arrive during a replay wait in `liveBuffer` and are added back on "Back to live".
+// Also the short notes the sessions feature shows (saved where, what failed).
+
+import type { StateCreator } from 'zustand';
+import type { AgentSummary } from '../../shared/agent';
+import type { SessionSummary } from '../../shared/session/types';
+import type { Frame } from '../../shared/wire/frame';
+import type { ReplaySpeed } from '../features/sessions/replayPlan';
+import type { AgentsSlice } from './agentsSlice';
+import type { FramesSlice } from './framesSlice';
+
+export interface ReplayState {
+  session: SessionSummary;
+  /** Every frame of the session, in order of first arrival. */
+  frames: Frame[];
+  /** How many frames are shown: frames [0, cursor). */
+  cursor: number;
+  playing: boolean;
+  speed: ReplaySpeed;
+  /** Idle gaps are shortened while playing. */
+  capIdle: boolean;
+  /** Bumped when the user moves the cursor, so a running clock starts counting again from there. */
+  anchor: number;
+}
+
+/** What live looked like when the replay began; put back as it was. */
+export interface LiveSaved {
+  frames: Frame[];
+  selectedFrameId: string | null;
+  activeAgentId: string | null;
+}
+
+export interface SessionNote {
+  id: number;
+  tone: 'info' | 'error';
+  text: string;
+}
+
+export interface SessionSlice {
+  replay: ReplayState | null;
+  liveSaved: LiveSaved | null;
+  /** Live frames that arrived during the replay, in arrival order; none is dropped. */
+  liveBuffer: Frame[];
+  /** Agents listed only because the replayed session recorded them (they are not open on the host). */
+  recordedAgentIds: string[];
+  sessionNotes: SessionNote[];
+  /**
+   * Shows `frames` of `session` from the first one (cursor 1; everything when `atEnd`). `recordedAgents` are the
+   * session's agents that are not open, so the views can name them; replacing a replay keeps the live state saved
+   * by the first.
+   */
+  startReplay(
+    session: SessionSummary,
+    frames: Frame[],
+    recordedAgents: AgentSummary[],
+    options?: { atEnd?: boolean },
+  ): void;
+  /** The user moved the cursor (scrubber, step): the views rebuild when it went back. */
+  seekReplay(cursor: number): void;
+  stepReplay(by: -1 | 1): void;
+  /** The replay clock moved the cursor forward. */
+  advanceReplay(cursor: number): void;
+  setReplayPlaying(on: boolean): void;
+  setReplaySpeed(speed: ReplaySpeed): void;
+  setReplayCapIdle(on: boolean): void;
+  /** Leaves the replay: the live frames as they were plus everything that arrived meanwhile. */
+  backToLive(): void;
+  bufferLiveFrames(frames: readonly Frame[]): void;
+  notifySession(note: Omit<SessionNote, 'id'>): void;
+  dismissSessionNote(id: number): void;
+}
+
+/** The frames slice's own methods, before the store routes live frames around a replay. */
+export type FrameShowing = Pick<FramesSlice, 'addFrames' | 'replaceFrames'>;
+
+type Needs = SessionSlice & FramesSlice & AgentsSlice;
+
+/** Notes kept at most; older ones go first. */
+const MAX_NOTES = 5;
+let nextNoteId = 1;
+
+export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], [], SessionSlice> {
+  return (set, get) => {
+    /** Moves the shown frames to `cursor`: adds when going forward, rebuilds from zero when going back. */
+    const moveTo = (replay: ReplayState, cursor: number, anchor: number) => {
+      const to = clamp(cursor, 0, replay.frames.length);
+      if (to === replay.cursor) return;
+      if (to > replay.cursor) show.addFrames(replay.frames.slice(replay.cursor, to));
+      else show.replaceFrames(replay.frames.slice(0, to));
+      set({
+        replay: { ...replay, cursor: to, anchor, playing: replay.playing && to < replay.frames.length },
+      });
+    };
+
+    return {
+      replay: null,
+      liveSaved: null,
+      liveBuffer: [],
+      recordedAgentIds: [],
+      sessionNotes: [],
+
+      startReplay(session, frames, recordedAgents, options = {}) {
+        const state = get();
+        const liveSaved = state.liveSaved ?? {
+          frames: state.frames,
+          selectedFrameId: state.selectedFrameId,
+          activeAgentId: state.activeAgentId,
+        };
+        const previous = new Set(state.recordedAgentIds);
+        const openIds = new Set(state.agents.filter((a) => !previous.has(a.id)).map((a) => a.id));
+        const added = recordedAgents.filter((a) => !openIds.has(a.id));
+        const agents = [...state.agents.filter((a) => !previous.has(a.id)), ...added];
+        // The views follow the active agent: pick one the session recorded, else the frames name no one shown.
+        const sessionAgentIds = session.agents.map((a) => a.id);
+        const activeAgentId =
+          state.activeAgentId && sessionAgentIds.includes(state.activeAgentId)
+            ? state.activeAgentId
+            : (sessionAgentIds.find((id) => agents.some((a) => a.id === id)) ?? state.activeAgentId);
+        const cursor = options.atEnd ? frames.length : Math.min(1, frames.length);
+        set({
+          liveSaved,
+          agents,
+          activeAgentId,
+          recordedAgentIds: added.map((a) => a.id),
+          selectedFrameId: null,
+          replay: {
+            session,
+            frames,
+            cursor,
+            playing: false,
+            speed: state.replay?.speed ?? 1,
+            capIdle: state.replay?.capIdle ?? true,
+            anchor: (state.replay?.anchor ?? 0) + 1,
+          },
+        });
+        show.replaceFrames(frames.slice(0, cursor));
+      },
+
+      seekReplay(cursor) {
+        const replay = get().replay;
+        if (replay) moveTo(replay, cursor, replay.anchor + 1);
+      },
+
+      stepReplay(by) {
+        const replay = get().replay;
+        if (!replay) return;
+        // Stepping is looking closely: the clock stops so the frame stays put.
+        moveTo({ ...replay, playing: false }, replay.cursor + by, replay.anchor + 1);
+        const after = get().replay;
+        if (after?.playing) set({ replay: { ...after, playing: false } });
+      },
+
+      advanceReplay(cursor) {
+        const replay = get().replay;
+        if (replay) moveTo(replay, Math.max(cursor, replay.cursor), replay.anchor);
+      },
+
+      setReplayPlaying(on) {
+        const replay = get().replay;
+        if (!replay) return;
+        // Play at the end starts again from the first frame, as media players do.
+        if (on && replay.cursor >= replay.frames.length) {
+          show.replaceFrames(replay.frames.slice(0, 1));
+          set({ replay: { ...replay, cursor: Math.min(1, replay.frames.length), playing: true } });
+          return;
+        }
+        set({ replay: { ...replay, playing: on, anchor: replay.anchor + 1 } });
+      },
+
+      setReplaySpeed(speed) {
+        const replay = get().replay;
+        if (replay) set({ replay: { ...replay, speed, anchor: replay.anchor + 1 } });
+      },
+
+      setReplayCapIdle(on) {
+        const replay = get().replay;
+        if (replay) set({ replay: { ...replay, capIdle: on, anchor: replay.anchor + 1 } });
+      },
+
+      backToLive() {
+        const state = get();
+        if (!state.replay) return;
+        const saved = state.liveSaved ?? { frames: [], selectedFrameId: null, activeAgentId: null };
+        const recorded = new Set(state.recordedAgentIds);
+        const agents = state.agents.filter((a) => !recorded.has(a.id));
+        const buffer = state.liveBuffer;
+        set({
+          replay: null,
+          liveSaved: null,
+          liveBuffer: [],
+          recordedAgentIds: [],
+          agents,
+          activeAgentId:
+            saved.activeAgentId && agents.some((a) => a.id === saved.activeAgentId)
+              ? saved.activeAgentId
+              : (agents[0]?.id ?? null),
+          selectedFrameId: saved.selectedFrameId,
+        });
+        show.replaceFrames(saved.frames);
+        show.addFrames(buffer);
+      },
+
+      bufferLiveFrames(frames) {
+        if (frames.length > 0) set((state) => ({ liveBuffer: [...state.liveBuffer, ...frames] }));
+      },
+
+      notifySession(note) {
+        const id = nextNoteId++;
+        set((state) => ({ sessionNotes: [...state.sessionNotes, { ...note, id }].slice(-MAX_NOTES) }));
+      },
+
+      dismissSessionNote(id) {
+        set((state) => ({ sessionNotes: state.sessionNotes.filter((n) => n.id !== id) }));
+      },
+    };
+  };
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, Math.round(value)));
+}
