@@ -1,14 +1,20 @@
 // Feeds host events into the store, at most one store update per animation frame however fast frames arrive
-// (DESIGN.md §5: the UI drops renders, never data).
+// (DESIGN.md §5: the UI drops renders, never data). `open-session` (the desktop shell was handed a session file,
+// SES-8) opens that file for replay.
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Frame } from '../../shared/wire/frame';
+import { useOpenSession } from '../features/sessions/useSessionActions';
 import { useAppStore } from '../store/appStore';
 import { useHost } from './HostContext';
 
 export function useHostEvents(): void {
   const host = useHost();
   const addFrames = useAppStore((state) => state.addFrames);
+  const { mutate: openSession } = useOpenSession();
+  // The latest open function, so a new one does not resubscribe to the event stream.
+  const open = useRef(openSession);
+  open.current = openSession;
   useEffect(() => {
     let pending: Frame[] = [];
     let scheduled = 0;
@@ -19,6 +25,10 @@ export function useHostEvents(): void {
       addFrames(batch);
     };
     const unsubscribe = host.onEvent((event) => {
+      if (event.type === 'open-session') {
+        open.current({ path: event.path });
+        return;
+      }
       if (event.type !== 'frames') return;
       pending.push(...event.frames);
       if (!scheduled) scheduled = requestAnimationFrame(flush);

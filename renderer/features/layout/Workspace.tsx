@@ -1,4 +1,5 @@
-// The window: address bar on top, then sidebar | main tabs | inspector, each divider draggable.
+// The window: address bar and session actions on top, the replay bar while a session is replayed, then sidebar |
+// main tabs | inspector, each divider draggable. Session dialogs, notes and the drop overlay sit above it all.
 
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FrameInspector } from '../frames/FrameInspector';
@@ -6,17 +7,32 @@ import { AddressBar } from '../request/AddressBar';
 import { MainTabs } from './MainTabs';
 import { AgentLibrary } from '../agents/AgentLibrary';
 import { CommandPalette } from '../palette/CommandPalette';
+import { DropOverlay } from '../sessions/DropOverlay';
+import { ExportDialog } from '../sessions/ExportDialog';
+import { MockAgentDialog } from '../sessions/MockAgentDialog';
+import { ReplayBar } from '../sessions/ReplayBar';
+import { ResendDialog } from '../sessions/ResendDialog';
+import { SessionMenu } from '../sessions/SessionMenu';
+import { SessionNotes } from '../sessions/SessionNotes';
+import { SessionsPanel } from '../sessions/SessionsPanel';
+import { useAppStore } from '../../store/appStore';
 
 export function Workspace() {
+  const replaying = useAppStore((state) => state.replay !== null);
   return (
-    <div className="workspace">
+    <div className="workspace" data-mode={replaying ? 'replay' : 'live'} data-testid="workspace">
       <header className="top-bar">
         <span className="brand">Switchboard</span>
         <AddressBar />
+        <SessionMenu />
       </header>
+      <ReplayBar />
       <Group orientation="horizontal" className="panels">
         <Panel defaultSize="18" minSize="10" id="sidebar">
-          <AgentLibrary />
+          <div className="sidebar-column">
+            <AgentLibrary />
+            <SessionsPanel />
+          </div>
         </Panel>
         <Separator className="separator" />
         <Panel defaultSize="44" minSize="20" id="main">
@@ -28,6 +44,11 @@ export function Workspace() {
         </Panel>
       </Group>
       <CommandPalette />
+      <ExportDialog />
+      <ResendDialog />
+      <MockAgentDialog />
+      <SessionNotes />
+      <DropOverlay />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Every action the command palette offers (UX-6): switching views and agents, opening the demo agent, composing,
-// closing streams, exporting the library. Built from the store each time the palette opens, so it lists what can
+// closing streams, exporting the library, and the session actions (open, save, export, mock, back to live). Built from the store each time the palette opens, so it lists what can
 // be done now.
 
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
@@ -9,6 +9,8 @@ import { downloadText } from '../agents/fileText';
 import { exportLibrary } from '../agents/libraryEntries';
 import { useAgentSources } from '../agents/useAgentSources';
 import { useCloseStream } from '../agents/useAgentActions';
+import { openSessionPicker, useSessionUi } from '../sessions/sessionUiStore';
+import { useBackToLive, useSaveSession } from '../sessions/useSessionActions';
 
 export interface Command {
   id: string;
@@ -30,6 +32,8 @@ const TAB_NAMES: Record<MainTab, string> = {
 export function useCommands(): () => Command[] {
   const sources = useAgentSources();
   const closeStream = useCloseStream();
+  const saveSession = useSaveSession();
+  const backToLive = useBackToLive();
   return () => {
     const state = useAppStore.getState();
     const commands: Command[] = mainTabs.map((tab) => ({
@@ -82,6 +86,25 @@ export function useCommands(): () => Command[] {
           run: () => open.forEach((frame) => closeStream.mutate(frame.id)),
         });
       }
+    }
+    const sessionUi = useSessionUi.getState();
+    commands.push(
+      { id: 'session:open', label: 'Open session…', run: openSessionPicker },
+      {
+        id: 'session:save',
+        label: state.replay ? 'Save session (the replayed one)' : 'Save session',
+        hint: 'Ctrl+S',
+        run: () => saveSession.mutate(),
+      },
+      { id: 'session:export-har', label: 'Export HAR…', run: () => sessionUi.openExport('har') },
+      { id: 'session:export', label: 'Export session file…', run: () => sessionUi.openExport('session') },
+      { id: 'session:mock', label: 'Serve as mock agent…', run: sessionUi.openMock },
+    );
+    if (state.replay) {
+      commands.push(
+        { id: 'session:live', label: 'Back to live', run: backToLive },
+        { id: 'session:resend', label: 'Re-send to agent…', run: sessionUi.openResend },
+      );
     }
     if (state.library.length > 0) {
       commands.push({

@@ -1,0 +1,42 @@
+// What the session actions said: where a session was saved and how many secrets were redacted, what a download
+// held, why a file was not opened (the host's own words). Kept until dismissed, newest last; errors are alerts.
+
+import { useAppStore } from '../../store/appStore';
+import { useSessionUi } from './sessionUiStore';
+
+export function SessionNotes() {
+  const notes = useAppStore((state) => state.sessionNotes);
+  const dismiss = useAppStore((state) => state.dismissSessionNote);
+  const opening = useSessionUi((state) => state.opening);
+  if (notes.length === 0 && !opening) return null;
+  return (
+    <div className="session-notes" data-testid="session-notes">
+      {opening && (
+        <div className="session-note" role="status" data-testid="session-opening">
+          Opening {opening.name}
+          {opening.total !== undefined ? ` — ${opening.loaded} of ${opening.total} frames read` : '…'}
+        </div>
+      )}
+      {notes.map((note) => (
+        <div
+          key={note.id}
+          className={`session-note ${note.tone}`}
+          role={note.tone === 'error' ? 'alert' : 'status'}
+          data-testid="session-note"
+          data-tone={note.tone}
+        >
+          <span className="session-note-text">{note.text}</span>
+          <button
+            type="button"
+            className="icon"
+            onClick={() => dismiss(note.id)}
+            aria-label="Dismiss"
+            data-testid="session-note-dismiss"
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// Reads every frame of an open session from the host, a page at a time, so a long session never travels as one
+// huge message (DESIGN.md §3: only plain JSON crosses the boundary, and IPC messages are better kept small).
+
+import type { HostApi } from '../../../shared/host-api';
+import type { Frame } from '../../../shared/wire/frame';
+
+export const FRAMES_PAGE_SIZE = 5_000;
+
+export async function readAllSessionFrames(
+  host: Pick<HostApi, 'readSessionFrames'>,
+  sessionId: string,
+  onProgress?: (loaded: number, total: number) => void,
+  pageSize = FRAMES_PAGE_SIZE,
+): Promise<Frame[]> {
+  const frames: Frame[] = [];
+  let total = Number.POSITIVE_INFINITY;
+  while (frames.length < total) {
+    const page = await host.readSessionFrames({ sessionId, from: frames.length, count: pageSize });
+    total = page.total;
+    // An empty page before the total means the host has nothing more to give: stop rather than ask forever.
+    if (page.frames.length === 0) break;
+    for (const frame of page.frames) frames.push(frame);
+    onProgress?.(frames.length, total);
+  }
+  return frames;
+}

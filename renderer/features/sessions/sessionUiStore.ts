@@ -1,0 +1,48 @@
+// Which sessions dialog is open. The palette, the top bar and the replay bar all open the same dialogs, so the
+// choice lives in a small store beside the feature (like the frames' pin store) rather than in each button.
+
+import { create } from 'zustand';
+import type { ExportFormat } from '../../../shared/session/types';
+
+export interface SessionUiState {
+  /** The export review, for this format; null when closed. */
+  exportFormat: ExportFormat | null;
+  resendOpen: boolean;
+  mockOpen: boolean;
+  /** A session being opened: its name and how many of its frames have been read. */
+  opening: { name: string; loaded: number; total?: number } | null;
+  setOpening(opening: SessionUiState['opening']): void;
+  openExport(format: ExportFormat): void;
+  openResend(): void;
+  openMock(): void;
+  closeDialogs(): void;
+}
+
+export const useSessionUi = create<SessionUiState>()((set) => ({
+  exportFormat: null,
+  resendOpen: false,
+  mockOpen: false,
+  opening: null,
+  setOpening(opening) {
+    set({ opening });
+  },
+  openExport(format) {
+    set({ exportFormat: format, resendOpen: false, mockOpen: false });
+  },
+  openResend() {
+    set({ exportFormat: null, resendOpen: true, mockOpen: false });
+  },
+  openMock() {
+    set({ exportFormat: null, resendOpen: false, mockOpen: true });
+  },
+  closeDialogs() {
+    set({ exportFormat: null, resendOpen: false, mockOpen: false });
+  },
+}));
+
+/** The id of the hidden file input the top bar's "Open session…" uses; the palette clicks it too. */
+export const SESSION_FILE_INPUT_ID = 'session-file-input';
+
+export function openSessionPicker(): void {
+  document.getElementById(SESSION_FILE_INPUT_ID)?.click();
+}

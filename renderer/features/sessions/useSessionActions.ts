@@ -1,0 +1,198 @@
+// The sessions feature's host calls as mutations (SES-2..SES-8): save, export, open (a path, or a file read here),
+// re-send, and the mock agents. Each reports its outcome as a session note, so an action started from the palette,
+// a drop or the desktop shell is answered in the same place as one started from a button.
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host-api';
+import type { ExportFormat, MockTiming, SessionSummary } from '../../../shared/session/types';
+import type { Frame } from '../../../shared/wire/frame';
+import { useHost } from '../../host/HostContext';
+import { useAppStore, type AppState } from '../../store/appStore';
+import { readAllSessionFrames } from './readSessionFrames';
+import { recordedAgentSummary } from './recordedAgent';
+import { mockAgentsKey, mockAgentsQuery, recentSessionsKey, recentSessionsQuery } from './sessionQueries';
+import { describeSaved, plural, tooLargeToRead } from './sessionText';
+import { useSessionUi } from './sessionUiStore';
+
+/** The session the save, export and mock actions work on: the one being replayed, else this run's. */
+export function currentSessionId(state: Pick<AppState, 'replay'>): string {
+  return state.replay?.session.sessionId ?? LIVE_SESSION_ID;
+}
+
+export function useSaveSession() {
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const notify = useAppStore((state) => state.notifySession);
+  return useMutation({
+    mutationFn: () => host.saveSession({ sessionId: currentSessionId(useAppStore.getState()) }),
+    onSuccess(saved) {
+      notify({ tone: 'info', text: describeSaved(saved) });
+      void queryClient.invalidateQueries({ queryKey: recentSessionsKey });
+    },
+    onError(error) {
+      notify({ tone: 'error', text: `The session was not saved: ${error.message}` });
+    },
+  });
+}
+
+export interface ExportRequest {
+  format: ExportFormat;
+  redact: boolean;
+}
+
+/** Builds the export on the host; the review dialog shows its redactions before offering the download. */
+export function useExportSession() {
+  const host = useHost();
+  return useMutation({
+    mutationFn: ({ format, redact }: ExportRequest) =>
+      host.exportSession({ sessionId: currentSessionId(useAppStore.getState()), format, redact }),
+  });
+}
+
+export type SessionSource = { path: string } | { file: File };
+
+function sourceName(source: SessionSource): string {
+  return 'path' in source ? source.path : source.file.name;
+}
+
+/** Opens a session and shows it in replay; while a long one loads, the sessions UI store counts its frames. */
+export function useOpenSession() {
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const startReplay = useAppStore((state) => state.startReplay);
+  const notify = useAppStore((state) => state.notifySession);
+  const setOpening = useSessionUi((state) => state.setOpening);
+  return useMutation({
+    mutationFn: async (source: SessionSource): Promise<{ session: SessionSummary; frames: Frame[] }> => {
+      const name = sourceName(source);
+      setOpening({ name, loaded: 0 });
+      try {
+        const session = await host.openSession(await openRequest(source));
+        try {
+          const frames = await readAllSessionFrames(host, session.sessionId, (loaded, total) =>
+            setOpening({ name, loaded, total }),
+          );
+          return { session, frames };
+        } catch (error) {
+          void closeQuietly(host, session.sessionId);
+          throw error;
+        }
+      } finally {
+        setOpening(null);
+      }
+    },
+    onSuccess({ session, frames }) {
+      const previous = useAppStore.getState().replay?.session.sessionId;
+      const open = new Set(useAppStore.getState().agents.map((a) => a.id));
+      const recorded = session.agents
+        .filter((agent) => !open.has(agent.id))
+        .map((agent) => recordedAgentSummary(agent, session.title));
+      startReplay(session, frames, recorded, { atEnd: true });
+      notify({
+        tone: 'info',
+        text: `Opened “${session.title}”: ${plural(frames.length, 'frame')}. Scrub, step or press play to watch it unfold.`,
+      });
+      if (previous && previous !== session.sessionId) void closeUnlessServed(host, previous);
+      void queryClient.invalidateQueries({ queryKey: recentSessionsKey });
+    },
+    onError(error, source) {
+      notify({ tone: 'error', text: `${sourceName(source)} was not opened: ${error.message}` });
+    },
+  });
+}
+
+async function openRequest(
+  source: SessionSource,
+): Promise<{ path: string } | { text: string; name: string }> {
+  if ('path' in source) return { path: source.path };
+  const tooLarge = tooLargeToRead(source.file.name, source.file.size);
+  if (tooLarge) throw new Error(tooLarge);
+  return { text: await source.file.text(), name: source.file.name };
+}
+
+/** Leaves the replay and lets the host drop the session, unless a mock agent still serves it. */
+export function useBackToLive() {
+  const host = useHost();
+  const backToLive = useAppStore((state) => state.backToLive);
+  return () => {
+    const sessionId = useAppStore.getState().replay?.session.sessionId;
+    backToLive();
+    if (sessionId) void closeUnlessServed(host, sessionId);
+  };
+}
+
+async function closeUnlessServed(host: HostApi, sessionId: string): Promise<void> {
+  if (sessionId === LIVE_SESSION_ID) return;
+  try {
+    const mocks = await host.listMockAgents();
+    if (mocks.some((mock) => mock.sessionId === sessionId)) return;
+  } catch {
+    return;
+  }
+  await closeQuietly(host, sessionId);
+}
+
+async function closeQuietly(host: HostApi, sessionId: string): Promise<void> {
+  try {
+    await host.closeSession({ sessionId });
+  } catch {
+    // Closing only frees memory on the host; the user has nothing to do about a failure.
+  }
+}
+
+export interface ResendRequest {
+  agentId: string;
+  /** The recorded request frames to re-send; all of the session's when absent. */
+  frameIds?: string[];
+}
+
+/** Re-sends the replayed session's requests to a live agent; runs only when the user asks (SES-4). */
+export function useResendSession() {
+  const host = useHost();
+  return useMutation({
+    mutationFn: ({ agentId, frameIds }: ResendRequest) => {
+      const replay = useAppStore.getState().replay;
+      if (!replay) throw new Error('Open a session to re-send its requests.');
+      return host.resendSession({
+        sessionId: replay.session.sessionId,
+        agentId,
+        ...(frameIds ? { frameIds } : {}),
+      });
+    },
+  });
+}
+
+export function useRecentSessions() {
+  return useQuery(recentSessionsQuery(useHost()));
+}
+
+export function useMockAgents() {
+  return useQuery(mockAgentsQuery(useHost()));
+}
+
+export function useStartMockAgent() {
+  const host = useHost();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timing: MockTiming) =>
+      host.startMockAgent({ sessionId: currentSessionId(useAppStore.getState()), timing }),
+    onSettled() {
+      void queryClient.invalidateQueries({ queryKey: mockAgentsKey });
+    },
+  });
+}
+
+export function useStopMockAgent() {
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const notify = useAppStore((state) => state.notifySession);
+  return useMutation({
+    mutationFn: (id: string) => host.stopMockAgent({ id }),
+    onError(error) {
+      notify({ tone: 'error', text: `The mock agent was not stopped: ${error.message}` });
+    },
+    onSettled() {
+      void queryClient.invalidateQueries({ queryKey: mockAgentsKey });
+    },
+  });
+}
