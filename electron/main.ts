@@ -13,6 +13,7 @@ import { RENDERER_SECURITY_HEADERS } from './shell/csp';
 import { createIpcHandler } from './shell/ipcHandlers';
 import { APP_ORIGIN, APP_SCHEME, isTrustedSender } from './shell/ipcSender';
 import { denyNavigation, handleWindowOpen, type ExternalOpener } from './shell/navigation';
+import { openedFileQueue, sessionPathsFromArgv } from './shell/openedFiles';
 import { createWebPreferences } from './shell/webPreferences';
 
 const rendererRoot = path.join(__dirname, '..', 'renderer');
@@ -32,6 +33,20 @@ const host = createHost({
   appVersion: APP_VERSION,
   dataDir: app.getPath('userData'),
   ...(process.versions.electron ? { electronVersion: process.versions.electron } : {}),
+});
+
+/** Session files handed to the app go to the renderer as the host's `open-session` event, once it has loaded. */
+const openedFiles = openedFileQueue((file) => {
+  for (const window of BrowserWindow.getAllWindows()) {
+    if (!window.isDestroyed())
+      window.webContents.send(hostEventChannel, { type: 'open-session', path: file });
+  }
+});
+openedFiles.add(sessionPathsFromArgv(process.argv.slice(1), process.cwd()));
+// macOS hands files over as events, possibly before `ready`.
+app.on('open-file', (event: { preventDefault(): void }, file: string) => {
+  event.preventDefault();
+  openedFiles.add(sessionPathsFromArgv([file], process.cwd()));
 });
 
 const opener: ExternalOpener = {
@@ -95,6 +110,7 @@ function createMainWindow(): BrowserWindow {
     webPreferences: createWebPreferences(preloadPath, { devTools: !app.isPackaged }),
   });
   window.once('ready-to-show', () => window.show());
+  window.webContents.once('did-finish-load', () => openedFiles.ready());
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;
 }
@@ -103,7 +119,10 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('web-contents-created', (_event, contents) => guardContents(contents));
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  app.on('second-instance', (_event, argv, cwd) => {
+    BrowserWindow.getAllWindows()[0]?.focus();
+    openedFiles.add(sessionPathsFromArgv(argv.slice(1), cwd));
+  });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -3,7 +3,10 @@
 
 import { randomBytes } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
+import type { AgentSummary, OpenAgentResult, RawAgentRequest } from '../../shared/agent';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
+import type { Frame } from '../../shared/wire/frame';
+import { redactFrames } from '../../shared/session/redact';
 import { createAgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
 import { createPushService } from './push/pushService';
@@ -13,6 +16,7 @@ import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
 import { createEventBus } from './eventBus';
 import { loadLibrary, saveLibrary } from './library';
 import { fetchRaw } from './fetchRaw';
+import { sessionAgentOf, startRecording } from './session/recording';
 import { createSessionService } from './session/sessionService';
 
 export interface HostOptions {
@@ -20,8 +24,13 @@ export interface HostOptions {
   appVersion: string;
   electronVersion?: string;
   lookup?: LookupFunction;
-  /** Where the agent library is kept; the platform's per-user config folder when absent. */
+  /** Where the agent library, sessions and recordings are kept; the platform's per-user config folder when absent. */
   dataDir?: string;
+  /**
+   * Records every frame into a journal in the data folder (SES-1). On by default, except for test hosts without a
+   * data folder of their own (they must not write into the user's).
+   */
+  record?: boolean;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -45,17 +54,40 @@ export function createHost(options: HostOptions): HostService {
     userAgent: `${APP_NAME}/${options.appVersion}`,
     ...(options.lookup ? { lookup: options.lookup } : {}),
   };
+  const dataDir = options.dataDir ?? (options.edition === 'test' ? undefined : defaultDataDir());
+  const recording =
+    dataDir && (options.record ?? true)
+      ? startRecording({ dataDir, appVersion: options.appVersion, transform: redactFrame })
+      : undefined;
   const recorder: Recorder = {
     deps,
     publish: (frame) => {
       push.observe(frame);
+      recording?.record(frame);
       bus.publishFrame(frame);
     },
   };
   const agents = createAgentClient(recorder);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   let demo: Promise<DemoAgent> | undefined;
-  const sessions = createSessionService();
+  /** Every agent opened or changed goes into the recording, so a session knows the cards behind its frames. */
+  const remember = <T extends OpenAgentResult | AgentSummary>(result: T): T => {
+    const summary: AgentSummary | undefined =
+      'ok' in result ? (result.ok ? result.agent : undefined) : (result as AgentSummary);
+    if (summary) recording?.recordAgent(sessionAgentOf(summary));
+    return result;
+  };
+  const api = {
+    sendRaw: (request: RawAgentRequest) => agents.sendRaw(request),
+    awaitStream: ({ exchangeId }: { exchangeId: string }) => agents.awaitStream(exchangeId),
+    onEvent: bus.onEvent,
+  };
+  const sessions = createSessionService({
+    appVersion: options.appVersion,
+    ...(dataDir ? { dataDir } : {}),
+    ...(recording ? { recording } : {}),
+    host: api,
+  });
 
   return {
     async getInfo() {
@@ -63,22 +95,23 @@ export function createHost(options: HostOptions): HostService {
     },
     async fetchRaw(request: RawRequest) {
       const frame = await fetchRaw(request, deps);
+      recording?.record(frame);
       bus.publishFrame(frame);
       return frame;
     },
-    openAgent: (request) => agents.openAgent(request),
-    configureAgent: ({ agentId, settings }) => agents.configureAgent(agentId, settings),
-    trustOrigin: ({ agentId, origin }) => agents.trustOrigin(agentId, origin),
+    openAgent: async (request) => remember(await agents.openAgent(request)),
+    configureAgent: async ({ agentId, settings }) => remember(await agents.configureAgent(agentId, settings)),
+    trustOrigin: async ({ agentId, origin }) => remember(await agents.trustOrigin(agentId, origin)),
     runOperation: (request) => agents.runOperation(request),
     closeStream: ({ exchangeId }) => agents.closeStream(exchangeId),
-    awaitStream: ({ exchangeId }) => agents.awaitStream(exchangeId),
+    awaitStream: api.awaitStream,
     resyncTask: ({ agentId, taskId }) => agents.resyncTask(agentId, taskId),
     forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),
-    openCard: ({ text, name, settings }) => agents.openCard(text, name, settings),
-    sendRaw: (request) => agents.sendRaw(request),
-    loadLibrary: () => loadLibrary(options.dataDir ?? defaultDataDir()),
+    openCard: async ({ text, name, settings }) => remember(await agents.openCard(text, name, settings)),
+    sendRaw: api.sendRaw,
+    loadLibrary: () => loadLibrary(dataDir ?? defaultDataDir()),
     async saveLibrary({ entries }) {
-      await saveLibrary(options.dataDir ?? defaultDataDir(), entries);
+      await saveLibrary(dataDir ?? defaultDataDir(), entries);
       return { saved: entries.length };
     },
     async startDemoAgent() {
@@ -113,9 +146,16 @@ export function createHost(options: HostOptions): HostService {
       await sessions.close();
       await agents.closeAll();
       await push.close();
+      // Last, so the frames of streams closed just above are in it.
+      await recording?.close();
       if (demo) await (await demo.catch(() => undefined))?.close();
     },
   };
+}
+
+/** No secret reaches the disk: the journal holds frames as an export would (AUTH-4). */
+function redactFrame(frame: Frame): Frame {
+  return redactFrames([frame]).frames[0] ?? frame;
 }
 
 /** Ids sort in creation order within a run and differ between runs (sessions from two runs can be merged). */

@@ -3,11 +3,12 @@
 // writing (AUTH-4: they live in memory, later in the OS keychain). A file that cannot be read is moved aside,
 // never overwritten, and the reason is reported.
 
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { LibraryEntry, LibraryLoad } from '../../shared/agent';
 import { libraryFileSchema } from '../../shared/agentSchemas';
 import { withoutSecrets } from './agent/agentSettings';
+import { writeFileAtomic } from './atomicFile';
 
 const FILE = 'agents.json';
 export const LIBRARY_FORMAT = 'switchboard-agent-library';
@@ -29,9 +30,7 @@ export async function loadLibrary(dataDir: string): Promise<LibraryLoad> {
 }
 
 export async function saveLibrary(dataDir: string, entries: readonly LibraryEntry[]): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, FILE);
-  const temp = `${file}.${process.pid}.tmp`;
   const body = {
     format: LIBRARY_FORMAT,
     schemaVersion: 1,
@@ -40,8 +39,7 @@ export async function saveLibrary(dataDir: string, entries: readonly LibraryEntr
       ...(entry.settings ? { settings: withoutSecrets(entry.settings) } : {}),
     })),
   };
-  await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-  await rename(temp, file);
+  await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`);
 }
 
 function readProblem(text: string): string | undefined {

@@ -49,6 +49,13 @@ describe('electron-builder.yml', () => {
     expect(files).toContain('!dist/**/*.map');
   });
 
+  it('registers the session file type and HAR for double-click opening', () => {
+    expect(config.fileAssociations).toEqual([
+      expect.objectContaining({ ext: 'switchboard', mimeType: 'application/vnd.switchboard.session+json' }),
+      expect.objectContaining({ ext: 'har' }),
+    ]);
+  });
+
   it('points at the bundled main process', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { main: string; dependencies?: object };
     expect(pkg.main).toBe('dist/electron/main.cjs');

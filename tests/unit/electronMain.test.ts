@@ -2,9 +2,9 @@
 // openExternal, IPC handlers and the app scheme, checked one by one.
 
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hostChannel, hostMethodNames } from '../../shared/host-api';
+import { hostChannel, hostEventChannel, hostMethodNames } from '../../shared/host-api';
 import { RENDERER_CSP } from '../../electron/shell/csp';
-import { dialog, recorded, shell, type FakeBrowserWindow } from './support/fakeElectron';
+import { app, dialog, recorded, shell, type FakeBrowserWindow } from './support/fakeElectron';
 
 vi.mock('electron', async () => (await import('./support/fakeElectron')).fakeElectron);
 
@@ -203,5 +203,33 @@ describe('app scheme', () => {
     expect(RENDERER_CSP).toMatch(/script-src 'self'(;|$)/);
     expect(RENDERER_CSP).toContain("frame-ancestors 'none'");
     expect(RENDERER_CSP).toContain("object-src 'none'");
+  });
+});
+
+describe('session files handed to the app (SES-8)', () => {
+  const opened = () =>
+    window.webContents.send.mock.calls
+      .filter(
+        ([channel, event]) =>
+          channel === hostEventChannel && (event as { type: string }).type === 'open-session',
+      )
+      .map(([, event]) => (event as { path: string }).path);
+
+  it('waits for the window to load, then sends files from open-file and a second launch', () => {
+    window.webContents.send.mockClear();
+    const preventDefault = vi.fn();
+    app.emit('open-file', { preventDefault }, '/tmp/early.switchboard');
+    expect(preventDefault).toHaveBeenCalled();
+    expect(opened()).toEqual([]);
+    window.webContents.emit('did-finish-load');
+    expect(opened()).toEqual(['/tmp/early.switchboard']);
+    app.emit(
+      'second-instance',
+      {},
+      ['/usr/bin/switchboard', '--no-sandbox', 'run.har', 'notes.txt'],
+      '/home/me',
+    );
+    app.emit('open-file', { preventDefault }, '/tmp/picture.png');
+    expect(opened()).toEqual(['/tmp/early.switchboard', '/home/me/run.har']);
   });
 });

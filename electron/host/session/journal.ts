@@ -1,45 +1,124 @@
 // The recording journal (issue 7, SES-1): every frame the host publishes, appended as one JSON line to a file the
-// host alone writes. Lines are written in order and flushed to disk at least once a second, and at once when a
-// frame says a task reached a terminal state, so a crash loses at most a second of traffic. Reading keeps every
-// complete line; a torn last line (the crash happened mid-write) is dropped and reported, never guessed at.
+// host alone writes, with the agents (cards and settings) that produced them. Lines are written in order and synced
+// to disk at least once a second, and at once when a frame says a task reached a terminal state, so a crash loses at
+// most a second of traffic. Bodies over the blob threshold go to files named by their sha256 in a folder beside the
+// journal rather than into the line. Reading keeps every complete line; a torn last line (the crash happened
+// mid-write) is dropped and reported, never guessed at.
+//
+// Line kinds: one `journal` header first, then `agent` lines and frame lines (`http`, `sse`, `webhook`) in the order
+// they happened. An http frame appears once per revision; readers keep the newest.
 
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import type { Frame } from '../../../shared/wire/frame';
+import type { SessionAgent } from '../../../shared/session/types';
+import { externalizeFrame, internalizeFrame } from './blobs';
 
 export const JOURNAL_SYNC_MS = 1000;
+export const JOURNAL_FORMAT = 'switchboard-journal';
+export const JOURNAL_EXTENSION = '.ndjson';
 const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
+const FRAME_KINDS = new Set(['http', 'sse', 'webhook']);
+
+export interface JournalHeader {
+  kind: 'journal';
+  format: typeof JOURNAL_FORMAT;
+  version: 1;
+  appVersion: string;
+  /** Epoch ms. */
+  startedAt: number;
+}
+
+export interface JournalOptions {
+  syncMs?: number;
+  /** Folder for blob files; `<journal>.blobs` beside the journal when absent. */
+  blobDir?: string;
+  /** Written as the first line when the file is new. */
+  header?: Omit<JournalHeader, 'kind' | 'format' | 'version'>;
+  /** Applied to each frame before it is written (redaction: no secret reaches the disk). */
+  transform?: (frame: Frame) => Frame;
+}
 
 export interface JournalWriter {
+  readonly file: string;
   append(frame: Frame): void;
+  appendAgent(agent: SessionAgent): void;
   /** Writes and syncs what is queued. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openJournal(file: string, syncMs = JOURNAL_SYNC_MS): Promise<JournalWriter> {
-  const handle: FileHandle = await open(file, 'a', 0o600);
+export function blobDirOf(file: string): string {
+  return `${file}.blobs`;
+}
+
+/** Opens (creating it and its folder when needed) and returns at once; the first flush waits for the file. */
+export function createJournal(file: string, options: JournalOptions = {}): JournalWriter {
+  const blobDir = options.blobDir ?? blobDirOf(file);
+  const opened: Promise<FileHandle> = (async () => {
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const handle = await open(file, 'a', 0o600);
+    if (options.header && (await handle.stat()).size === 0) {
+      const header: JournalHeader = {
+        kind: 'journal',
+        format: JOURNAL_FORMAT,
+        version: 1,
+        ...options.header,
+      };
+      await handle.write(`${JSON.stringify(header)}\n`);
+    }
+    return handle;
+  })();
+  // A journal that cannot be opened must not take the host down; flushes report the failure instead.
+  opened.catch(() => undefined);
   let queued: string[] = [];
+  let blobs = new Map<string, Buffer>();
+  const written = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
 
   const flush = () => {
     const lines = queued;
+    const pendingBlobs = blobs;
     queued = [];
-    // Chained, so lines reach the file in the order they were appended even when flushes overlap.
+    blobs = new Map();
+    // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
+    // disk before the lines that name them.
     writing = writing.then(async () => {
+      if (pendingBlobs.size > 0) {
+        await mkdir(blobDir, { recursive: true, mode: 0o700 });
+        for (const [hash, bytes] of pendingBlobs) await writeBlob(path.join(blobDir, hash), bytes);
+      }
+      const handle = await opened;
       if (lines.length > 0) await handle.write(lines.join(''));
       await handle.sync();
     });
     return writing;
   };
-  const timer = setInterval(() => void flush().catch(() => undefined), syncMs);
+  const timer = setInterval(() => void flush().catch(() => undefined), options.syncMs ?? JOURNAL_SYNC_MS);
   timer.unref();
+  const sink = (hash: string, bytes: Buffer) => {
+    if (written.has(hash)) return;
+    written.add(hash);
+    blobs.set(hash, bytes);
+  };
+  const guard = () => {
+    if (closed) throw new Error('The journal is closed.');
+  };
 
   return {
+    file,
     append(frame) {
-      if (closed) throw new Error('The journal is closed.');
-      queued.push(`${JSON.stringify(frame)}\n`);
+      guard();
+      const stored = externalizeFrame(options.transform ? options.transform(frame) : frame, sink);
+      queued.push(`${JSON.stringify(stored)}\n`);
       if (endsTask(frame)) void flush().catch(() => undefined);
+    },
+    appendAgent(agent) {
+      guard();
+      queued.push(`${JSON.stringify({ kind: 'agent', agent })}\n`);
     },
     flush,
     async close() {
@@ -47,9 +126,34 @@ export async function openJournal(file: string, syncMs = JOURNAL_SYNC_MS): Promi
       closed = true;
       clearInterval(timer);
       await flush();
-      await handle.close();
+      await (await opened).close();
     },
   };
+}
+
+/** Opens the journal and waits until it is ready to write (tests and tools; the host uses createJournal). */
+export async function openJournal(
+  file: string,
+  options: JournalOptions | number = {},
+): Promise<JournalWriter> {
+  const journal = createJournal(file, typeof options === 'number' ? { syncMs: options } : options);
+  await journal.flush();
+  return journal;
+}
+
+async function writeBlob(file: string, bytes: Buffer): Promise<void> {
+  // Named by content: a blob that is already there has the same bytes.
+  const blob = await open(file, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST') return undefined;
+    throw error;
+  });
+  if (!blob) return;
+  try {
+    await blob.write(bytes);
+    await blob.sync();
+  } finally {
+    await blob.close();
+  }
 }
 
 function endsTask(frame: Frame): boolean {
@@ -59,33 +163,105 @@ function endsTask(frame: Frame): boolean {
 }
 
 export interface JournalRead {
+  header?: JournalHeader;
+  /** Every frame line in order (an http frame once per revision). */
   frames: Frame[];
+  /** The newest line for each agent id, in order of first appearance. */
+  agents: SessionAgent[];
   /** Set when the last line was cut short (a crash mid-write): it is left out. */
   tornTail?: { bytes: number };
-  /** Complete lines that are not JSON objects with a frame kind: left out, counted, with their line numbers. */
+  /** Complete lines that are not journal records: left out, counted, with their line numbers. */
   unreadable: number[];
+  /** Blob hashes named by frames whose files are missing. */
+  missingBlobs: string[];
 }
 
-export async function readJournal(file: string): Promise<JournalRead> {
-  const text = await readFile(file, 'utf8');
-  const lines = text.split('\n');
-  // Everything after the last newline is an unfinished line.
-  const tail = lines.pop() ?? '';
+export interface JournalReadOptions {
+  blobDir?: string;
+  /** Stops with an error once this many frames were read (the file is untrusted when opened by a user). */
+  maxFrames?: number;
+}
+
+/** Reads a journal line by line (it can be larger than one string may be). */
+export async function readJournal(file: string, options: JournalReadOptions = {}): Promise<JournalRead> {
+  const blobDir = options.blobDir ?? blobDirOf(file);
   const frames: Frame[] = [];
+  const agents = new Map<string, SessionAgent>();
   const unreadable: number[] = [];
-  lines.forEach((line, index) => {
+  const missing = new Set<string>();
+  const blobCache = new Map<string, Buffer | undefined>();
+  let header: JournalHeader | undefined;
+  let lineNumber = 0;
+  const blobSource = (hash: string) => blobCache.get(hash);
+  const pendingBlobs: string[] = [];
+
+  const take = (line: string) => {
+    lineNumber++;
     if (line === '') return;
+    let value: unknown;
     try {
-      const value = JSON.parse(line) as { kind?: unknown };
-      if (value && typeof value === 'object' && typeof value.kind === 'string') frames.push(value as Frame);
-      else unreadable.push(index + 1);
+      value = JSON.parse(line);
     } catch {
-      unreadable.push(index + 1);
+      unreadable.push(lineNumber);
+      return;
     }
-  });
-  return {
-    frames,
-    unreadable,
-    ...(tail !== '' ? { tornTail: { bytes: Buffer.byteLength(tail, 'utf8') } } : {}),
+    const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+    if (kind === 'journal' && lineNumber === 1) header = value as JournalHeader;
+    else if (kind === 'agent' && isAgent((value as { agent?: unknown }).agent)) {
+      const agent = (value as { agent: SessionAgent }).agent;
+      agents.set(agent.id, agent);
+    } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
+      const frame = value as Frame;
+      frames.push(frame);
+      for (const hash of blobRefs(frame)) if (!blobCache.has(hash)) pendingBlobs.push(hash);
+      if (options.maxFrames !== undefined && frames.length > options.maxFrames) {
+        throw new Error(`The journal has more than ${options.maxFrames} frames.`);
+      }
+    } else unreadable.push(lineNumber);
   };
+
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    const text = carry + decoder.write(chunk as Buffer);
+    const lines = text.split('\n');
+    carry = lines.pop() ?? '';
+    for (const line of lines) take(line);
+  }
+  carry += decoder.end();
+
+  for (const hash of pendingBlobs) {
+    if (blobCache.has(hash)) continue;
+    blobCache.set(hash, await readFile(path.join(blobDir, hash)).catch(() => undefined));
+  }
+  const restored =
+    pendingBlobs.length > 0 ? frames.map((f) => internalizeFrame(f, blobSource, missing)) : frames;
+  return {
+    ...(header ? { header } : {}),
+    frames: restored,
+    agents: [...agents.values()],
+    unreadable,
+    missingBlobs: [...missing],
+    ...(carry !== '' ? { tornTail: { bytes: Buffer.byteLength(carry, 'utf8') } } : {}),
+  };
+}
+
+function blobRefs(frame: Frame): string[] {
+  const refs: string[] = [];
+  const add = (value: unknown) => {
+    if (typeof value === 'object' && value !== null) {
+      const blob = (value as { blob?: unknown }).blob;
+      if (typeof blob === 'string' && /^[0-9a-f]{64}$/.test(blob)) refs.push(blob);
+    }
+  };
+  if (frame.kind === 'sse') add(frame);
+  else {
+    add(frame.request?.body);
+    add(frame.response?.body);
+  }
+  return refs;
+}
+
+function isAgent(value: unknown): value is SessionAgent {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }

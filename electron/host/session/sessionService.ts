@@ -1,6 +1,34 @@
-// Sessions on the host (SES-1..SES-8). Placeholder while the pieces land; replaced in this issue.
+// Sessions on the host (SES-1..SES-8): the live recording, sessions opened from files, saving and exporting them
+// (always through redaction unless the user turns it off for an export), the recent list, re-sending a session to a
+// live agent, and serving one as a mock agent. Sessions are held here and read by the renderer in pages, so a long
+// session never crosses the bridge as one message.
 
-import type { HostApi } from '../../../shared/host-api';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { LIVE_SESSION_ID, type HostApi, type HostService } from '../../../shared/host-api';
+import { framesToHar } from '../../../shared/session/har';
+import { redactAgents, redactFrames } from '../../../shared/session/redact';
+import { SESSION_FILE_EXTENSION, SESSION_MIME_TYPE } from '../../../shared/session/sessionFile';
+import type {
+  MockAgentInfo,
+  RecentSession,
+  RedactionItem,
+  SessionAgent,
+  SessionSummary,
+} from '../../../shared/session/types';
+import type { Frame } from '../../../shared/wire/frame';
+import { writeFileAtomic } from '../atomicFile';
+import { listJournals, type Recording } from './recording';
+import { recentSessions } from './recentSessions';
+import {
+  buildSessionFile,
+  fromJournal,
+  readSessionPath,
+  readSessionText,
+  SessionFileError,
+  sessionFileText,
+  type LoadedSession,
+} from './sessionFiles';
 
 type SessionMethods = Pick<
   HostApi,
@@ -16,21 +44,216 @@ type SessionMethods = Pick<
   | 'listMockAgents'
 >;
 
-export function createSessionService(): SessionMethods & { close(): Promise<void> } {
-  const notYet = async (): Promise<never> => {
-    throw new Error('Sessions are not available yet.');
+export interface SessionServiceOptions {
+  appVersion: string;
+  /** Where sessions are saved and the recent list kept; without it, saving and the recent list are refused. */
+  dataDir?: string;
+  recording?: Recording;
+  host: Pick<HostService, 'sendRaw' | 'awaitStream' | 'onEvent'>;
+}
+
+export function sessionsDir(dataDir: string): string {
+  return path.join(dataDir, 'sessions');
+}
+
+export function createSessionService(
+  options: SessionServiceOptions,
+): SessionMethods & { close(): Promise<void> } {
+  const open = new Map<string, LoadedSession>();
+  const recent = options.dataDir ? recentSessions(options.dataDir) : undefined;
+  const mocks = new Map<string, { info: MockAgentInfo; close(): Promise<void> }>();
+
+  const readLive = async (): Promise<LoadedSession> => {
+    if (!options.recording) {
+      throw new SessionFileError('This host is not recording (it was started without a data folder).');
+    }
+    const read = await options.recording.read();
+    const live = fromJournal(read, options.recording.file);
+    if (read.writeProblem) live.notices.push(`Recording stopped writing: ${read.writeProblem}`);
+    return { ...live, title: 'This run', source: 'live' };
   };
+
+  /** The live session is read afresh when a reader starts from the top, and kept while it pages through. */
+  const session = async (sessionId: string, fresh = false): Promise<LoadedSession> => {
+    if (sessionId === LIVE_SESSION_ID && (fresh || !open.has(LIVE_SESSION_ID)))
+      open.set(LIVE_SESSION_ID, await readLive());
+    const found = open.get(sessionId);
+    if (!found) throw new Error(`No open session has the id ${JSON.stringify(sessionId)}; open it again.`);
+    return found;
+  };
+
+  const summarize = (sessionId: string, loaded: LoadedSession): SessionSummary => {
+    const times = loaded.frames.map((frame) => frame.timing.start).filter(Number.isFinite);
+    return {
+      sessionId,
+      title: loaded.title,
+      source: loaded.source,
+      ...(loaded.path ? { path: loaded.path } : {}),
+      agents: loaded.agents,
+      frameCount: loaded.frames.length,
+      ...(times.length > 0 ? { startedAt: Math.min(...times), endedAt: Math.max(...times) } : {}),
+      ...(loaded.appVersion ? { appVersion: loaded.appVersion } : {}),
+      ...(loaded.savedAt ? { savedAt: loaded.savedAt } : {}),
+      ...(loaded.migratedFrom !== undefined ? { migratedFrom: loaded.migratedFrom } : {}),
+      notices: loaded.notices,
+    };
+  };
+
+  const redacted = (loaded: LoadedSession, frameIds?: readonly string[]) => {
+    const wanted = frameIds ? new Set(frameIds) : undefined;
+    const frames = wanted
+      ? loaded.frames.filter((frame) => wanted.has(frame.id) || inExchange(frame, wanted))
+      : loaded.frames;
+    const cleanFrames = redactFrames(frames);
+    const cleanAgents = redactAgents(loaded.agents);
+    return {
+      frames: cleanFrames.frames,
+      agents: cleanAgents.agents,
+      items: [...cleanAgents.items, ...cleanFrames.items] as RedactionItem[],
+    };
+  };
+
   return {
-    openSession: notYet,
-    readSessionFrames: notYet,
-    closeSession: notYet,
-    saveSession: notYet,
-    exportSession: notYet,
-    listSessions: notYet,
-    resendSession: notYet,
-    startMockAgent: notYet,
-    stopMockAgent: notYet,
-    listMockAgents: notYet,
-    async close() {},
+    async openSession(request) {
+      if ('path' in request && request.path === LIVE_SESSION_ID)
+        return summarize(LIVE_SESSION_ID, await session(LIVE_SESSION_ID, true));
+      const loaded =
+        'path' in request ? await readSessionPath(request.path) : readSessionText(request.text, request.name);
+      const sessionId = `s-${randomBytes(6).toString('hex')}`;
+      open.set(sessionId, loaded);
+      if (loaded.path && recent)
+        await recent.add({ path: loaded.path, title: loaded.title }).catch(() => undefined);
+      return summarize(sessionId, loaded);
+    },
+    async readSessionFrames({ sessionId, from, count }) {
+      const loaded = await session(sessionId, from === 0);
+      return { frames: loaded.frames.slice(from, from + count), total: loaded.frames.length };
+    },
+    async closeSession({ sessionId }) {
+      if (sessionId === LIVE_SESSION_ID) return { closed: false };
+      return { closed: open.delete(sessionId) };
+    },
+    async saveSession({ sessionId, title }) {
+      if (!options.dataDir) throw new Error('Sessions cannot be saved: this host has no data folder.');
+      const loaded = await session(sessionId, true);
+      const clean = redacted(loaded);
+      const name =
+        title?.trim() || (sessionId === LIVE_SESSION_ID ? defaultTitle(loaded.agents) : loaded.title);
+      const file = buildSessionFile({
+        title: name,
+        appVersion: options.appVersion,
+        ...clean,
+        redactions: clean.items,
+      });
+      const target = path.join(
+        sessionsDir(options.dataDir),
+        `${fileStem(name)}-${stamp()}${SESSION_FILE_EXTENSION}`,
+      );
+      const bytes = await writeFileAtomic(target, sessionFileText(file));
+      return { path: target, bytes, redactions: clean.items };
+    },
+    async exportSession({ sessionId, format, redact = true, frameIds }) {
+      const loaded = await session(sessionId, true);
+      const chosen = redact
+        ? redacted(loaded, frameIds)
+        : {
+            frames: selectFrames(loaded.frames, frameIds),
+            agents: loaded.agents,
+            items: [] as RedactionItem[],
+          };
+      const title = sessionId === LIVE_SESSION_ID ? defaultTitle(loaded.agents) : loaded.title;
+      if (format === 'har') {
+        const har = framesToHar(chosen.frames, { appVersion: options.appVersion, agents: chosen.agents });
+        return {
+          name: `${fileStem(title)}.har`,
+          mimeType: 'application/json',
+          text: JSON.stringify(har, null, 2),
+          redactions: chosen.items,
+        };
+      }
+      const file = buildSessionFile({
+        title,
+        appVersion: options.appVersion,
+        ...chosen,
+        redactions: chosen.items,
+      });
+      return {
+        name: `${fileStem(title)}${SESSION_FILE_EXTENSION}`,
+        mimeType: SESSION_MIME_TYPE,
+        text: [...sessionFileText(file)].join(''),
+        redactions: chosen.items,
+      };
+    },
+    async listSessions() {
+      if (!options.dataDir) return [];
+      const listed: RecentSession[] = [];
+      const seen = new Set<string>();
+      const add = (entry: RecentSession) => {
+        if (seen.has(entry.path)) return;
+        seen.add(entry.path);
+        listed.push(entry);
+      };
+      for (const saved of await recent!.saved(sessionsDir(options.dataDir))) add(saved);
+      for (const opened of await recent!.list()) add(opened);
+      for (const journal of await listJournals(options.dataDir, options.recording?.file)) {
+        add({
+          ...journal,
+          kind: 'journal',
+          title: `Recording of ${new Date(journal.at).toLocaleString('en-GB')}`,
+        });
+      }
+      return listed.sort((a, b) => b.at - a.at);
+    },
+    async resendSession() {
+      throw new Error('Re-sending is not available yet.');
+    },
+    async startMockAgent() {
+      throw new Error('Mock agents are not available yet.');
+    },
+    async stopMockAgent({ id }) {
+      const mock = mocks.get(id);
+      if (!mock) return { stopped: false };
+      mocks.delete(id);
+      await mock.close();
+      return { stopped: true };
+    },
+    async listMockAgents() {
+      return [...mocks.values()].map((mock) => mock.info);
+    },
+    async close() {
+      await Promise.all([...mocks.values()].map((mock) => mock.close().catch(() => undefined)));
+      mocks.clear();
+      open.clear();
+    },
   };
+}
+
+/** An sse frame belongs to the exchange it was part of: choosing an exchange chooses its events. */
+function inExchange(frame: Frame, wanted: ReadonlySet<string>): boolean {
+  return frame.kind === 'sse' && wanted.has(frame.exchangeId);
+}
+
+function selectFrames(frames: readonly Frame[], frameIds?: readonly string[]): Frame[] {
+  if (!frameIds) return [...frames];
+  const wanted = new Set(frameIds);
+  return frames.filter((frame) => wanted.has(frame.id) || inExchange(frame, wanted));
+}
+
+function defaultTitle(agents: readonly SessionAgent[]): string {
+  return agents[0] ? `${agents[0].name} session` : 'Switchboard session';
+}
+
+/** A file name from a title: letters, digits and dashes, never empty, never a path. */
+export function fileStem(title: string): string {
+  const stem = title
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .toLowerCase();
+  return stem || 'session';
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-').replace('Z', '');
 }

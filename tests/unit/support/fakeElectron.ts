@@ -1,7 +1,12 @@
 // A stand-in for the `electron` module: records what main.ts asks of Electron (window options, handlers,
 // policies) so tests can check it without the Electron binary, which cannot be downloaded on these machines.
 
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { vi } from 'vitest';
+
+const fakeUserData = mkdtempSync(path.join(tmpdir(), 'switchboard-fake-electron-'));
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -46,8 +51,8 @@ export const app = Object.assign(new Emitter(), {
   requestSingleInstanceLock: vi.fn(() => true),
   quit: vi.fn(),
   getVersion: () => '0.0.0-test',
-  // A path nobody writes to: the tests never save an agent library through the shell.
-  getPath: vi.fn((name: string) => `/nonexistent/switchboard-test/${name}`),
+  // A fresh folder per run: the host records its journal there.
+  getPath: vi.fn((name: string) => path.join(fakeUserData, name)),
   whenReady: () =>
     Promise.resolve().then(() => {
       recorded.readyResolved = true;

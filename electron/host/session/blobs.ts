@@ -1,0 +1,109 @@
+// Large bodies out of frames and back (issue 7): a body or SSE block over the threshold is replaced by a reference
+// to its bytes' sha256 with its text and base64 emptied, and the bytes are handed to a store (a blob file beside the
+// journal, or the blob table of a session file). Reading puts them back, rebuilding the text and the SSE fields that
+// were derived from the bytes. A reference whose bytes are missing stays empty and is reported, never invented.
+
+import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
+import type { BodyBytes, Frame, SseFrame } from '../../../shared/wire/frame';
+import { parseSseText } from '../../../shared/wire/sse';
+import { BLOB_THRESHOLD_BYTES, type BlobRef } from '../../../shared/session/sessionFile';
+
+const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+export type BlobSink = (sha256: string, bytes: Buffer) => void;
+export type BlobSource = (sha256: string) => Buffer | undefined;
+
+type StoredBody = BodyBytes & BlobRef;
+type StoredSse = SseFrame & BlobRef;
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function externalBody(body: BodyBytes, sink: BlobSink, threshold: number): StoredBody {
+  if (body.size <= threshold) return body;
+  const bytes = Buffer.from(body.base64, 'base64');
+  const hash = sha256(bytes);
+  sink(hash, bytes);
+  return { ...body, base64: '', text: '', blob: hash };
+}
+
+/** The frame with bodies over `threshold` bytes moved to `sink`; a frame with nothing large comes back as it is. */
+export function externalizeFrame(frame: Frame, sink: BlobSink, threshold = BLOB_THRESHOLD_BYTES): Frame {
+  if (frame.kind === 'sse') {
+    const size = frame.offset.end - frame.offset.start;
+    if (size <= threshold) return frame;
+    const bytes = frame.rawBase64 ? Buffer.from(frame.rawBase64, 'base64') : Buffer.from(frame.raw, 'utf8');
+    const hash = sha256(bytes);
+    sink(hash, bytes);
+    // The event's data and parsed JSON are derived from the raw block; they are rebuilt when it is read back.
+    const { json: _json, rawBase64: _base64, ...rest } = frame;
+    const stored: StoredSse = { ...rest, raw: '', blob: hash };
+    if (frame.event) stored.event = { ...frame.event, data: '' };
+    return stored;
+  }
+  const requestBody = frame.request.body;
+  const responseBody = frame.response?.body;
+  const large = (body: BodyBytes | undefined) => body !== undefined && body.size > threshold;
+  if (!large(requestBody) && !large(responseBody)) return frame;
+  const copy = { ...frame, request: { ...frame.request } } as typeof frame;
+  if (requestBody) copy.request.body = externalBody(requestBody, sink, threshold);
+  if (frame.response && responseBody) {
+    copy.response = {
+      ...frame.response,
+      body: externalBody(responseBody, sink, threshold),
+    } as typeof frame.response;
+  }
+  return copy;
+}
+
+function internalBody(body: StoredBody, source: BlobSource, missing: Set<string>): BodyBytes {
+  if (!body.blob) return body;
+  const bytes = source(body.blob);
+  const { blob, ...rest } = body;
+  if (!bytes) {
+    missing.add(blob);
+    return rest;
+  }
+  return { ...rest, base64: bytes.toString('base64'), text: utf8.decode(bytes), size: bytes.byteLength };
+}
+
+/** The frame with its blob references filled from `source`; hashes with no bytes are added to `missing`. */
+export function internalizeFrame(frame: Frame, source: BlobSource, missing: Set<string>): Frame {
+  if (frame.kind === 'sse') {
+    const stored = frame as StoredSse;
+    if (!stored.blob) return frame;
+    const bytes = source(stored.blob);
+    const { blob, ...rest } = stored;
+    if (!bytes) {
+      missing.add(blob);
+      return rest;
+    }
+    const raw = utf8.decode(bytes);
+    const restored: SseFrame = { ...rest, raw };
+    if (!isUtf8(bytes)) restored.rawBase64 = bytes.toString('base64');
+    if (rest.event) {
+      const data = parseSseText(raw).events[0]?.data ?? '';
+      restored.event = { ...rest.event, data };
+      try {
+        restored.json = JSON.parse(data) as unknown;
+      } catch {
+        // Not JSON when recorded either: the frame's findings already say so.
+      }
+    }
+    return restored;
+  }
+  const stored = frame as Frame & { request: { body?: StoredBody }; response?: { body: StoredBody } };
+  const hasRef = stored.request.body?.blob !== undefined || stored.response?.body.blob !== undefined;
+  if (!hasRef) return frame;
+  const copy = { ...frame, request: { ...frame.request } } as typeof frame;
+  if (stored.request.body) copy.request.body = internalBody(stored.request.body, source, missing);
+  if (frame.response && stored.response) {
+    copy.response = {
+      ...frame.response,
+      body: internalBody(stored.response.body, source, missing),
+    } as typeof frame.response;
+  }
+  return copy;
+}
