@@ -1,21 +1,25 @@
 // Sessions in the renderer (SES-2, SES-3): which recording is being replayed, how far, how fast, and the live state
 // put aside meanwhile. Replay shows a session through the same frames slice the live views read, so every view works
-// unchanged; live frames that arrive during a replay wait in `liveBuffer` and are added back on "Back to live".
-// Also the short notes the sessions feature shows (saved where, what failed).
+// unchanged: step by step as it arrived (replaySteps.ts: each exchange pending, streaming, then finished); live
+// frames that arrive during a replay wait in `liveBuffer` and are added back on "Back to live". Also the short notes
+// the sessions feature shows (saved where, what failed).
 
 import type { StateCreator } from 'zustand';
 import type { AgentSummary } from '../../shared/agent';
 import type { SessionSummary } from '../../shared/session/types';
 import type { Frame } from '../../shared/wire/frame';
 import type { ReplaySpeed } from '../features/sessions/replayPlan';
+import { replaySteps, type ReplayStep } from '../features/sessions/replaySteps';
 import type { AgentsSlice } from './agentsSlice';
 import type { FramesSlice } from './framesSlice';
 
 export interface ReplayState {
   session: SessionSummary;
-  /** Every frame of the session, in order of first arrival. */
+  /** Every frame of the session (newest revision of each), in order of first arrival. */
   frames: Frame[];
-  /** How many frames are shown: frames [0, cursor). */
+  /** The frames as they arrived, revisions included, in time order. */
+  steps: ReplayStep[];
+  /** How many steps are shown: steps [0, cursor). */
   cursor: number;
   playing: boolean;
   speed: ReplaySpeed;
@@ -43,11 +47,13 @@ export interface SessionSlice {
   liveSaved: LiveSaved | null;
   /** Live frames that arrived during the replay, in arrival order; none is dropped. */
   liveBuffer: Frame[];
+  /** How many different frames wait there (a frame can arrive twice: as a call's result and as an event). */
+  liveBufferCount: number;
   /** Agents listed only because the replayed session recorded them (they are not open on the host). */
   recordedAgentIds: string[];
   sessionNotes: SessionNote[];
   /**
-   * Shows `frames` of `session` from the first one (cursor 1; everything when `atEnd`). `recordedAgents` are the
+   * Shows `frames` of `session` from the first step (cursor 1; everything when `atEnd`). `recordedAgents` are the
    * session's agents that are not open, so the views can name them; replacing a replay keeps the live state saved
    * by the first.
    */
@@ -83,21 +89,23 @@ let nextNoteId = 1;
 
 export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], [], SessionSlice> {
   return (set, get) => {
+    // Ids of the frames waiting in liveBuffer, for its count; emptied on Back to live.
+    let bufferedIds = new Set<string>();
     /** Moves the shown frames to `cursor`: adds when going forward, rebuilds from zero when going back. */
+    /** Moves the shown steps to `cursor`: adds when going forward, rebuilds from zero when going back. */
     const moveTo = (replay: ReplayState, cursor: number, anchor: number) => {
-      const to = clamp(cursor, 0, replay.frames.length);
+      const to = clamp(cursor, 0, replay.steps.length);
       if (to === replay.cursor) return;
-      if (to > replay.cursor) show.addFrames(replay.frames.slice(replay.cursor, to));
-      else show.replaceFrames(replay.frames.slice(0, to));
-      set({
-        replay: { ...replay, cursor: to, anchor, playing: replay.playing && to < replay.frames.length },
-      });
+      if (to > replay.cursor) show.addFrames(framesOf(replay.steps, replay.cursor, to));
+      else show.replaceFrames(framesOf(replay.steps, 0, to));
+      set({ replay: { ...replay, cursor: to, anchor, playing: replay.playing && to < replay.steps.length } });
     };
 
     return {
       replay: null,
       liveSaved: null,
       liveBuffer: [],
+      liveBufferCount: 0,
       recordedAgentIds: [],
       sessionNotes: [],
 
@@ -118,7 +126,8 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
           state.activeAgentId && sessionAgentIds.includes(state.activeAgentId)
             ? state.activeAgentId
             : (sessionAgentIds.find((id) => agents.some((a) => a.id === id)) ?? state.activeAgentId);
-        const cursor = options.atEnd ? frames.length : Math.min(1, frames.length);
+        const steps = replaySteps(frames);
+        const cursor = options.atEnd ? steps.length : Math.min(1, steps.length);
         set({
           liveSaved,
           agents,
@@ -128,6 +137,7 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
           replay: {
             session,
             frames,
+            steps,
             cursor,
             playing: false,
             speed: state.replay?.speed ?? 1,
@@ -135,7 +145,7 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
             anchor: (state.replay?.anchor ?? 0) + 1,
           },
         });
-        show.replaceFrames(frames.slice(0, cursor));
+        show.replaceFrames(framesOf(steps, 0, cursor));
       },
 
       seekReplay(cursor) {
@@ -161,9 +171,10 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
         const replay = get().replay;
         if (!replay) return;
         // Play at the end starts again from the first frame, as media players do.
-        if (on && replay.cursor >= replay.frames.length) {
-          show.replaceFrames(replay.frames.slice(0, 1));
-          set({ replay: { ...replay, cursor: Math.min(1, replay.frames.length), playing: true } });
+        if (on && replay.cursor >= replay.steps.length) {
+          const cursor = Math.min(1, replay.steps.length);
+          show.replaceFrames(framesOf(replay.steps, 0, cursor));
+          set({ replay: { ...replay, cursor, playing: true } });
           return;
         }
         set({ replay: { ...replay, playing: on, anchor: replay.anchor + 1 } });
@@ -186,10 +197,12 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
         const recorded = new Set(state.recordedAgentIds);
         const agents = state.agents.filter((a) => !recorded.has(a.id));
         const buffer = state.liveBuffer;
+        bufferedIds = new Set();
         set({
           replay: null,
           liveSaved: null,
           liveBuffer: [],
+          liveBufferCount: 0,
           recordedAgentIds: [],
           agents,
           activeAgentId:
@@ -203,7 +216,9 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
       },
 
       bufferLiveFrames(frames) {
-        if (frames.length > 0) set((state) => ({ liveBuffer: [...state.liveBuffer, ...frames] }));
+        if (frames.length === 0) return;
+        for (const frame of frames) bufferedIds.add(frame.id);
+        set((state) => ({ liveBuffer: [...state.liveBuffer, ...frames], liveBufferCount: bufferedIds.size }));
       },
 
       notifySession(note) {
@@ -216,6 +231,10 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
       },
     };
   };
+}
+
+function framesOf(steps: readonly ReplayStep[], from: number, to: number): Frame[] {
+  return steps.slice(from, to).map((step) => step.frame);
 }
 
 function clamp(value: number, low: number, high: number): number {

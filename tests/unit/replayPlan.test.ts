@@ -11,27 +11,20 @@ import {
   elapsedAt,
   formatElapsed,
   idleGapBefore,
-  MAX_FRAMES_PER_TICK,
+  MAX_STEPS_PER_TICK,
   replayTick,
   speedLabel,
 } from '../../renderer/features/sessions/replayPlan';
-import type { Frame } from '../../shared/wire/frame';
 
 const T0 = 1_700_000_000_000;
 
-/** Frames first seen at these ms after T0. */
-function framesAt(offsets: number[]): Frame[] {
-  return offsets.map((ms, i) => ({
-    kind: 'http',
-    id: `f${i}`,
-    source: 'test',
-    timing: { start: T0 + ms, end: T0 + ms + 1 },
-    request: { method: 'GET', url: 'http://127.0.0.1/', headers: [] },
-  }));
+/** Steps at these ms after T0. */
+function stepsAt(offsets: number[]): number[] {
+  return offsets.map((ms) => T0 + ms);
 }
 
 describe('replay plan', () => {
-  const frames = framesAt([0, 100, 250, 10_250, 10_300]);
+  const frames = stepsAt([0, 100, 250, 10_250, 10_300]);
 
   it('waits the recorded gap before each frame at 1×, half at 2×, a tenth at 10×, none at max', () => {
     const plan = createReplayPlan(frames);
@@ -72,7 +65,7 @@ describe('replay plan', () => {
   });
 
   it('never runs time backwards when a clock stepped back between frames', () => {
-    const plan = createReplayPlan(framesAt([0, 500, 300, 800]));
+    const plan = createReplayPlan(stepsAt([0, 500, 300, 800]));
     expect(Array.from(plan.elapsed)).toEqual([0, 500, 500, 800]);
     expect(delayBefore(plan, 2, 1)).toBe(0);
     expect(delayBefore(plan, 3, 1)).toBe(500);
@@ -86,7 +79,7 @@ describe('replay plan', () => {
 });
 
 describe('playing', () => {
-  const frames = framesAt([0, 100, 250, 10_250, 10_300]);
+  const frames = stepsAt([0, 100, 250, 10_250, 10_300]);
 
   it('shows each frame when it falls due and says how long to wait for the next', () => {
     const plan = createReplayPlan(frames);
@@ -113,12 +106,12 @@ describe('playing', () => {
   });
 
   it('as fast as possible shows everything, a slice per tick', () => {
-    const many = framesAt(Array.from({ length: 600 }, (_, i) => i * 1_000));
+    const many = stepsAt(Array.from({ length: 600 }, (_, i) => i * 1_000));
     const plan = createReplayPlan(many);
     const first = replayTick(plan, 0, 0, 0, 'max');
-    expect(first).toEqual({ cursor: MAX_FRAMES_PER_TICK, waitMs: 0 });
+    expect(first).toEqual({ cursor: MAX_STEPS_PER_TICK, waitMs: 0 });
     const second = replayTick(plan, 0, first.cursor, 0, 'max');
-    expect(second).toEqual({ cursor: 2 * MAX_FRAMES_PER_TICK, waitMs: 0 });
+    expect(second).toEqual({ cursor: 2 * MAX_STEPS_PER_TICK, waitMs: 0 });
     expect(replayTick(plan, 0, second.cursor, 0, 'max')).toEqual({ cursor: 600 });
   });
 
@@ -130,7 +123,7 @@ describe('playing', () => {
         fc.array(fc.integer({ min: 0, max: 5_000 }), { maxLength: 30 }),
         (gaps, speed, steps) => {
           let at = 0;
-          const plan = createReplayPlan(framesAt(gaps.map((gap) => (at += gap))), { idleCapMs: 3_000 });
+          const plan = createReplayPlan(stepsAt(gaps.map((gap) => (at += gap))), { idleCapMs: 3_000 });
           let cursor = 0;
           let played = 0;
           for (const step of steps) {
@@ -141,7 +134,7 @@ describe('playing', () => {
           }
           const total = plan.playback[plan.count - 1]! / speed;
           let end = replayTick(plan, 0, cursor, total, speed);
-          // Slices of MAX_FRAMES_PER_TICK at most; 40 frames fit in one.
+          // Slices of MAX_STEPS_PER_TICK at most; 40 frames fit in one.
           expect(end).toEqual({ cursor: plan.count });
           end = replayTick(plan, 0, plan.count, total + 1, speed);
           expect(end.cursor).toBe(plan.count);

@@ -13,7 +13,8 @@ function frame(id: string, start: number, extra: Partial<HttpFrame> = {}): HttpF
     kind: 'http',
     id,
     source: 'test',
-    timing: { start, end: start + 5 },
+    // No end time: each of these frames is one replay step (revisions are tested with replaySteps below).
+    timing: { start },
     request: { method: 'GET', url: `http://127.0.0.1/${id}`, headers: [] },
     response: {
       status: 200,
@@ -209,6 +210,11 @@ describe('live frames during a replay', () => {
     let state = store.getState();
     expect(ids(state.frames)).toEqual(['r1', 'r2', 'r3', 'r4']);
     expect(ids(state.liveBuffer)).toEqual(['l3', 'l2', 'l4']);
+    // The same frame twice (a call's result and its event) counts once.
+    state.addFrames([frame('l4', 40)]);
+    state = store.getState();
+    expect(state.liveBuffer).toHaveLength(4);
+    expect(state.liveBufferCount).toBe(3);
 
     state.backToLive();
     state = store.getState();
@@ -216,6 +222,7 @@ describe('live frames during a replay', () => {
     expect(ids(state.frames)).toEqual(['l1', 'l2', 'l3', 'l4']);
     expect((state.frames[1] as HttpFrame).state).toBe('done');
     expect(state.liveBuffer).toEqual([]);
+    expect(state.liveBufferCount).toBe(0);
     expect(state.liveSaved).toBeNull();
     expect(state.agents.map((a) => a.id)).toEqual(['live-agent']);
     expect(state.activeAgentId).toBe('live-agent');

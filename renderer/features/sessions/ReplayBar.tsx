@@ -1,5 +1,5 @@
-// The replay bar (SES-3): which session is shown, where in it the views are (frame position and recorded time),
-// play/pause at the original timing or faster, one frame back or forward, and the way back to live. Re-send and mock
+// The replay bar (SES-3): which session is shown, where in it the views are (step position and recorded time),
+// play/pause at the original timing or faster, one step back or forward, and the way back to live. Re-send and mock
 // start here too, since both act on the replayed session. The views below are the live ones, fed the session's
 // frames up to the cursor.
 
@@ -22,7 +22,7 @@ import { useBackToLive } from './useSessionActions';
 
 export function ReplayBar() {
   const replay = useAppStore((state) => state.replay);
-  const buffered = useAppStore((state) => state.liveBuffer.length);
+  const buffered = useAppStore((state) => state.liveBufferCount);
   const seek = useAppStore((state) => state.seekReplay);
   const step = useAppStore((state) => state.stepReplay);
   const setPlaying = useAppStore((state) => state.setReplayPlaying);
@@ -35,7 +35,7 @@ export function ReplayBar() {
   if (!replay || !plan) return null;
 
   const { session, cursor } = replay;
-  const total = replay.frames.length;
+  const total = replay.steps.length;
   const idleNote = describeIdle(plan, cursor, replay.speed, replay.capIdle);
   return (
     <section className="replay-bar" aria-label="Session replay" data-testid="replay-bar">
@@ -45,7 +45,7 @@ export function ReplayBar() {
           {session.title}
         </strong>
         <span className="muted" data-testid="replay-source">
-          {describeSource(session)} · {plural(total, 'frame')}
+          {describeSource(session)} · {plural(replay.frames.length, 'frame')}
         </span>
         <span className="replay-spacer" />
         <button type="button" onClick={openResend} disabled={total === 0} data-testid="replay-resend">
@@ -62,14 +62,12 @@ export function ReplayBar() {
       <div className="replay-line">
         <button
           type="button"
-          className="icon"
           onClick={() => step(-1)}
           disabled={cursor === 0}
-          title="One frame back"
-          aria-label="One frame back"
+          title="One step back"
           data-testid="replay-step-back"
         >
-          ⏮
+          ‹ Step
         </button>
         <button
           type="button"
@@ -82,14 +80,12 @@ export function ReplayBar() {
         </button>
         <button
           type="button"
-          className="icon"
           onClick={() => step(1)}
           disabled={cursor >= total}
-          title="One frame forward"
-          aria-label="One frame forward"
+          title="One step forward"
           data-testid="replay-step-forward"
         >
-          ⏭
+          Step ›
         </button>
         <input
           className="replay-scrubber"
@@ -99,11 +95,16 @@ export function ReplayBar() {
           step={1}
           value={cursor}
           onChange={(event) => seek(Number(event.target.value))}
-          aria-label="Replay position (frames shown)"
-          aria-valuetext={`${cursor} of ${total} frames, ${formatElapsed(elapsedAt(plan, cursor))}`}
+          aria-label="Replay position"
+          aria-valuetext={`step ${cursor} of ${total}, ${formatElapsed(elapsedAt(plan, cursor))}`}
           data-testid="replay-scrubber"
         />
-        <span className="replay-position" data-testid="replay-position" data-cursor={cursor}>
+        <span
+          className="replay-position"
+          title="Steps: each frame as it arrived, and each exchange again when it was answered"
+          data-testid="replay-position"
+          data-cursor={cursor}
+        >
           {cursor} / {total}
         </span>
         <span className="replay-time" data-testid="replay-elapsed">

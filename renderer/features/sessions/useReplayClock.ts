@@ -1,12 +1,12 @@
-// Plays a replay: moves the cursor forward as frames fall due at the chosen speed (replayPlan.ts decides when), and
-// stops at the end. One timer at a time, aimed at the next frame, so an idle stretch costs nothing.
+// Plays a replay: moves the cursor forward as steps fall due at the chosen speed (replayPlan.ts decides when), and
+// stops at the end. One timer at a time, aimed at the next step, so an idle stretch costs nothing.
 
 import { useEffect, useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { createReplayPlan, DEFAULT_IDLE_CAP_MS, replayTick, type ReplayPlan } from './replayPlan';
 
 export function useReplayClock(): ReplayPlan | undefined {
-  const frames = useAppStore((state) => state.replay?.frames);
+  const steps = useAppStore((state) => state.replay?.steps);
   const capIdle = useAppStore((state) => state.replay?.capIdle ?? true);
   const playing = useAppStore((state) => state.replay?.playing ?? false);
   const speed = useAppStore((state) => state.replay?.speed ?? 1);
@@ -15,8 +15,14 @@ export function useReplayClock(): ReplayPlan | undefined {
   const setReplayPlaying = useAppStore((state) => state.setReplayPlaying);
 
   const plan = useMemo(
-    () => (frames ? createReplayPlan(frames, capIdle ? { idleCapMs: DEFAULT_IDLE_CAP_MS } : {}) : undefined),
-    [frames, capIdle],
+    () =>
+      steps
+        ? createReplayPlan(
+            steps.map((step) => step.at),
+            capIdle ? { idleCapMs: DEFAULT_IDLE_CAP_MS } : {},
+          )
+        : undefined,
+    [steps, capIdle],
   );
 
   useEffect(() => {
