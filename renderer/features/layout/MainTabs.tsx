@@ -52,7 +52,13 @@ export function MainTabs() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="main-tabpanel" aria-labelledby={`tab-${active}`} className="tabpanel">
+      <div
+        role="tabpanel"
+        id="main-tabpanel"
+        aria-labelledby={`tab-${active}`}
+        className="tabpanel"
+        data-testid="main-tabpanel"
+      >
         {content}
       </div>
     </div>

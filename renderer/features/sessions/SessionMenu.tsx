@@ -42,7 +42,7 @@ export function SessionMenu() {
       <input
         id={SESSION_FILE_INPUT_ID}
         type="file"
-        accept=".json,.har,.jsonl,application/json"
+        accept=".switchboard,.har,.json,.jsonl,application/json"
         hidden
         onChange={(event) => {
           const file = event.target.files?.[0];

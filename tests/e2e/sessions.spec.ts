@@ -1,0 +1,149 @@
+// Sessions in both projects (SES-2..SES-8): record a run against the 1.0 peer, save it, open it from the recent list
+// and replay it with the peer gone — the same task states and artifacts through the live views, changed by scrubbing
+// and stepping; export HAR after the redaction review; open a file by dropping it; refuse broken files plainly.
+
+import { expect, test } from './fixtures';
+import { SessionsPage } from './support/sessionsPage';
+
+test('record, save, open from the recent list, replay offline: same states and artifacts; scrub and step', async ({
+  app,
+  startPeer,
+  record,
+}) => {
+  const sessions = new SessionsPage(app.page);
+  const peer = await startPeer('v1.0');
+  await app.openAgent(peer.baseUrl);
+  await app.send('hello there', { stream: true });
+  await expect(app.artifacts()).toContainText('Echo: hello there');
+  await app.tab('timeline').click();
+  await expect.poll(() => app.stateMarks()).toEqual(['submitted', 'working', 'completed']);
+  await app.tab('frames').click();
+  const liveRows = await app.frameRows().count();
+
+  const saved = await sessions.saveWithShortcut();
+  expect(saved).toMatch(/^Saved to .+\.switchboard \(\d/);
+  expect(saved).toMatch(/secrets? redacted\.|No secrets to redact\./);
+  await expect(sessions.recent('saved')).toHaveCount(1);
+  await expect(sessions.recent('saved')).toContainText('Switchboard test peer (A2A 1.0)');
+
+  // Offline from here: nothing below can reach the peer.
+  await peer.close();
+  await sessions.recent('saved').click();
+  await expect(sessions.replayBar()).toBeVisible();
+  await expect(sessions.replayTitle()).toContainText('Switchboard test peer (A2A 1.0)');
+  const total = await sessions.total();
+  expect(total).toBeGreaterThan(3);
+  await expect(sessions.position()).toHaveText(`${total} / ${total}`);
+
+  await app.tab('tasks').click();
+  await expect(app.taskRows()).toHaveCount(1);
+  await expect(app.taskRows().first()).toHaveAttribute('data-state', 'completed');
+  await app.tab('conversation').click();
+  await expect(app.artifacts()).toContainText('Echo: hello there');
+  await expect(app.messages('user')).toContainText('hello there');
+  await app.tab('timeline').click();
+  await expect.poll(() => app.stateMarks()).toEqual(['submitted', 'working', 'completed']);
+
+  // Step back from the end: the stream has not ended yet; one more, its last event (completed) has not arrived.
+  await app.tab('frames').click();
+  const stream = app.frameRows().last();
+  await expect(stream).toHaveAttribute('data-state', 'done');
+  await sessions.stepBack();
+  await expect(sessions.position()).toHaveAttribute('data-cursor', String(total - 1));
+  await expect(stream).toHaveAttribute('data-state', 'streaming');
+  await app.tab('tasks').click();
+  await expect(app.taskRows().first()).toHaveAttribute('data-state', 'completed');
+  await sessions.stepBack();
+  await expect(app.taskRows().first()).not.toHaveAttribute('data-state', 'completed');
+  await sessions.stepForward();
+  await expect(app.taskRows().first()).toHaveAttribute('data-state', 'completed');
+
+  // Back to the first step: the card request just sent, no task yet.
+  await sessions.scrubTo(1);
+  await expect(app.taskRows()).toHaveCount(0);
+  await app.tab('frames').click();
+  await expect(app.frameRows()).toHaveCount(1);
+  await expect(app.frameRows().first()).toHaveAttribute('data-state', 'pending');
+  // Played as fast as possible, everything comes back.
+  await sessions.play('max');
+  await expect(sessions.position()).toHaveText(`${total} / ${total}`);
+  await expect(app.frameRows()).toHaveCount(liveRows);
+
+  await sessions.backToLive();
+  await expect(app.frameRows()).toHaveCount(liveRows);
+  expect(record.pageErrors).toEqual([]);
+});
+
+test('export HAR: redaction review first, turning it off asks, and the download is HAR 1.2', async ({
+  app,
+  testServer,
+}) => {
+  const sessions = new SessionsPage(app.page);
+  await app.fetch(`${testServer.url}/hello.json`);
+  await expect(app.status()).toHaveAttribute('data-status', '200');
+
+  await sessions.openExport('har');
+  await expect(sessions.redactionHeadline()).toHaveAttribute('data-redact', 'true');
+  await expect(sessions.redactionHeadline()).toContainText('Redaction is on.');
+  await sessions.turnRedactionOff(false);
+  await expect(sessions.redactionHeadline()).toHaveAttribute('data-redact', 'true');
+  await sessions.turnRedactionOff(true);
+  await expect(sessions.redactionHeadline()).toHaveAttribute('data-redact', 'false');
+  await expect(sessions.redactionHeadline()).toContainText('Redaction is off');
+
+  const file = await sessions.download();
+  expect(file.name).toMatch(/\.har$/);
+  const har = JSON.parse(file.text) as { log: { version: string; entries: unknown[] } };
+  expect(har.log.version).toBe('1.2');
+  expect(Array.isArray(har.log.entries)).toBe(true);
+  await expect(sessions.exportDialog()).not.toBeVisible();
+  await expect(sessions.notes('info').last()).toContainText(`Downloaded ${file.name}`);
+  await expect(sessions.notes('info').last()).toContainText('Redaction was off.');
+});
+
+test('a dropped session file opens for replay while live frames wait; broken files are refused plainly', async ({
+  app,
+  testServer,
+  record,
+}) => {
+  const sessions = new SessionsPage(app.page);
+  await app.fetch(`${testServer.url}/hello.json`);
+  await expect(app.status()).toHaveAttribute('data-status', '200');
+  await sessions.openExport('session');
+  const file = await sessions.download();
+  expect(file.name).toMatch(/\.switchboard$/);
+  await sessions.dismissNotes();
+
+  await sessions.dropFile({ name: file.name, content: file.text });
+  await expect(sessions.replayBar()).toBeVisible();
+  await expect(sessions.position()).toHaveText('2 / 2');
+  await expect(app.frameRows()).toHaveCount(1);
+  await expect(app.frameRows().first()).toContainText('/hello.json');
+
+  // A live exchange during the replay is kept aside, not shown, and comes back with "Back to live".
+  await app.fetch(`${testServer.url}/missing`);
+  await expect(app.page.getByTestId('replay-buffered')).toContainText(
+    '1 live frame arrived during the replay',
+  );
+  await expect(app.frameRows()).toHaveCount(1);
+  await app.page.keyboard.press('ControlOrMeta+k');
+  await app.page.getByTestId('palette-input').fill('back to live');
+  await app.page.getByTestId('palette-input').press('Enter');
+  await expect(sessions.replayBar()).toHaveCount(0);
+  await expect(app.frameRows()).toHaveCount(2);
+
+  await sessions.dropFile({ name: 'cut.switchboard', content: file.text.slice(0, file.text.length / 2) });
+  const refused = sessions.notes('error').last();
+  await expect(refused).toContainText('cut.switchboard was not opened');
+  await expect(refused).toContainText('not valid JSON, so it is truncated or corrupted');
+
+  await sessions.pickFile({
+    name: 'future.switchboard',
+    content: JSON.stringify({ format: 'switchboard-session', schemaVersion: 999, frames: [] }),
+  });
+  await expect(sessions.notes('error').last()).toContainText('future.switchboard was not opened');
+  await expect(sessions.notes('error').last()).toContainText('newer Switchboard (format version 999');
+  await expect(sessions.replayBar()).toHaveCount(0);
+  await expect(app.frameRows()).toHaveCount(2);
+  expect(record.pageErrors).toEqual([]);
+});

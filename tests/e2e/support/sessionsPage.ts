@@ -1,0 +1,202 @@
+// Page object for sessions (SES-2..SES-8): save, the recent list, opening a file by the picker or by a drop, the
+// replay bar (scrub, step, back to live), the export review and its download, re-send and mock agents. Specs use
+// these, never raw selectors.
+
+import { Buffer } from 'node:buffer';
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface SessionFile {
+  name: string;
+  content: string;
+}
+
+export class SessionsPage {
+  constructor(readonly page: Page) {}
+
+  // Notes
+
+  notes(tone?: 'info' | 'error'): Locator {
+    const all = this.page.getByTestId('session-note');
+    return tone ? all.and(this.page.locator(`[data-tone="${tone}"]`)) : all;
+  }
+
+  async dismissNotes(): Promise<void> {
+    const buttons = this.page.getByTestId('session-note-dismiss');
+    while ((await buttons.count()) > 0) await buttons.first().click();
+  }
+
+  // Save and the recent list
+
+  async save(): Promise<string> {
+    const before = await this.notes('info').count();
+    await this.page.getByTestId('session-save').click();
+    await expect(this.notes('info')).toHaveCount(before + 1);
+    return this.notes('info').last().innerText();
+  }
+
+  /** Saves with the keyboard shortcut, as a user would from anywhere in the window. */
+  async saveWithShortcut(): Promise<string> {
+    const before = await this.notes('info').count();
+    await this.page.locator('body').press('ControlOrMeta+s');
+    await expect(this.notes('info')).toHaveCount(before + 1);
+    return this.notes('info').last().innerText();
+  }
+
+  recent(kind?: 'saved' | 'opened' | 'journal'): Locator {
+    const all = this.page.getByTestId('recent-session');
+    return kind ? all.and(this.page.locator(`[data-kind="${kind}"]`)) : all;
+  }
+
+  // Opening
+
+  /** Picks a file with the top bar's "Open session…" picker, from memory. */
+  async pickFile(file: SessionFile): Promise<void> {
+    await this.page.getByTestId('session-file-input').setInputFiles({
+      name: file.name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(file.content),
+    });
+  }
+
+  /** Drags a file over the window (the overlay says what a drop does) and drops it, as from the desktop. */
+  async dropFile(file: SessionFile): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle((f) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([f.content], f.name, { type: 'application/json' }));
+      return transfer;
+    }, file);
+    // Dropped on the main area, away from the composer (which takes files for the message itself).
+    const root = this.page.getByTestId('main-tabpanel');
+    await root.dispatchEvent('dragenter', { dataTransfer });
+    await root.dispatchEvent('dragover', { dataTransfer });
+    await expect(this.dropOverlay()).toBeVisible();
+    await expect(this.dropOverlay()).toContainText('Drop to open the session');
+    await root.dispatchEvent('drop', { dataTransfer });
+    await expect(this.dropOverlay()).toHaveCount(0);
+  }
+
+  dropOverlay(): Locator {
+    return this.page.getByTestId('drop-overlay');
+  }
+
+  // Replay
+
+  replayBar(): Locator {
+    return this.page.getByTestId('replay-bar');
+  }
+
+  replayTitle(): Locator {
+    return this.page.getByTestId('replay-title');
+  }
+
+  /** "cursor / total", e.g. "3 / 12". */
+  position(): Locator {
+    return this.page.getByTestId('replay-position');
+  }
+
+  async total(): Promise<number> {
+    const text = await this.position().innerText();
+    return Number(text.split('/')[1]!.trim());
+  }
+
+  async scrubTo(cursor: number): Promise<void> {
+    await this.page.getByTestId('replay-scrubber').fill(String(cursor));
+    await expect(this.position()).toHaveAttribute('data-cursor', String(cursor));
+  }
+
+  async stepForward(): Promise<void> {
+    await this.page.getByTestId('replay-step-forward').click();
+  }
+
+  async stepBack(): Promise<void> {
+    await this.page.getByTestId('replay-step-back').click();
+  }
+
+  async play(speed: '1' | '2' | '10' | 'max'): Promise<void> {
+    await this.page.getByTestId('replay-speed').selectOption(speed);
+    await this.page.getByTestId('replay-play').click();
+  }
+
+  notices(): Locator {
+    return this.page.getByTestId('replay-notice');
+  }
+
+  async backToLive(): Promise<void> {
+    await this.page.getByTestId('back-to-live').click();
+    await expect(this.replayBar()).toHaveCount(0);
+  }
+
+  // Export
+
+  exportDialog(): Locator {
+    return this.page.getByTestId('export-dialog');
+  }
+
+  async openExport(format: 'session' | 'har'): Promise<void> {
+    await this.page.getByTestId(format === 'har' ? 'session-export-har' : 'session-export').click();
+    await expect(this.exportDialog()).toBeVisible();
+    await expect(this.page.getByTestId('redaction-headline')).toBeVisible();
+  }
+
+  redactionHeadline(): Locator {
+    return this.page.getByTestId('redaction-headline');
+  }
+
+  redactionItems(): Locator {
+    return this.page.getByTestId('redaction-item');
+  }
+
+  /** Unticks "Redact secrets": a confirmation appears first; `confirm` answers it. */
+  async turnRedactionOff(confirm: boolean): Promise<void> {
+    await this.page.getByTestId('export-redact').click();
+    await expect(this.page.getByTestId('export-redact-confirm')).toBeVisible();
+    await this.page.getByTestId(confirm ? 'export-redact-off' : 'export-redact-keep').click();
+    await expect(this.page.getByTestId('export-redact-confirm')).toHaveCount(0);
+  }
+
+  /** Clicks Download and returns the file's name and text, as the browser saved it. */
+  async download(): Promise<{ name: string; text: string }> {
+    const downloading = this.page.waitForEvent('download');
+    await this.page.getByTestId('export-download').click();
+    const download = await downloading;
+    const file = await download.path();
+    return { name: download.suggestedFilename(), text: await readFile(file, 'utf8') };
+  }
+
+  // Re-send
+
+  async resend(options: { selectedOnly?: boolean } = {}): Promise<Locator> {
+    await this.page.getByTestId('replay-resend').click();
+    const dialog = this.page.getByTestId('resend-dialog');
+    await expect(dialog).toBeVisible();
+    if (options.selectedOnly) await this.page.getByTestId('resend-scope-selected').check();
+    await this.page.getByTestId('resend-run').click();
+    await expect(this.page.getByTestId('resend-diff')).toBeVisible({ timeout: 20_000 });
+    return this.page.getByTestId('resend-diff');
+  }
+
+  // Mock agents
+
+  async startMock(timing: 'original' | 'compressed'): Promise<string> {
+    await this.page.getByTestId('session-mock').click();
+    await expect(this.page.getByTestId('mock-dialog')).toBeVisible();
+    await this.page.getByTestId(`mock-timing-${timing}`).check();
+    await this.page.getByTestId('mock-start').click();
+    const url = this.page.getByTestId('mock-url');
+    await expect(url).toBeVisible();
+    return url.innerText();
+  }
+
+  mockCardUrl(): Locator {
+    return this.page.getByTestId('mock-card-url');
+  }
+
+  async closeMockDialog(): Promise<void> {
+    await this.page.getByTestId('mock-close').click();
+  }
+
+  runningMocks(): Locator {
+    return this.page.getByTestId('mock-agent');
+  }
+}
