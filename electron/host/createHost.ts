@@ -80,6 +80,7 @@ export function createHost(options: HostOptions): HostService {
   const api = {
     sendRaw: (request: RawAgentRequest) => agents.sendRaw(request),
     awaitStream: ({ exchangeId }: { exchangeId: string }) => agents.awaitStream(exchangeId),
+    closeStream: ({ exchangeId }: { exchangeId: string }) => agents.closeStream(exchangeId),
     onEvent: bus.onEvent,
   };
   const sessions = createSessionService({
@@ -103,7 +104,7 @@ export function createHost(options: HostOptions): HostService {
     configureAgent: async ({ agentId, settings }) => remember(await agents.configureAgent(agentId, settings)),
     trustOrigin: async ({ agentId, origin }) => remember(await agents.trustOrigin(agentId, origin)),
     runOperation: (request) => agents.runOperation(request),
-    closeStream: ({ exchangeId }) => agents.closeStream(exchangeId),
+    closeStream: api.closeStream,
     awaitStream: api.awaitStream,
     resyncTask: ({ agentId, taskId }) => agents.resyncTask(agentId, taskId),
     forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),

@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { LIVE_SESSION_ID, type HostApi, type HostService } from '../../../shared/host-api';
+import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host-api';
 import { framesToHar } from '../../../shared/session/har';
 import { redactAgents, redactFrames } from '../../../shared/session/redact';
 import { SESSION_FILE_EXTENSION, SESSION_MIME_TYPE } from '../../../shared/session/sessionFile';
@@ -19,6 +19,7 @@ import type {
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
 import { listJournals, type Recording } from './recording';
+import { resendSession, type ResendHost } from './resend';
 import { recentSessions } from './recentSessions';
 import {
   buildSessionFile,
@@ -49,7 +50,7 @@ export interface SessionServiceOptions {
   /** Where sessions are saved and the recent list kept; without it, saving and the recent list are refused. */
   dataDir?: string;
   recording?: Recording;
-  host: Pick<HostService, 'sendRaw' | 'awaitStream' | 'onEvent'>;
+  host: ResendHost;
 }
 
 export function sessionsDir(dataDir: string): string {
@@ -204,8 +205,15 @@ export function createSessionService(
       }
       return listed.sort((a, b) => b.at - a.at);
     },
-    async resendSession() {
-      throw new Error('Re-sending is not available yet.');
+    async resendSession({ sessionId, agentId, frameIds }) {
+      const loaded = await session(sessionId, true);
+      const { newFrames: _newFrames, ...result } = await resendSession(options.host, {
+        frames: loaded.frames,
+        agentId,
+        ...(frameIds ? { frameIds } : {}),
+      });
+      // The new run's frames reached the renderer live, as every frame does; the result carries the comparison.
+      return result;
     },
     async startMockAgent() {
       throw new Error('Mock agents are not available yet.');
