@@ -107,10 +107,15 @@ export function createSessionService(
       : loaded.frames;
     const cleanFrames = redactFrames(frames);
     const cleanAgents = redactAgents(loaded.agents);
+    // Values taken out when the frames were recorded or saved earlier are part of the review too.
+    const chosen = new Set(frames.map((frame) => frame.id));
+    const earlier = loaded.redactions.filter(
+      (item) => item.frameId === undefined || chosen.has(item.frameId),
+    );
     return {
       frames: cleanFrames.frames,
       agents: cleanAgents.agents,
-      items: [...cleanAgents.items, ...cleanFrames.items] as RedactionItem[],
+      items: [...earlier, ...cleanAgents.items, ...cleanFrames.items] as RedactionItem[],
     };
   };
 
