@@ -4,10 +4,12 @@
 // gets a clear A2A error; and a stream is replayed byte for byte, with its pauses or with them cut short.
 
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientFactory,
   ClientFactoryOptions,
+  DefaultAgentCardResolver,
   JsonRpcTransportFactory,
   RestTransportFactory,
 } from '@a2a-js/sdk/client';
@@ -364,6 +366,87 @@ describe('the official @a2a-js/sdk 1.3.0 client against a mock', () => {
   }
 });
 
+describe('a mock of a 0.3 session, for the SDK client in its 0.3 compat mode', () => {
+  it('fetches the 0.3 card, sends and streams over JSON-RPC 0.3', async () => {
+    const recorded = await recordSession('v0.3', '0.3', 'JSONRPC');
+    const mock = await startMockAgent({
+      frames: recorded.journal,
+      agents: [sessionAgent(recorded.agent)],
+      timing: 'compressed',
+    });
+    try {
+      const legacyCompat = { enabled: true };
+      const factory = new ClientFactory(
+        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+          transports: [new JsonRpcTransportFactory({ legacyCompat })],
+          cardResolver: new DefaultAgentCardResolver({ legacyCompat }),
+        }),
+      );
+      const client = await factory.createFromUrl(mock.url);
+      const task = (await client.sendMessage(sdkRequest('hello there'))) as Task;
+      expect(task.id).toBe(recorded.run.taskIds[0]);
+      expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(sdkText(task)).toBe('Echo: hello there');
+      let streamedText = '';
+      let finalState: TaskState | undefined;
+      for await (const event of client.sendMessageStream(sdkRequest('hello stream'))) {
+        if (event.payload?.$case === 'statusUpdate') finalState = event.payload.value.status?.state;
+        if (event.payload?.$case === 'artifactUpdate')
+          for (const part of event.payload.value.artifact?.parts ?? [])
+            if (part.content?.$case === 'text') streamedText += part.content.value;
+      }
+      expect(finalState).toBe(TaskState.TASK_STATE_COMPLETED);
+      expect(streamedText).toBe('Echo: hello stream');
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("a mock of a compat agent's session", () => {
+  it('serves the 1.0 card to requests with A2A-Version and the 0.3 one to requests without, both moved', async () => {
+    const recorded = await recordSession('v1.0-compat', '1.0', 'JSONRPC');
+    const mock = await startMockAgent({
+      frames: recorded.journal,
+      agents: [sessionAgent(recorded.agent)],
+      timing: 'compressed',
+    });
+    try {
+      const origin = new URL(mock.url).origin;
+      const v1 = (await (await fetch(mock.cardUrl, { headers: { 'A2A-Version': '1.0' } })).json()) as {
+        supportedInterfaces: Array<{ url: string }>;
+        protocolVersion?: string;
+      };
+      expect(v1.protocolVersion).toBeUndefined();
+      expect(v1.supportedInterfaces.every((i) => i.url.startsWith(`${origin}/a2a/`))).toBe(true);
+      const legacy = (await (await fetch(mock.cardUrl)).json()) as {
+        protocolVersion: string;
+        url: string;
+        supportedInterfaces: Array<{ url: string }>;
+      };
+      expect(legacy.protocolVersion).toBe('0.3');
+      expect(legacy.url).toBe(`${origin}/a2a/jsonrpc`);
+      expect(legacy.supportedInterfaces.every((i) => i.url.startsWith(`${origin}/a2a/`))).toBe(true);
+
+      // The inspector finds the same agent, with its variant, on the mock.
+      const inspector = recordingHost();
+      try {
+        const opened = await inspector.host.openAgent({ url: mock.url });
+        if (!opened.ok) throw new Error(opened.message);
+        expect(opened.agent.variants).toHaveLength(1);
+        expect(opened.agent.variants[0]).toMatchObject({ a2aVersion: null, superset: true });
+        expect(opened.agent.interfaces.map((i) => [i.generation, i.binding])).toEqual(
+          recorded.agent.interfaces.map((i) => [i.generation, i.binding]),
+        );
+      } finally {
+        await inspector.host.close();
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 function sdkRequest(value: string) {
   const message: Message = {
     messageId: randomUUID(),
@@ -540,6 +623,33 @@ describe('what the session cannot answer', () => {
     await expect(startMockAgent({ frames: [], agents: [], timing: 'original' })).rejects.toThrow(
       'The session has no agent card to serve',
     );
+  });
+
+  it('refuses requests addressed to another host name (DNS rebinding), answers localhost', async () => {
+    const { port } = new URL(mock.url);
+    const ask = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port, path: '/.well-known/agent-card.json', headers: { Host: host } },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    const refused = await ask(`evil.example:${port}`);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      error: {
+        status: 'PERMISSION_DENIED',
+        message: `This mock agent replays a recorded session; it answers requests addressed to 127.0.0.1:${port} or localhost:${port}, not to "evil.example:${port}".`,
+      },
+    });
+    expect((await ask(`LOCALHOST:${port}`)).status).toBe(200);
   });
 
   it('serves the card at both well-known paths', async () => {

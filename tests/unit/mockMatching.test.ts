@@ -199,7 +199,7 @@ describe('finalExchanges', () => {
 });
 
 describe('recordedExchanges', () => {
-  it('keeps exchanges sent to the served origins, leaving out card discovery and other hosts', () => {
+  it('keeps A2A exchanges sent to the served origins: not card discovery, token requests or other hosts', () => {
     const kept = exchange('POST', '/rpc', send('a'));
     const frames: Frame[] = [
       exchange('GET', '/.well-known/agent-card.json', undefined, { source: 'discovery:card' }),
@@ -208,6 +208,7 @@ describe('recordedExchanges', () => {
         ...exchange('POST', '/token'),
         request: { method: 'POST', url: 'https://auth.example/token', headers: [] },
       },
+      exchange('POST', '/oauth/token', undefined, { source: 'oauth:token' }),
       { ...exchange('POST', '/x'), request: { method: 'POST', url: 'not a url', headers: [] } },
     ];
     const recorded = recordedExchanges(finalExchanges(frames), new Set([ORIGIN]));

@@ -12,6 +12,7 @@ import {
   restError,
   tooLarge,
   unreadableRpc,
+  wrongHost,
 } from '../../electron/host/session/mockErrors';
 import { requestFacts, type RecordedExchange } from '../../electron/host/session/mockMatching';
 import { COMPRESSED_GAP_MS, paced, planReplay, replayHeaders } from '../../electron/host/session/mockReplay';
@@ -169,6 +170,23 @@ describe('planReplay: answers that are not streams', () => {
     const body = planReplay(withBom, incoming(2), { timing: 'original', rewriteUrl: move }).body!;
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(body.subarray(3).toString()).toBe('{"jsonrpc":"2.0","id":2}');
+  });
+
+  it('masks the secrets the frame marks: a token in the answer, a push token echoed from the request', () => {
+    const withSecrets = recorded({
+      secrets: [
+        { in: 'response-json', pointer: '/result/access' },
+        { in: 'request-json', key: 'token' },
+        { in: 'request-header', name: 'Authorization' },
+      ],
+    });
+    withSecrets.frame.response!.body = bytes(
+      '{"jsonrpc":"2.0","id":1,"result":{"access":"s3cret","config":{"url":"http://hook","token":"tok"}}}',
+    );
+    const plan = planReplay(withSecrets, incoming(2), { timing: 'original', rewriteUrl: move });
+    expect(plan.body!.toString()).toBe(
+      '{"jsonrpc":"2.0","id":2,"result":{"access":"••••••","config":{"url":"http://hook","token":"••••••"}}}',
+    );
   });
 
   it('moves the interface URLs of an extended card to the mock', () => {
@@ -332,6 +350,14 @@ describe('mock errors', () => {
     expect(recordedWithoutAnswer(rest, 'timeout', 'legacy').status).toBe(502);
     expect(JSON.parse(unreadableRpc(get).body)).toMatchObject({ id: null, error: { code: -32700 } });
     expect(tooLarge(10, 'legacy')).toMatchObject({ status: 413 });
+    expect(JSON.parse(wrongHost('evil.example', ['127.0.0.1:1', 'localhost:1'], '1.0').body)).toEqual({
+      error: {
+        code: 403,
+        status: 'PERMISSION_DENIED',
+        message:
+          'This mock agent replays a recorded session; it answers requests addressed to 127.0.0.1:1 or localhost:1, not to "evil.example".',
+      },
+    });
     expect(JSON.parse(restError('1.0', 500, 'x').body)).toEqual({
       error: { code: 500, status: 'INTERNAL', message: 'x' },
     });

@@ -16,6 +16,7 @@ import {
   restDialect,
   tooLarge,
   unreadableRpc,
+  wrongHost,
   type MockErrorAnswer,
 } from './mockErrors';
 import { finalExchanges, recordedExchanges, ReplayBook, requestFacts } from './mockMatching';
@@ -67,10 +68,11 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
   const replays = new Set<Replay>();
   // Filled in once the port is known: the card's URLs point at the mock's own origin.
   const site: {
+    hosts: string[];
     rewriteUrl: (url: string) => string | undefined;
     card?: ReplayPlan;
     variant?: ReplayPlan;
-  } = { rewriteUrl: () => undefined };
+  } = { hosts: [], rewriteUrl: () => undefined };
 
   const answer = (request: IncomingMessage, response: ServerResponse, body: Buffer, tooBig: boolean) => {
     const facts = requestFacts(
@@ -79,6 +81,10 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
       body.length > 0 ? body.toString('utf8') : undefined,
     );
     const dialect = restDialect(headerValue(request, 'a2a-version'), generations);
+    const hostName = request.headers.host;
+    // No Host at all is an HTTP/1.0 client, never a browser; browsers always name the host they think they reach.
+    if (hostName !== undefined && !site.hosts.includes(hostName.toLowerCase()))
+      return sendError(response, wrongHost(hostName, site.hosts, dialect));
     if (tooBig) return sendError(response, tooLarge(MOCK_MAX_REQUEST_BYTES, dialect));
     if ((facts.method === 'GET' || facts.method === 'HEAD') && served.paths.has(facts.path)) {
       // A compat agent gave its older card to requests without A2A-Version (PROTOCOL.md §2.1); so does the mock.
@@ -145,7 +151,9 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
     server.listen(port, host, () => resolve());
   });
   const address = server.address();
-  const mockOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const mockOrigin = `http://127.0.0.1:${boundPort}`;
+  site.hosts = [`127.0.0.1:${boundPort}`, `localhost:${boundPort}`];
   site.rewriteUrl = originRewriter(origins, mockOrigin);
   site.card = planCard(card.text, card.frame?.response, site.rewriteUrl);
   if (card.variant?.response)

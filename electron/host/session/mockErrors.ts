@@ -70,6 +70,18 @@ export function tooLarge(limitBytes: number, dialect: RestDialect): MockErrorAns
   );
 }
 
+/**
+ * A request addressed to another host name: a web page that had a name of its own resolve to 127.0.0.1 (DNS
+ * rebinding) must not read the session through the mock.
+ */
+export function wrongHost(host: string, allowed: readonly string[], dialect: RestDialect): MockErrorAnswer {
+  return restError(
+    dialect,
+    403,
+    `${REPLAY}; it answers requests addressed to ${allowed.join(' or ')}, not to ${JSON.stringify(host)}.`,
+  );
+}
+
 export function jsonRpcError(id: RpcId, code: number, message: string): MockErrorAnswer {
   return {
     // JSON-RPC errors ride on HTTP 200 (PROTOCOL.md §7.1).
@@ -81,12 +93,19 @@ export function jsonRpcError(id: RpcId, code: number, message: string): MockErro
 
 const GRPC_STATUS: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
+  403: 'PERMISSION_DENIED',
   404: 'NOT_FOUND',
   413: 'INVALID_ARGUMENT',
   502: 'INTERNAL',
 };
 
-const LEGACY_CODE: Record<number, number> = { 400: -32600, 404: -32601, 413: -32600, 502: -32603 };
+const LEGACY_CODE: Record<number, number> = {
+  400: -32600,
+  403: -32600,
+  404: -32601,
+  413: -32600,
+  502: -32603,
+};
 
 export function restError(dialect: RestDialect, status: number, message: string): MockErrorAnswer {
   const body =

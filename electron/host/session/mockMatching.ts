@@ -138,17 +138,15 @@ export function matchKey(facts: RequestFacts): string {
   return key;
 }
 
-/**
- * The exchanges a mock can answer with (from `finalExchanges`): those sent to one of `origins`, card discovery left
- * out (the card is served apart).
- */
+/** The exchanges a mock can answer with (from `finalExchanges`): those sent to one of `origins`, A2A calls only. */
 export function recordedExchanges(
   { exchanges, events }: ReturnType<typeof finalExchanges>,
   origins: ReadonlySet<string>,
 ): RecordedExchange[] {
   const out: RecordedExchange[] = [];
   for (const frame of exchanges) {
-    if (frame.source.startsWith('discovery:')) continue;
+    // The card is served apart; a token endpoint is no part of the agent, and its answers are credentials.
+    if (frame.source.startsWith('discovery:') || frame.source.startsWith('oauth:')) continue;
     let url: URL;
     try {
       url = new URL(frame.request.url);

@@ -1,10 +1,12 @@
 // What the mock agent writes back for a recorded exchange (SES-7): status, headers and body bytes as recorded, or
 // the stream's blocks with the gaps between them. Pure: it plans, mockAgent.ts writes. Only three things change
 // from the recording — the JSON-RPC id becomes the client's, interface URLs in an extended card point at the mock,
-// and headers that described the old connection or the old length are dropped and the length recomputed.
+// secrets the frame marks are masked, and headers that described the old connection or the old length are dropped
+// and the length recomputed.
 
 import type { MockTiming } from '../../../shared/session/types';
 import type { BodyBytes, HeaderList, HttpFrame, SseFrame } from '../../../shared/wire/frame';
+import { maskJsonKeys, maskResponseBody } from '../../../shared/wire/secretMask';
 import { rewriteCardUrls } from './mockCard';
 import type { RecordedExchange, RequestFacts, RpcId } from './mockMatching';
 import { replaceJsonRpcId, replaceSseBlockId } from './mockRewrite';
@@ -84,12 +86,24 @@ export function planReplay(
 
   let text = response.body.text;
   const plain = isIdentityEncoded(response.headers) && response.body.utf8Valid;
+  if (plain) text = withoutSecrets(text, frame);
   if (plain && frame.a2a?.operation === 'extendedCard')
     text = rewriteCardUrls(text, options.rewriteUrl, ['', '/result']);
   if (plain && rpcId !== undefined) text = replaceJsonRpcId(text, rpcId);
   const body =
     plain && text !== response.body.text ? encodeLike(response.body, text) : bodyBytes(response.body);
   return { ...base, headers: [...headers, 'Content-Length', String(body.length)], body };
+}
+
+/**
+ * The body with the secrets the frame marks masked, as the frames view shows them (AUTH-1): a token in the answer,
+ * and a push config's token or credentials echoed back from the request. Any local program can ask the mock, and a
+ * live session's frames are not redacted the way a saved file is.
+ */
+function withoutSecrets(text: string, frame: HttpFrame): string {
+  const marks = frame.secrets ?? [];
+  const echoed = marks.flatMap((mark) => (mark.in === 'request-json' ? [mark.key] : []));
+  return maskJsonKeys(maskResponseBody(text, marks), echoed);
 }
 
 function streamChunks(
