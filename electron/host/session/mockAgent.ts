@@ -181,8 +181,9 @@ function planCard(
   rewriteUrl: (url: string) => string | undefined,
 ): ReplayPlan {
   const body = Buffer.from(rewriteCardUrls(text, rewriteUrl), 'utf8');
+  // The card goes out as its decoded text, so a recorded Content-Encoding no longer applies.
   const kept = recorded
-    ? replayHeaders(recorded.headers)
+    ? replayHeaders(recorded.headers.filter(([name]) => name.toLowerCase() !== 'content-encoding'))
     : ['Content-Type', 'application/json; charset=utf-8'];
   return {
     status: 200,
