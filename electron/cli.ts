@@ -24,7 +24,13 @@ const runners: { [C in CliCommand['command']]: Runner<C> } = {
     return 0;
   },
   async mock({ sessionFile, port, timing, dataDir }) {
-    const host = createHost({ edition: 'cli', appVersion: APP_VERSION, ...(dataDir ? { dataDir } : {}) });
+    // Serving a file records nothing worth keeping: no journal.
+    const host = createHost({
+      edition: 'cli',
+      appVersion: APP_VERSION,
+      record: false,
+      ...(dataDir ? { dataDir } : {}),
+    });
     let title: string;
     let url: string;
     try {

@@ -74,6 +74,14 @@ it('re-sends a saved session to the live agent: same states and artifacts, only 
   expect(one.steps).toHaveLength(1);
   expect(one.differences).toEqual([]);
 
+  // Served as a mock from the app: listed while it runs, answers its card, gone once stopped.
+  const mock = await host.startMockAgent({ sessionId: opened.sessionId, timing: 'compressed' });
+  expect(await host.listMockAgents()).toEqual([mock]);
+  expect((await fetch(mock.cardUrl)).status).toBe(200);
+  expect(await host.stopMockAgent({ id: mock.id })).toEqual({ stopped: true });
+  expect(await host.listMockAgents()).toEqual([]);
+  await expect(fetch(mock.cardUrl)).rejects.toThrow();
+
   // The re-sent traffic is in the live recording like everything else.
   const live = await host.openSession({ path: LIVE_SESSION_ID });
   expect(live.frameCount).toBeGreaterThan(opened.frameCount);

@@ -19,6 +19,7 @@ import type {
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
 import { listJournals, type Recording } from './recording';
+import { startMockAgent } from './mockAgent';
 import { resendSession, type ResendHost } from './resend';
 import { recentSessions } from './recentSessions';
 import {
@@ -220,8 +221,23 @@ export function createSessionService(
       // The new run's frames reached the renderer live, as every frame does; the result carries the comparison.
       return result;
     },
-    async startMockAgent() {
-      throw new Error('Mock agents are not available yet.');
+    async startMockAgent({ sessionId, timing = 'original', port }) {
+      const loaded = await session(sessionId, true);
+      const mock = await startMockAgent({
+        frames: loaded.frames,
+        agents: loaded.agents,
+        timing,
+        ...(port !== undefined ? { port } : {}),
+      });
+      const info: MockAgentInfo = {
+        id: `m-${randomBytes(6).toString('hex')}`,
+        sessionId,
+        url: mock.url,
+        cardUrl: mock.cardUrl,
+        timing,
+      };
+      mocks.set(info.id, { info, close: () => mock.close() });
+      return info;
     },
     async stopMockAgent({ id }) {
       const mock = mocks.get(id);
