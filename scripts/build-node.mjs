@@ -1,5 +1,6 @@
 // Bundles the Node side with esbuild: the Electron main process and preload (CommonJS, as Electron loads them),
-// the browser-edition server and the launcher (ESM). Everything is bundled, so a package needs no node_modules.
+// the browser-edition server, the launcher and the command line (ESM). Everything is bundled, so a package needs no
+// node_modules.
 import { build } from 'esbuild';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
@@ -19,7 +20,7 @@ await Promise.all([
     format: 'cjs',
     external: ['electron'],
   }),
-  ...['server', 'launch'].map((name) =>
+  ...['server', 'launch', 'cli'].map((name) =>
     build({
       ...common,
       entryPoints: [`electron/${name}.ts`],

@@ -7,6 +7,7 @@ import type { AgentSummary, OpenAgentResult, RawAgentRequest } from '../../share
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
 import type { Frame } from '../../shared/wire/frame';
 import { redactFrames } from '../../shared/session/redact';
+import type { RedactionItem } from '../../shared/session/types';
 import { createAgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
 import { createPushService } from './push/pushService';
@@ -80,6 +81,7 @@ export function createHost(options: HostOptions): HostService {
   const api = {
     sendRaw: (request: RawAgentRequest) => agents.sendRaw(request),
     awaitStream: ({ exchangeId }: { exchangeId: string }) => agents.awaitStream(exchangeId),
+    closeStream: ({ exchangeId }: { exchangeId: string }) => agents.closeStream(exchangeId),
     onEvent: bus.onEvent,
   };
   const sessions = createSessionService({
@@ -103,7 +105,7 @@ export function createHost(options: HostOptions): HostService {
     configureAgent: async ({ agentId, settings }) => remember(await agents.configureAgent(agentId, settings)),
     trustOrigin: async ({ agentId, origin }) => remember(await agents.trustOrigin(agentId, origin)),
     runOperation: (request) => agents.runOperation(request),
-    closeStream: ({ exchangeId }) => agents.closeStream(exchangeId),
+    closeStream: api.closeStream,
     awaitStream: api.awaitStream,
     resyncTask: ({ agentId, taskId }) => agents.resyncTask(agentId, taskId),
     forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),
@@ -154,8 +156,9 @@ export function createHost(options: HostOptions): HostService {
 }
 
 /** No secret reaches the disk: the journal holds frames as an export would (AUTH-4). */
-function redactFrame(frame: Frame): Frame {
-  return redactFrames([frame]).frames[0] ?? frame;
+function redactFrame(frame: Frame): { frame: Frame; items: RedactionItem[] } {
+  const redacted = redactFrames([frame]);
+  return { frame: redacted.frames[0] ?? frame, items: redacted.items };
 }
 
 /** Ids sort in creation order within a run and differ between runs (sessions from two runs can be merged). */

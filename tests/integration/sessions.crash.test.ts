@@ -2,14 +2,14 @@
 // last second of traffic (the sync interval), and a torn last line, if any, is dropped with a notice.
 
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { JOURNAL_SYNC_MS } from '../../electron/host/session/journal';
 import { journalDir } from '../../electron/host/session/recording';
+import { bundleEntry } from './support/bundleEntry';
 import { startFastStreamAgent, type FastStreamAgent } from './support/fastStreamAgent';
 
 let agent: FastStreamAgent;
@@ -17,20 +17,7 @@ let childScript: string;
 
 beforeAll(async () => {
   agent = await startFastStreamAgent();
-  // Inside node_modules, so the bundle's package imports resolve the way scripts/runTs.mjs's do.
-  const outDir = path.resolve('node_modules/.cache/switchboard-run');
-  await mkdir(outDir, { recursive: true });
-  childScript = path.join(outDir, `recordChild-${process.pid}.mjs`);
-  await build({
-    entryPoints: [path.resolve('tests/integration/support/recordChild.ts')],
-    outfile: childScript,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  childScript = await bundleEntry('tests/integration/support/recordChild.ts');
 });
 afterAll(() => agent?.close());
 

@@ -106,7 +106,8 @@ export async function runRaw(
   const adapter = chosen.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
   if (!adapter)
     return refused(`Switchboard does not speak A2A ${chosen.generation} over ${chosen.bindingWire} yet.`);
-  const url = /^[a-z][a-z0-9+.-]*:/i.test(raw.url)
+  // Only `scheme://` makes a URL absolute here: REST paths such as `message:send` look like a scheme otherwise.
+  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.url)
     ? raw.url
     : raw.url.trim() === ''
       ? chosen.url

@@ -5,15 +5,15 @@
 // journal rather than into the line. Reading keeps every complete line; a torn last line (the crash happened
 // mid-write) is dropped and reported, never guessed at.
 //
-// Line kinds: one `journal` header first, then `agent` lines and frame lines (`http`, `sse`, `webhook`) in the order
-// they happened. An http frame appears once per revision; readers keep the newest.
+// Line kinds: one `journal` header first, then `agent` lines, `redactions` lines and frame lines (`http`, `sse`,
+// `webhook`) in the order they happened. An http frame appears once per revision; readers keep the newest.
 
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Frame } from '../../../shared/wire/frame';
-import type { SessionAgent } from '../../../shared/session/types';
+import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { externalizeFrame, internalizeFrame } from './blobs';
 
 export const JOURNAL_SYNC_MS = 1000;
@@ -37,8 +37,11 @@ export interface JournalOptions {
   blobDir?: string;
   /** Written as the first line when the file is new. */
   header?: Omit<JournalHeader, 'kind' | 'format' | 'version'>;
-  /** Applied to each frame before it is written (redaction: no secret reaches the disk). */
-  transform?: (frame: Frame) => Frame;
+  /**
+   * Applied to each frame before it is written (redaction: no secret reaches the disk). What it removed is written
+   * too, as a `redactions` line (never the values), so a later export can still show the user what was taken out.
+   */
+  transform?: (frame: Frame) => { frame: Frame; items: RedactionItem[] };
 }
 
 export interface JournalWriter {
@@ -112,7 +115,11 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     file,
     append(frame) {
       guard();
-      const stored = externalizeFrame(options.transform ? options.transform(frame) : frame, sink);
+      const changed = options.transform?.(frame);
+      if (changed && changed.items.length > 0) {
+        queued.push(`${JSON.stringify({ kind: 'redactions', items: changed.items })}\n`);
+      }
+      const stored = externalizeFrame(changed?.frame ?? frame, sink);
       queued.push(`${JSON.stringify(stored)}\n`);
       if (endsTask(frame)) void flush().catch(() => undefined);
     },
@@ -168,6 +175,8 @@ export interface JournalRead {
   frames: Frame[];
   /** The newest line for each agent id, in order of first appearance. */
   agents: SessionAgent[];
+  /** What redaction removed before frames were written (each value once, though revisions repeat it). */
+  redactions: RedactionItem[];
   /** Set when the last line was cut short (a crash mid-write): it is left out. */
   tornTail?: { bytes: number };
   /** Complete lines that are not journal records: left out, counted, with their line numbers. */
@@ -187,6 +196,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
   const blobDir = options.blobDir ?? blobDirOf(file);
   const frames: Frame[] = [];
   const agents = new Map<string, SessionAgent>();
+  const redactions = new Map<string, RedactionItem>();
   const unreadable: number[] = [];
   const missing = new Set<string>();
   const blobCache = new Map<string, Buffer | undefined>();
@@ -210,6 +220,10 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
     else if (kind === 'agent' && isAgent((value as { agent?: unknown }).agent)) {
       const agent = (value as { agent: SessionAgent }).agent;
       agents.set(agent.id, agent);
+    } else if (kind === 'redactions' && Array.isArray((value as { items?: unknown }).items)) {
+      for (const item of (value as { items: RedactionItem[] }).items) {
+        redactions.set(`${item.frameId}\u0000${item.where}\u0000${item.name}\u0000${item.kind}`, item);
+      }
     } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
       const frame = value as Frame;
       frames.push(frame);
@@ -240,6 +254,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
     ...(header ? { header } : {}),
     frames: restored,
     agents: [...agents.values()],
+    redactions: [...redactions.values()],
     unreadable,
     missingBlobs: [...missing],
     ...(carry !== '' ? { tornTail: { bytes: Buffer.byteLength(carry, 'utf8') } } : {}),

@@ -7,7 +7,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentSummary } from '../../../shared/agent';
 import type { Frame } from '../../../shared/wire/frame';
-import type { SessionAgent } from '../../../shared/session/types';
+import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobDirOf, createJournal, JOURNAL_EXTENSION, readJournal, type JournalRead } from './journal';
 
 export const JOURNALS_KEPT = 20;
@@ -29,7 +29,7 @@ export function journalDir(dataDir: string): string {
 export function startRecording(options: {
   dataDir: string;
   appVersion: string;
-  transform?: (frame: Frame) => Frame;
+  transform?: (frame: Frame) => { frame: Frame; items: RedactionItem[] };
   keep?: number;
 }): Recording {
   const dir = journalDir(options.dataDir);

@@ -30,6 +30,8 @@ export interface LoadedSession {
   path?: string;
   agents: SessionAgent[];
   frames: Frame[];
+  /** What redaction removed before the frames were stored (the journal's or the file's list). */
+  redactions: RedactionItem[];
   notices: string[];
   appVersion?: string;
   savedAt?: string;
@@ -105,6 +107,7 @@ function fromSessionFile(file: SessionFile, migratedFrom?: number): LoadedSessio
     title: file.title,
     source: 'file',
     agents: file.agents,
+    redactions: file.redactions,
     frames: latestRevisions(frames),
     notices,
     appVersion: file.appVersion,
@@ -125,6 +128,7 @@ function fromHar(value: unknown, name: string): LoadedSession {
     title: name.replace(/\.har$/i, ''),
     source: 'har',
     agents: imported.agents,
+    redactions: [],
     frames: latestRevisions(frames),
     notices: imported.notices,
   };
@@ -167,6 +171,7 @@ export function fromJournal(read: JournalRead, file: string): LoadedSession {
     source: 'journal',
     path: file,
     agents: read.agents,
+    redactions: read.redactions,
     frames: latestRevisions(frames),
     notices,
     ...(read.header?.appVersion ? { appVersion: read.header.appVersion } : {}),

@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { LIVE_SESSION_ID, type HostApi, type HostService } from '../../../shared/host-api';
+import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host-api';
 import { framesToHar } from '../../../shared/session/har';
 import { redactAgents, redactFrames } from '../../../shared/session/redact';
 import { SESSION_FILE_EXTENSION, SESSION_MIME_TYPE } from '../../../shared/session/sessionFile';
@@ -19,6 +19,8 @@ import type {
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
 import { listJournals, type Recording } from './recording';
+import { startMockAgent } from './mockAgent';
+import { resendSession, type ResendHost } from './resend';
 import { recentSessions } from './recentSessions';
 import {
   buildSessionFile,
@@ -49,7 +51,7 @@ export interface SessionServiceOptions {
   /** Where sessions are saved and the recent list kept; without it, saving and the recent list are refused. */
   dataDir?: string;
   recording?: Recording;
-  host: Pick<HostService, 'sendRaw' | 'awaitStream' | 'onEvent'>;
+  host: ResendHost;
 }
 
 export function sessionsDir(dataDir: string): string {
@@ -106,10 +108,15 @@ export function createSessionService(
       : loaded.frames;
     const cleanFrames = redactFrames(frames);
     const cleanAgents = redactAgents(loaded.agents);
+    // Values taken out when the frames were recorded or saved earlier are part of the review too.
+    const chosen = new Set(frames.map((frame) => frame.id));
+    const earlier = loaded.redactions.filter(
+      (item) => item.frameId === undefined || chosen.has(item.frameId),
+    );
     return {
       frames: cleanFrames.frames,
       agents: cleanAgents.agents,
-      items: [...cleanAgents.items, ...cleanFrames.items] as RedactionItem[],
+      items: [...earlier, ...cleanAgents.items, ...cleanFrames.items] as RedactionItem[],
     };
   };
 
@@ -204,11 +211,33 @@ export function createSessionService(
       }
       return listed.sort((a, b) => b.at - a.at);
     },
-    async resendSession() {
-      throw new Error('Re-sending is not available yet.');
+    async resendSession({ sessionId, agentId, frameIds }) {
+      const loaded = await session(sessionId, true);
+      const { newFrames: _newFrames, ...result } = await resendSession(options.host, {
+        frames: loaded.frames,
+        agentId,
+        ...(frameIds ? { frameIds } : {}),
+      });
+      // The new run's frames reached the renderer live, as every frame does; the result carries the comparison.
+      return result;
     },
-    async startMockAgent() {
-      throw new Error('Mock agents are not available yet.');
+    async startMockAgent({ sessionId, timing = 'original', port }) {
+      const loaded = await session(sessionId, true);
+      const mock = await startMockAgent({
+        frames: loaded.frames,
+        agents: loaded.agents,
+        timing,
+        ...(port !== undefined ? { port } : {}),
+      });
+      const info: MockAgentInfo = {
+        id: `m-${randomBytes(6).toString('hex')}`,
+        sessionId,
+        url: mock.url,
+        cardUrl: mock.cardUrl,
+        timing,
+      };
+      mocks.set(info.id, { info, close: () => mock.close() });
+      return info;
     },
     async stopMockAgent({ id }) {
       const mock = mocks.get(id);

@@ -1,0 +1,316 @@
+// A recorded session served back as an A2A agent on 127.0.0.1 (SES-7), so people building A2A clients can test
+// against a known run: the card (its interface URLs moved to the mock), and each request answered with the
+// recorded answer that matches it (mockMatching.ts), replayed byte for byte with its recorded pauses or with the
+// pauses cut short (mockReplay.ts). A request the session cannot answer gets an A2A error saying so.
+
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { detectCard } from '../../../shared/a2a/detect';
+import type { MockTiming, SessionAgent } from '../../../shared/session/types';
+import type { Frame, FrameResponse } from '../../../shared/wire/frame';
+import { parseJsonText } from '../../../shared/wire/jsonText';
+import { cardPaths, chooseCard, originRewriter, rewriteCardUrls, servedOrigins } from './mockCard';
+import {
+  notRecorded,
+  recordedWithoutAnswer,
+  restDialect,
+  tooLarge,
+  unreadableRpc,
+  wrongHost,
+  type MockErrorAnswer,
+} from './mockErrors';
+import { finalExchanges, recordedExchanges, ReplayBook, requestFacts } from './mockMatching';
+import { planReplay, replayHeaders, type ReplayPlan } from './mockReplay';
+
+export interface MockAgentOptions {
+  frames: readonly Frame[];
+  /** The session's agents; the first is the one served. */
+  agents: readonly SessionAgent[];
+  timing: MockTiming;
+  /** 0 (the default) lets the system pick a free port. */
+  port?: number;
+  /** Only loopback: a mock replays whatever the session holds and must not be reachable from elsewhere. */
+  host?: '127.0.0.1';
+}
+
+export interface MockAgent {
+  /** The agent's base URL on the mock (what `openAgent` takes). */
+  url: string;
+  cardUrl: string;
+  /** Stops listening and drops every connection, open streams included. */
+  close(): Promise<void>;
+}
+
+/** Request bodies larger than this are not read (A2A requests are small; a file part of 16 MiB is not). */
+export const MOCK_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+export async function startMockAgent(options: MockAgentOptions): Promise<MockAgent> {
+  const host = options.host ?? '127.0.0.1';
+  if (host !== '127.0.0.1')
+    throw new Error(`A mock agent listens on 127.0.0.1 only, not on ${String(host)}.`);
+  if (options.timing !== 'original' && options.timing !== 'compressed')
+    throw new Error(`Mock timing is "original" or "compressed", not ${JSON.stringify(options.timing)}.`);
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`A port is a whole number from 0 to 65535, not ${JSON.stringify(port)}.`);
+
+  const final = finalExchanges(options.frames);
+  const card = chooseCard(final.exchanges, options.agents);
+  if ('error' in card) throw new Error(card.error);
+  const variantText = card.variant?.response?.body.text;
+  const cardTexts = variantText !== undefined ? [card.text, variantText] : [card.text];
+  const origins = servedOrigins(card.origin, cardTexts);
+  const book = new ReplayBook(recordedExchanges(final, origins));
+  const generations = cardGenerations(cardTexts);
+  const served = cardPaths(card.url);
+
+  const sockets = new Set<Socket>();
+  const replays = new Set<Replay>();
+  // Filled in once the port is known: the card's URLs point at the mock's own origin.
+  const site: {
+    hosts: string[];
+    rewriteUrl: (url: string) => string | undefined;
+    card?: ReplayPlan;
+    variant?: ReplayPlan;
+  } = { hosts: [], rewriteUrl: () => undefined };
+
+  const answer = (request: IncomingMessage, response: ServerResponse, body: Buffer, tooBig: boolean) => {
+    const facts = requestFacts(
+      request.method ?? 'GET',
+      request.url ?? '/',
+      body.length > 0 ? body.toString('utf8') : undefined,
+    );
+    const dialect = restDialect(headerValue(request, 'a2a-version'), generations);
+    const hostName = request.headers.host;
+    // No Host at all is an HTTP/1.0 client, never a browser; browsers always name the host they think they reach.
+    if (hostName !== undefined && !site.hosts.includes(hostName.toLowerCase()))
+      return sendError(response, wrongHost(hostName, site.hosts, dialect));
+    if (tooBig) return sendError(response, tooLarge(MOCK_MAX_REQUEST_BYTES, dialect));
+    if ((facts.method === 'GET' || facts.method === 'HEAD') && served.paths.has(facts.path)) {
+      // A compat agent gave its older card to requests without A2A-Version (PROTOCOL.md §2.1); so does the mock.
+      const plan =
+        site.variant && headerValue(request, 'a2a-version') === undefined ? site.variant : site.card;
+      return start(response, plan!, replays);
+    }
+    const recorded = book.take(facts);
+    if (!recorded) {
+      if (facts.unreadable && book.isRpcEndpoint(facts.method, facts.path))
+        return sendError(response, unreadableRpc(facts));
+      return sendError(
+        response,
+        notRecorded(facts, !!facts.rpc && book.knowsRpcMethod(facts.rpc.method), dialect),
+      );
+    }
+    const { frame } = recorded;
+    if (!frame.response) {
+      const why = frame.error
+        ? `${frame.error.label}: ${frame.error.message}`
+        : 'the session ended before it did';
+      return sendError(response, recordedWithoutAnswer(facts, why, dialect));
+    }
+    return start(
+      response,
+      planReplay(recorded, facts, { timing: options.timing, rewriteUrl: site.rewriteUrl }),
+      replays,
+    );
+  };
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Past the cap the rest is read and dropped, so the answer can still be written on this connection.
+      if (size <= MOCK_MAX_REQUEST_BYTES) chunks.push(chunk);
+    });
+    request.on('end', () => {
+      try {
+        answer(request, response, Buffer.concat(chunks), size > MOCK_MAX_REQUEST_BYTES);
+      } catch (error) {
+        // A recording the mock cannot make sense of must not take the host down: the client is told instead.
+        failed(response, error);
+      }
+    });
+    request.on('error', () => response.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on 127.0.0.1 is already in use; choose another port, or none for a free one.`
+            : `The mock agent could not listen on 127.0.0.1:${port}: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  const mockOrigin = `http://127.0.0.1:${boundPort}`;
+  site.hosts = [`127.0.0.1:${boundPort}`, `localhost:${boundPort}`];
+  site.rewriteUrl = originRewriter(origins, mockOrigin);
+  site.card = planCard(card.text, card.frame?.response, site.rewriteUrl);
+  if (card.variant?.response)
+    site.variant = planCard(card.variant.response.body.text, card.variant.response, site.rewriteUrl);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${mockOrigin}${served.basePath}`,
+    cardUrl: `${mockOrigin}${served.cardPath}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const replay of replays) replay.stop();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}
+
+/** The card as a plan: recorded status line and headers when it was discovered over HTTP, URLs moved to the mock. */
+function planCard(
+  text: string,
+  recorded: FrameResponse | undefined,
+  rewriteUrl: (url: string) => string | undefined,
+): ReplayPlan {
+  const body = Buffer.from(rewriteCardUrls(text, rewriteUrl), 'utf8');
+  // The card goes out as its decoded text, so a recorded Content-Encoding no longer applies.
+  const kept = recorded
+    ? replayHeaders(recorded.headers.filter(([name]) => name.toLowerCase() !== 'content-encoding'))
+    : ['Content-Type', 'application/json; charset=utf-8'];
+  return {
+    status: 200,
+    statusText: recorded?.statusText ?? 'OK',
+    headers: [...kept, 'Content-Length', String(body.length)],
+    headDelayMs: 0,
+    body,
+  };
+}
+
+/** The generations the served card speaks, for the shape of REST errors. */
+function cardGenerations(texts: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const text of texts) {
+    const parsed = parseJsonText(text, { positions: 'lazy' });
+    const detection = parsed.ok ? detectCard(parsed.value) : undefined;
+    if (!detection || 'error' in detection) continue;
+    out.add(detection.generation);
+    for (const found of detection.interfaces) out.add(found.generation);
+  }
+  return [...out];
+}
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sendError(response: ServerResponse, error: MockErrorAnswer): void {
+  const body = Buffer.from(error.body, 'utf8');
+  response.writeHead(error.status, {
+    'Content-Type': error.contentType,
+    'Content-Length': String(body.length),
+  });
+  response.end(body);
+}
+
+/** Answers with a 500 that says what went wrong, or hangs up when the head has already gone. */
+function failed(response: ServerResponse, error: unknown): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const why = error instanceof Error ? error.message : String(error);
+  sendError(response, {
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({
+      error: {
+        code: 500,
+        status: 'INTERNAL',
+        message: `The mock agent could not replay this answer: ${why}`,
+      },
+    }),
+  });
+}
+
+/** Plays a plan in the background; whatever goes wrong while writing ends this response only. */
+function start(response: ServerResponse, plan: ReplayPlan, replays: Set<Replay>): void {
+  play(response, plan, replays).catch((error: unknown) => failed(response, error));
+}
+
+/** A response being written; `stop` ends its pauses early and writes nothing more. */
+interface Replay {
+  stop(): void;
+}
+
+/** Writes a plan: the head after its delay, then the body, or the stream's blocks with their pauses. */
+async function play(response: ServerResponse, plan: ReplayPlan, replays: Set<Replay>): Promise<void> {
+  const timers = new Map<NodeJS.Timeout, () => void>();
+  let stopped = false;
+  const replay: Replay = {
+    stop() {
+      stopped = true;
+      for (const [timer, wake] of timers) {
+        clearTimeout(timer);
+        wake();
+      }
+      timers.clear();
+    },
+  };
+  replays.add(replay);
+  response.on('close', () => {
+    replay.stop();
+    replays.delete(replay);
+  });
+  const pause = (ms: number) =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+          }, ms);
+          timers.set(timer, resolve);
+        });
+
+  await pause(plan.headDelayMs);
+  if (stopped) return;
+  try {
+    response.writeHead(plan.status, plan.statusText || STATUS_CODES[plan.status] || '', plan.headers);
+  } catch (error) {
+    // A recorded status or header Node refuses to send (a control character, a status out of range).
+    const why = error instanceof Error ? error.message : String(error);
+    return failed(response, new Error(`its recorded status line or headers cannot be sent again (${why})`));
+  }
+  if (plan.body) {
+    response.end(plan.body);
+    return;
+  }
+  response.flushHeaders();
+  for (const chunk of plan.chunks ?? []) {
+    await pause(chunk.delayMs);
+    if (stopped) return;
+    response.write(chunk.bytes);
+  }
+  await pause(plan.finish?.delayMs ?? 0);
+  if (stopped) return;
+  switch (plan.finish?.how ?? 'end') {
+    case 'end':
+      response.end();
+      return;
+    case 'drop':
+      response.destroy();
+      return;
+    case 'hold':
+      // The recording stopped while the agent still had the stream open: so does the mock, until the client leaves.
+      return;
+  }
+}

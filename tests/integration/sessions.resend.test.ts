@@ -1,0 +1,88 @@
+// SES-4 through the host API: a run recorded against the 1.0 peer is saved, opened from the file, and re-sent to the
+// live peer; the diff has no differences (ids and times aside), and the new run is recorded like any traffic.
+
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHost } from '../../electron/host/createHost';
+import { LIVE_SESSION_ID, type HostService } from '../../shared/host-api';
+import { peers, type PeerHandle } from '../peers';
+
+let host: HostService;
+let peer: PeerHandle;
+let agentId: string;
+
+beforeAll(async () => {
+  host = createHost({
+    edition: 'test',
+    appVersion: '1',
+    dataDir: await mkdtemp(path.join(tmpdir(), 'sb-resend-')),
+  });
+  peer = await peers['v1.0']();
+  const opened = await host.openAgent({ url: peer.baseUrl });
+  if (!opened.ok) throw new Error(opened.message);
+  agentId = opened.agent.id;
+});
+afterAll(async () => {
+  await peer?.close();
+  await host?.close();
+});
+
+it('re-sends a saved session to the live agent: same states and artifacts, only ids and times differ', async () => {
+  const streamed = await host.runOperation({
+    agentId,
+    operation: 'stream',
+    input: { message: { parts: [{ kind: 'text', text: 'hello again' }] }, blocking: true },
+  });
+  await host.awaitStream({ exchangeId: streamed.exchangeId! });
+  const asked = await host.runOperation({
+    agentId,
+    operation: 'send',
+    input: { message: { parts: [{ kind: 'text', text: 'need input' }] }, blocking: true },
+  });
+  await host.runOperation({
+    agentId,
+    operation: 'send',
+    input: {
+      message: {
+        parts: [{ kind: 'text', text: 'blue' }],
+        taskId: asked.taskId!,
+        contextId: asked.contextId!,
+      },
+      blocking: true,
+    },
+  });
+  await host.runOperation({ agentId, operation: 'get', input: { taskId: asked.taskId! } });
+  const saved = await host.saveSession({ sessionId: LIVE_SESSION_ID, title: 'to re-send' });
+  const opened = await host.openSession({ path: saved.path });
+
+  const result = await host.resendSession({ sessionId: opened.sessionId, agentId });
+  expect(result.steps.map((step) => step.operation)).toEqual(['stream', 'send', 'send', 'get']);
+  expect(result.steps.every((step) => step.newFrameId && step.newFrameId !== step.recordedFrameId)).toBe(
+    true,
+  );
+  expect(result.differences).toEqual([]);
+  expect(result.timing).toHaveLength(4);
+
+  // One request alone, by its frame id.
+  const one = await host.resendSession({
+    sessionId: opened.sessionId,
+    agentId,
+    frameIds: [result.steps[0]!.recordedFrameId],
+  });
+  expect(one.steps).toHaveLength(1);
+  expect(one.differences).toEqual([]);
+
+  // Served as a mock from the app: listed while it runs, answers its card, gone once stopped.
+  const mock = await host.startMockAgent({ sessionId: opened.sessionId, timing: 'compressed' });
+  expect(await host.listMockAgents()).toEqual([mock]);
+  expect((await fetch(mock.cardUrl)).status).toBe(200);
+  expect(await host.stopMockAgent({ id: mock.id })).toEqual({ stopped: true });
+  expect(await host.listMockAgents()).toEqual([]);
+  await expect(fetch(mock.cardUrl)).rejects.toThrow();
+
+  // The re-sent traffic is in the live recording like everything else.
+  const live = await host.openSession({ path: LIVE_SESSION_ID });
+  expect(live.frameCount).toBeGreaterThan(opened.frameCount);
+});
