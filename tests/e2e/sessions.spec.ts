@@ -147,3 +147,66 @@ test('a dropped session file opens for replay while live frames wait; broken fil
   await expect(app.frameRows()).toHaveCount(2);
   expect(record.pageErrors).toEqual([]);
 });
+
+test('re-send a saved session to the live peer: whole and one request, no differences; the new run is kept', async ({
+  app,
+  startPeer,
+}) => {
+  const sessions = new SessionsPage(app.page);
+  const peer = await startPeer('v1.0');
+  await app.openAgent(peer.baseUrl);
+  await app.send('hello there', { stream: true });
+  await expect(app.artifacts()).toContainText('Echo: hello there');
+  await app.tab('frames').click();
+  const liveRows = await app.frameRows().count();
+  await sessions.save();
+  await sessions.recent('saved').click();
+  await expect(sessions.replayBar()).toBeVisible();
+
+  const diff = await sessions.resend();
+  await expect(diff.getByTestId('resend-headline')).toHaveText('No differences (ids and times aside).');
+  await expect(sessions.resendSteps()).toHaveCount(1);
+  await expect(sessions.resendSteps().first().getByTestId('resend-recorded')).toContainText('stream · ');
+  await expect(sessions.resendSteps().first().getByTestId('resend-now')).toHaveText('stream');
+  await expect(sessions.resendSteps().first().getByTestId('resend-timing')).toContainText(' ms → ');
+  await sessions.closeResend();
+
+  // One request: the one the selected frame belongs to.
+  await app.tab('frames').click();
+  await app.frameRows().last().click();
+  await sessions.resend({ selectedOnly: true });
+  await expect(app.page.getByTestId('resend-headline')).toHaveAttribute('data-clean', 'true');
+  await expect(sessions.resendSteps()).toHaveCount(1);
+  await sessions.closeResend();
+
+  // The two new exchanges were recorded in this run while the replay was shown, and come back with it.
+  await expect(app.page.getByTestId('replay-buffered')).toBeVisible();
+  await sessions.backToLive();
+  await expect(app.frameRows()).toHaveCount(liveRows + 2);
+});
+
+test('serve the recording as a mock agent: its URL is shown, it answers a card fetch, Stop ends it', async ({
+  app,
+  startPeer,
+}) => {
+  const sessions = new SessionsPage(app.page);
+  const peer = await startPeer('v1.0');
+  await app.openAgent(peer.baseUrl);
+  await app.send('hello there', { stream: false });
+  await expect(app.artifacts()).toContainText('Echo: hello there');
+  await peer.close();
+
+  const url = await sessions.startMock('compressed');
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+  const cardUrl = await sessions.mockCardUrl().innerText();
+  const card = await fetch(cardUrl);
+  expect(card.status).toBe(200);
+  expect(((await card.json()) as { name: string }).name).toBe('Switchboard test peer (A2A 1.0)');
+  await sessions.closeMockDialog();
+
+  await expect(sessions.runningMocks()).toHaveCount(1);
+  await expect(sessions.runningMocks().first()).toContainText(url);
+  await sessions.runningMocks().first().getByTestId('mock-stop').click();
+  await expect(sessions.runningMocks()).toHaveCount(0);
+  await expect(fetch(cardUrl)).rejects.toThrow();
+});

@@ -4,6 +4,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentSummary } from '../../../shared/agent';
+import { isUserRequest, userExchanges } from '../../../shared/session/runDigest';
 import { useAppStore } from '../../store/appStore';
 import { agentName } from '../agents/agentName';
 import { ResendDiff } from './ResendDiff';
@@ -43,8 +44,12 @@ function ResendForm({ onDone }: { onDone: () => void }) {
   const [scope, setScope] = useState<'all' | 'selected'>('all');
   const resend = useResendSession();
   const frames = replay?.frames ?? [];
-  const selectedRequest = requestFrameFor(frames, selectedFrameId);
-  const requestCount = useMemo(() => frames.filter((f) => f.kind === 'http' && f.a2a).length, [frames]);
+  const selectedExchange = requestFrameFor(frames, selectedFrameId);
+  // Only requests the user made are re-sent (not card fetches or token requests), as the host does it.
+  const selectedRequest = frames.some((f) => f.id === selectedExchange && isUserRequest(f))
+    ? selectedExchange
+    : undefined;
+  const requestCount = useMemo(() => userExchanges(frames).length, [frames]);
   // Until the user picks, the agent the session was recorded against (an agent opened meanwhile counts too).
   const chosenId = liveAgents.some((a) => a.id === agentId)
     ? agentId
@@ -119,6 +124,8 @@ function ResendForm({ onDone }: { onDone: () => void }) {
             <>
               The selected frame's request <code>{selectedRequest}</code>
             </>
+          ) : selectedExchange ? (
+            'The selected frame’s request (it was not one you sent: pick a message or task request)'
           ) : (
             'The selected frame’s request (select a frame first)'
           )}
@@ -148,7 +155,7 @@ function ResendForm({ onDone }: { onDone: () => void }) {
           type="button"
           className="primary"
           onClick={run}
-          disabled={!target || resend.isPending}
+          disabled={!target || resend.isPending || requestCount === 0}
           data-testid="resend-run"
         >
           {resend.data ? 'Re-send again' : 'Re-send'}

@@ -42,7 +42,7 @@ export function ResendDiff({
         <tbody>
           {view.rows.map((row) => (
             <tr key={row.step} data-testid="resend-step" data-differences={row.differences.length}>
-              <td>{row.step + 1}</td>
+              <td>{row.step}</td>
               <td>{row.operation}</td>
               <td data-testid="resend-recorded">{row.recorded}</td>
               <td data-testid="resend-now" title={row.message}>

@@ -166,14 +166,23 @@ export class SessionsPage {
 
   // Re-send
 
+  /** Re-sends from the replay bar (the whole session, or the selected frame's request) and waits for the diff. */
   async resend(options: { selectedOnly?: boolean } = {}): Promise<Locator> {
     await this.page.getByTestId('replay-resend').click();
-    const dialog = this.page.getByTestId('resend-dialog');
-    await expect(dialog).toBeVisible();
-    if (options.selectedOnly) await this.page.getByTestId('resend-scope-selected').check();
+    await expect(this.page.getByTestId('resend-dialog')).toBeVisible();
+    await this.page.getByTestId(options.selectedOnly ? 'resend-scope-selected' : 'resend-scope-all').check();
     await this.page.getByTestId('resend-run').click();
     await expect(this.page.getByTestId('resend-diff')).toBeVisible({ timeout: 20_000 });
     return this.page.getByTestId('resend-diff');
+  }
+
+  resendSteps(): Locator {
+    return this.page.getByTestId('resend-step');
+  }
+
+  async closeResend(): Promise<void> {
+    await this.page.getByTestId('resend-close').click();
+    await expect(this.page.getByTestId('resend-dialog')).not.toBeVisible();
   }
 
   // Mock agents
