@@ -3,6 +3,7 @@
 // frame can also arrive twice with the same revision (as a call's result and as a host event): the first copy wins.
 
 import type { StateCreator } from 'zustand';
+import { revisionOf } from '../../shared/session/latestRevisions';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 
@@ -23,13 +24,6 @@ export interface FramesSlice {
   selectFrame(id: string | null): void;
 }
 
-/** A frame without `rev` is final, so it outranks every revision. */
-function revision(frame: Frame): number {
-  return frame.kind === 'http' && frame.rev !== undefined && frame.state !== 'done'
-    ? frame.rev
-    : Number.POSITIVE_INFINITY;
-}
-
 export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> = (set) => {
   // One index per list of frames, updated in place: copying it per batch would cost O(n) per animation frame.
   // `replaceFrames` starts a new index and a new timeline, so a view holding the old ones sees them change.
@@ -44,7 +38,7 @@ export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> =
       const index = frameIndex.get(frame.id);
       const list = frames ?? current;
       if (index !== undefined) {
-        if (revision(frame) <= revision(list[index]!)) continue;
+        if (revisionOf(frame) <= revisionOf(list[index]!)) continue;
         frames ??= [...current];
         frames[index] = frame;
         accepted.push(frame);
