@@ -38,26 +38,48 @@ interface Shape {
 const ENDPOINT = 'http://endpoint.invalid/base';
 const shapes = new WeakMap<GenerationAdapter, Shape[]>();
 
+/**
+ * The path an adapter puts after its interface URL for an operation, as a pattern source with task and config ids
+ * as wildcards; undefined when the adapter cannot encode it. Identification and the re-send both read paths with it.
+ */
+function operationPathPattern(
+  adapter: GenerationAdapter,
+  operation: Operation,
+): { pattern: string; httpMethod: string; rpcMethod?: string } | undefined {
+  if (!adapter.supports.has(operation)) return undefined;
+  const encoded = adapter.encode(operation, SAMPLE[operation], {
+    endpoint: ENDPOINT,
+    requestId: 1,
+    newId: () => 'id',
+  });
+  if (!encoded.ok) return undefined;
+  const path = new URL(encoded.request.url).pathname.slice(new URL(ENDPOINT).pathname.length);
+  return {
+    pattern: escapeRegExp(path).replace(TASK, '[^/:]+').replace(CONFIG, '[^/:]+'),
+    httpMethod: encoded.request.method,
+    ...(encoded.request.rpc ? { rpcMethod: encoded.request.rpc.method } : {}),
+  };
+}
+
+/** Matches a URL path that ends with the operation's own path (after any interface prefix). */
+export function operationPathSuffix(adapter: GenerationAdapter, operation: Operation): RegExp | undefined {
+  const found = operationPathPattern(adapter, operation);
+  return found ? new RegExp(`${found.pattern}$`) : undefined;
+}
+
 function shapesOf(adapter: GenerationAdapter): Shape[] {
   const cached = shapes.get(adapter);
   if (cached) return cached;
   const list: Shape[] = [];
   for (const operation of operations) {
-    if (!adapter.supports.has(operation)) continue;
-    const encoded = adapter.encode(operation, SAMPLE[operation], {
-      endpoint: ENDPOINT,
-      requestId: 1,
-      newId: () => 'id',
-    });
-    if (!encoded.ok) continue;
-    const path = new URL(encoded.request.url).pathname.slice(new URL(ENDPOINT).pathname.length);
-    const pattern = escapeRegExp(path).replace(TASK, '[^/:]+').replace(CONFIG, '[^/:]+');
+    const found = operationPathPattern(adapter, operation);
+    if (!found) continue;
     const shape: Shape = {
       operation,
-      httpMethod: encoded.request.method,
-      path: new RegExp(`^(?:/[^/]+)?${pattern}$`),
+      httpMethod: found.httpMethod,
+      path: new RegExp(`^(?:/[^/]+)?${found.pattern}$`),
     };
-    if (encoded.request.rpc) shape.rpcMethod = encoded.request.rpc.method;
+    if (found.rpcMethod) shape.rpcMethod = found.rpcMethod;
     list.push(shape);
   }
   shapes.set(adapter, list);

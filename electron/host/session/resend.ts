@@ -5,9 +5,10 @@
 // recording are replaced by the ones it hands out now, learnt by comparing the two answers position by position.
 
 import { randomUUID } from 'node:crypto';
-import type { OperationInputs, Operation } from '../../../shared/a2a/adapter';
+import type { Operation } from '../../../shared/a2a/adapter';
 import { operations } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
+import { operationPathSuffix } from '../../../shared/a2a/identify';
 import { isGeneration, type Binding } from '../../../shared/a2a/generation';
 import type { OperationOutcome, RawAgentRequest, StreamEnd } from '../../../shared/agent';
 import { SECRET_PLACEHOLDER } from '../../../shared/agent';
@@ -303,39 +304,11 @@ function liveUrl(frame: HttpFrame, url: string): string {
   return `${parsed.pathname.slice(match.index)}${query}`;
 }
 
-const TASK = 'TASK-PLACEHOLDER';
-const CONFIG = 'CONFIG-PLACEHOLDER';
-const SAMPLE: OperationInputs = {
-  send: { message: { parts: [] }, blocking: true },
-  stream: { message: { parts: [] }, blocking: true },
-  get: { taskId: TASK },
-  list: {},
-  cancel: { taskId: TASK },
-  subscribe: { taskId: TASK },
-  pushConfigSet: { taskId: TASK, config: { url: 'http://placeholder.invalid/' } },
-  pushConfigGet: { taskId: TASK, configId: CONFIG },
-  pushConfigList: { taskId: TASK },
-  pushConfigDelete: { taskId: TASK, configId: CONFIG },
-  extendedCard: {},
-};
-
 /** The path an adapter puts after its interface URL for an operation, as a pattern anchored at the end. */
 function operationPath(generation: string, binding: Binding, operation: Operation): RegExp | undefined {
   if (!isGeneration(generation)) return undefined;
   const adapter = findAdapter(generation, binding);
-  if (!adapter?.supports.has(operation)) return undefined;
-  const encoded = adapter.encode(operation, SAMPLE[operation] as never, {
-    endpoint: 'http://endpoint.invalid',
-    requestId: 1,
-    newId: () => 'id',
-  });
-  if (!encoded.ok) return undefined;
-  const path = new URL(encoded.request.url).pathname;
-  const pattern = path
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(TASK, '[^/]+')
-    .replace(CONFIG, '[^/]+');
-  return new RegExp(`${pattern}$`);
+  return adapter ? operationPathSuffix(adapter, operation) : undefined;
 }
 
 function resendStep(step: Step): ResendStep {

@@ -2,12 +2,13 @@
 // redaction removed from it (kind, where, name, frame) before anything is downloaded. Redaction is on by default;
 // turning it off asks for a clear yes, because the file would then carry tokens and passwords to wherever it goes.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../../shared/session/types';
 import { useAppStore } from '../../store/appStore';
 import { downloadText } from '../agents/fileText';
 import { formatBytes } from '../frames/frameFormat';
 import { plural, redactionHeadline, redactionKind, redactionWhere } from './sessionText';
+import { SessionDialog } from './SessionDialog';
 import { useSessionUi } from './sessionUiStore';
 import { useExportSession } from './useSessionActions';
 
@@ -19,21 +20,16 @@ const FORMAT_LABELS: Record<ExportFormat, string> = {
 export function ExportDialog() {
   const requested = useSessionUi((state) => state.exportFormat);
   const close = useSessionUi((state) => state.closeDialogs);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (requested && !dialog.current?.open) dialog.current?.showModal();
-    if (!requested && dialog.current?.open) dialog.current.close();
-  }, [requested]);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog export-dialog"
-      aria-label="Export the session"
+    <SessionDialog
+      open={requested !== null && requested !== undefined}
       onClose={close}
-      data-testid="export-dialog"
+      className="export-dialog"
+      label="Export the session"
+      testId="export-dialog"
     >
       {requested && <ExportReview key={requested} initialFormat={requested} onDone={close} />}
-    </dialog>
+    </SessionDialog>
   );
 }
 

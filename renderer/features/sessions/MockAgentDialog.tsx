@@ -1,10 +1,11 @@
 // Serve a session as a mock A2A agent on 127.0.0.1 (SES-7), for people building clients: pick the timing (as
 // recorded, or compressed), start it, and copy its URL. Running mocks are listed in the sidebar, each with Stop.
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MockTiming } from '../../../shared/session/types';
 import { useAppStore } from '../../store/appStore';
 import { CopyButton } from './CopyButton';
+import { SessionDialog } from './SessionDialog';
 import { useSessionUi } from './sessionUiStore';
 import { useStartMockAgent } from './useSessionActions';
 
@@ -16,21 +17,16 @@ const TIMINGS: Array<[MockTiming, string]> = [
 export function MockAgentDialog() {
   const open = useSessionUi((state) => state.mockOpen);
   const close = useSessionUi((state) => state.closeDialogs);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog mock-dialog"
-      aria-label="Serve as a mock agent"
+    <SessionDialog
+      open={open}
       onClose={close}
-      data-testid="mock-dialog"
+      className="mock-dialog"
+      label="Serve as a mock agent"
+      testId="mock-dialog"
     >
-      {open && <MockForm onDone={close} />}
-    </dialog>
+      <MockForm onDone={close} />
+    </SessionDialog>
   );
 }
 

@@ -2,7 +2,7 @@
 // or the request of the selected frame), watch it run, then read the diff of the new run against the recording.
 // The new exchanges are recorded in this run like any other; during the replay they wait for "Back to live".
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AgentSummary } from '../../../shared/agent';
 import { isUserRequest, userExchanges } from '../../../shared/session/runDigest';
 import { useAppStore } from '../../store/appStore';
@@ -10,27 +10,23 @@ import { agentName } from '../agents/agentName';
 import { ResendDiff } from './ResendDiff';
 import { requestFrameFor } from './resendView';
 import { plural } from './sessionText';
+import { SessionDialog } from './SessionDialog';
 import { useSessionUi } from './sessionUiStore';
 import { useResendSession } from './useSessionActions';
 
 export function ResendDialog() {
   const open = useSessionUi((state) => state.resendOpen);
   const close = useSessionUi((state) => state.closeDialogs);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-    if (!open && dialog.current?.open) dialog.current.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      className="dialog resend-dialog"
-      aria-label="Re-send to an agent"
+    <SessionDialog
+      open={open}
       onClose={close}
-      data-testid="resend-dialog"
+      className="resend-dialog"
+      label="Re-send to an agent"
+      testId="resend-dialog"
     >
-      {open && <ResendForm onDone={close} />}
-    </dialog>
+      <ResendForm onDone={close} />
+    </SessionDialog>
   );
 }
 
