@@ -530,6 +530,20 @@ describe('redactFrames: where secrets hide', () => {
     ]);
   });
 
+  it('catches a JWT outside any JSON string in a body labelled JSON', () => {
+    const token = jwt('html');
+    const page = `<html><body>session ${token}</body></html>`;
+    const { frames, items } = redactFrames([
+      http({}, { status: 502, headers: [['Content-Type', 'application/json']], body: body(page) }),
+    ]);
+    expect((frames[0] as HttpFrame).response!.body.text).toBe(
+      `<html><body>session ${SECRET_MASK}</body></html>`,
+    );
+    expect(items).toEqual([
+      { frameId: 'h', where: 'response-body', name: 'body', kind: 'jwt', length: token.length },
+    ]);
+  });
+
   it('masks a marked custom header whose name says nothing, and nothing else in an ordinary exchange', () => {
     const frame: HttpFrame = {
       ...http({
