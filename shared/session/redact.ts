@@ -248,7 +248,7 @@ function cleanData(data: string, report: Report): string {
     if (!secretHint.test(data)) return data;
     const result = redactJsonText(data, sseRules);
     for (const hit of result.hits) report(hit.pointer, hit.kind, hit.length);
-    return result.text;
+    return redactJwts(result.text, (length) => report('data', 'jwt', length));
   }
   return redactJwts(data, (length) => report('data', 'jwt', length));
 }

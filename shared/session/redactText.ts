@@ -198,7 +198,8 @@ export function redactBodyText(text: string, rules: BodyRules, report: Report): 
     if (!rules.marked && !secretHint.test(text)) return text;
     const result = redactJsonText(text, rules.json);
     for (const hit of result.hits) report(hit.pointer, hit.kind, hit.length);
-    return result.text;
+    // A JWT outside any string (a body labelled JSON that is not, a key) is caught by a last pass over the text.
+    return redactJwts(result.text, (length) => report('body', 'jwt', length));
   }
   return redactJwts(text, (length) => report('body', 'jwt', length), rules.binary ? fillerFor : undefined);
 }

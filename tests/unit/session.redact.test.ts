@@ -2,9 +2,11 @@
 // each removal is listed by name, kind and length, and the redacted frames still say one consistent thing (an SSE
 // frame's raw text, data and JSON agree; a body's base64, text and size agree).
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentSettingsChange } from '../../shared/agent';
 import { redactAgents, redactFrame, redactFrames } from '../../shared/session/redact';
+import { secretKeyKind } from '../../shared/session/secretPatterns';
 import type { RedactionItem, SessionAgent } from '../../shared/session/types';
 import type { BodyBytes, Frame, HttpFrame, SseFrame, WebhookFrame } from '../../shared/wire/frame';
 import { SECRET_MASK } from '../../shared/wire/secretMask';
@@ -528,6 +530,20 @@ describe('redactFrames: where secrets hide', () => {
     ]);
   });
 
+  it('catches a JWT outside any JSON string in a body labelled JSON', () => {
+    const token = jwt('html');
+    const page = `<html><body>session ${token}</body></html>`;
+    const { frames, items } = redactFrames([
+      http({}, { status: 502, headers: [['Content-Type', 'application/json']], body: body(page) }),
+    ]);
+    expect((frames[0] as HttpFrame).response!.body.text).toBe(
+      `<html><body>session ${SECRET_MASK}</body></html>`,
+    );
+    expect(items).toEqual([
+      { frameId: 'h', where: 'response-body', name: 'body', kind: 'jwt', length: token.length },
+    ]);
+  });
+
   it('masks a marked custom header whose name says nothing, and nothing else in an ordinary exchange', () => {
     const frame: HttpFrame = {
       ...http({
@@ -708,5 +724,71 @@ describe('redactAgents', () => {
     expect(agents[0]!.settings!.auth).toEqual({ type: 'bearer', token: '' });
     expect(agents[1]).toBe(plain);
     expect(items).toEqual([]);
+  });
+});
+
+describe('redactFrames: JSON bodies of any shape (property)', () => {
+  /** What redaction should make of a JSON value: string and number members with a secret key masked, at any depth. */
+  function expected(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map(expected);
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [
+          key,
+          secretKeyKind(key) && (typeof item === 'string' || typeof item === 'number')
+            ? SECRET_MASK
+            : expected(item),
+        ]),
+      );
+    }
+    return value;
+  }
+
+  const secretKey = fc.constantFrom(
+    'token',
+    'access_token',
+    'client_secret',
+    'password',
+    'apiKey',
+    'credentials',
+  );
+
+  it('masks exactly the secret members, keeps every other value, and leaves valid JSON', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.array(
+          fc.tuple(
+            secretKey,
+            fc.string({ minLength: 1 }).map((text) => `S!${text}`),
+          ),
+          { maxLength: 3 },
+        ),
+        fc.constantFrom(undefined, 2, '\t'),
+        (value, secretsToAdd, indent) => {
+          const document = { value, list: secretsToAdd.map(([key, secret]) => ({ [key]: secret, keep: 1 })) };
+          const text = JSON.stringify(document, null, indent);
+          const frame: HttpFrame = {
+            ...base,
+            kind: 'http',
+            id: 'p',
+            request: { method: 'GET', url: rpcUrl, headers: [] },
+            response: {
+              status: 200,
+              statusText: 'OK',
+              httpVersion: '1.1',
+              headers: [['Content-Type', 'application/json']],
+              body: body(text),
+            },
+          };
+          const clean = (redactFrames([frame]).frames[0] as HttpFrame).response!.body;
+          expect(JSON.parse(clean.text)).toEqual(expected(JSON.parse(text)));
+          for (const [, secret] of secretsToAdd)
+            expect(clean.text.includes(JSON.stringify(secret))).toBe(false);
+          expect(Buffer.from(clean.base64, 'base64').toString('utf8')).toBe(clean.text);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
