@@ -16,6 +16,7 @@ import { SESSION_MAX_BYTES } from '../../shared/session/sessionFile';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 import { peers, type PeerHandle } from '../peers';
+import { schemaErrors } from '../unit/support/harSchema';
 
 let dataDir: string;
 let host: HostService;
@@ -174,6 +175,27 @@ describe('recording and saving', () => {
     expect(exported.name).toMatch(/\.switchboard$/);
     const opened = await host.openSession({ text: exported.text, name: exported.name });
     expect(opened.frameCount).toBe(latestRevisions(published).length);
+  });
+});
+
+describe('HAR', () => {
+  it('exports HAR 1.2 that validates, and imports back with the SSE events and the timeline intact', async () => {
+    const exported = await host.exportSession({ sessionId: LIVE_SESSION_ID, format: 'har' });
+    expect(exported.name).toMatch(/\.har$/);
+    const har = JSON.parse(exported.text) as { log: { entries: Array<{ _sseEvents?: unknown[] }> } };
+    expect(schemaErrors(har)).toEqual([]);
+    const streamed = har.log.entries.filter((entry) => entry._sseEvents);
+    expect(streamed.length).toBe(1);
+    const opened = await host.openSession({ text: exported.text, name: exported.name });
+    expect(opened).toMatchObject({ source: 'har', title: exported.name.replace(/\.har$/, '') });
+    const frames = await readAll(opened.sessionId);
+    const live = latestRevisions(published);
+    const sse = (list: readonly Frame[]) =>
+      list.filter((f) => f.kind === 'sse').map((f) => f.kind === 'sse' && f.raw);
+    expect(sse(frames)).toEqual(sse(live));
+    expect(sse(frames).length).toBe(streamed[0]!._sseEvents!.length);
+    expect(timelineOf(frames)).toEqual(timelineOf(live));
+    expect(new Set(frames.map((f) => f.id))).toEqual(new Set(live.map((f) => f.id)));
   });
 });
 
