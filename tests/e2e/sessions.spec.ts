@@ -79,23 +79,35 @@ test('export HAR: redaction review first, turning it off asks, and the download 
   testServer,
 }) => {
   const sessions = new SessionsPage(app.page);
-  await app.fetch(`${testServer.url}/hello.json`);
-  await expect(app.status()).toHaveAttribute('data-status', '200');
+  // A token in the URL: recorded without it, and listed in the review.
+  const token = 'e2e-secret-token-31f7';
+  await app.fetch(`${testServer.url}/hello.json?access_token=${token}`);
+  // The test server knows the path without a query: a 404 is recorded like anything else.
+  await expect(app.status()).toHaveAttribute('data-status', '404');
 
   await sessions.openExport('har');
   await expect(sessions.redactionHeadline()).toHaveAttribute('data-redact', 'true');
-  await expect(sessions.redactionHeadline()).toContainText('Redaction is on.');
+  await expect(sessions.redactionHeadline()).toContainText('Redaction is on. 1 secret will be left out');
+  await expect(sessions.redactionItems()).toHaveCount(1);
+  await expect(sessions.redactionItems().first()).toHaveAttribute('data-kind', 'token');
+  await expect(sessions.redactionItems().first()).toContainText('access_token');
   await sessions.turnRedactionOff(false);
   await expect(sessions.redactionHeadline()).toHaveAttribute('data-redact', 'true');
   await sessions.turnRedactionOff(true);
   await expect(sessions.redactionHeadline()).toHaveAttribute('data-redact', 'false');
-  await expect(sessions.redactionHeadline()).toContainText('Redaction is off');
+  await expect(sessions.redactionHeadline()).toContainText(
+    'Redaction is off, but 1 secret never reached the recording',
+  );
 
   const file = await sessions.download();
   expect(file.name).toMatch(/\.har$/);
-  const har = JSON.parse(file.text) as { log: { version: string; entries: unknown[] } };
+  const har = JSON.parse(file.text) as {
+    log: { version: string; entries: Array<{ request: { url: string } }> };
+  };
   expect(har.log.version).toBe('1.2');
-  expect(Array.isArray(har.log.entries)).toBe(true);
+  expect(har.log.entries.some((entry) => entry.request.url.includes('/hello.json'))).toBe(true);
+  // Secrets never reach the recording, so even with redaction off the file cannot hold this one.
+  expect(file.text).not.toContain(token);
   await expect(sessions.exportDialog()).not.toBeVisible();
   await expect(sessions.notes('info').last()).toContainText(`Downloaded ${file.name}`);
   await expect(sessions.notes('info').last()).toContainText('Redaction was off.');

@@ -62,9 +62,10 @@ describe('session words', () => {
     expect(
       describeRedaction({ where: 'agent-settings', name: '/auth/value', kind: 'api-key', length: 1 }),
     ).toBe('API key · agent settings /auth/value · 1 character');
-    expect(redactionHeadline([token], true)).toBe('Redaction is on. 1 secret will be removed from the file:');
+    expect(redactionHeadline([token], true)).toBe('Redaction is on. 1 secret will be left out of the file:');
     expect(redactionHeadline([], true)).toMatch(/holds no secret/);
-    expect(redactionHeadline([token], false)).toMatch(/^Redaction is off: the file keeps every secret/);
+    expect(redactionHeadline([token], false)).toMatch(/^Redaction is off, but 1 secret never reached the recording/);
+    expect(redactionHeadline([], false)).toMatch(/^Redaction is off: the file keeps every value/);
   });
 
   it('describes recent sessions and where a replayed one came from', () => {

@@ -12,7 +12,6 @@ import { SESSION_FILE_EXTENSION, SESSION_MIME_TYPE } from '../../../shared/sessi
 import type {
   MockAgentInfo,
   RecentSession,
-  RedactionItem,
   SessionAgent,
   SessionSummary,
 } from '../../../shared/session/types';
@@ -116,8 +115,16 @@ export function createSessionService(
     return {
       frames: cleanFrames.frames,
       agents: cleanAgents.agents,
-      items: [...earlier, ...cleanAgents.items, ...cleanFrames.items] as RedactionItem[],
+      items: [...earlier, ...cleanAgents.items, ...cleanFrames.items],
     };
+  };
+
+  /** Without redaction, only what was never recorded is missing: the review still lists those values. */
+  const unredacted = (loaded: LoadedSession, frameIds?: readonly string[]) => {
+    const frames = selectFrames(loaded.frames, frameIds);
+    const chosen = new Set(frames.map((frame) => frame.id));
+    const items = loaded.redactions.filter((item) => item.frameId === undefined || chosen.has(item.frameId));
+    return { frames, agents: loaded.agents, items };
   };
 
   return {
@@ -161,13 +168,7 @@ export function createSessionService(
     },
     async exportSession({ sessionId, format, redact = true, frameIds }) {
       const loaded = await session(sessionId, true);
-      const chosen = redact
-        ? redacted(loaded, frameIds)
-        : {
-            frames: selectFrames(loaded.frames, frameIds),
-            agents: loaded.agents,
-            items: [] as RedactionItem[],
-          };
+      const chosen = redact ? redacted(loaded, frameIds) : unredacted(loaded, frameIds);
       const title = sessionId === LIVE_SESSION_ID ? defaultTitle(loaded.agents) : loaded.title;
       if (format === 'har') {
         const har = framesToHar(chosen.frames, { appVersion: options.appVersion, agents: chosen.agents });

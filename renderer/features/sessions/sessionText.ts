@@ -61,9 +61,13 @@ export function describeRedaction(item: RedactionItem): string {
 
 /** "Nothing to redact." / "3 secrets will be removed:" for the export review. */
 export function redactionHeadline(items: readonly RedactionItem[], redact: boolean): string {
-  if (!redact) return 'Redaction is off: the file keeps every secret the session recorded.';
+  if (!redact) {
+    return items.length === 0
+      ? 'Redaction is off: the file keeps every value the session recorded.'
+      : `Redaction is off, but ${plural(items.length, 'secret')} never reached the recording (secrets are removed before anything is written to disk), so the file cannot hold them:`;
+  }
   if (items.length === 0) return 'Redaction is on. The session holds no secret Switchboard knows of.';
-  return `Redaction is on. ${plural(items.length, 'secret')} will be removed from the file:`;
+  return `Redaction is on. ${plural(items.length, 'secret')} will be left out of the file:`;
 }
 
 const RECENT_KIND_WORDS: Record<RecentSession['kind'], string> = {
