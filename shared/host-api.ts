@@ -213,6 +213,8 @@ export interface HostService extends HostApi {
   onEvent(listener: HostEventListener): () => void;
   /** Stops what the host started (the demo agent, open streams); the shells call it on quit. */
   close(): Promise<void>;
+  /** The shell was handed a session file to open (file association, SES-8): tells the renderer. */
+  announceOpen(path: string): void;
 }
 
 export const hostEventChannel = 'host:event';

@@ -129,6 +129,7 @@ export function createHost(options: HostOptions): HostService {
       };
     },
     onEvent: bus.onEvent,
+    announceOpen: (path) => bus.publish({ type: 'open-session', path }),
     createPushTarget: ({ agentId, mode, jwksUrl }) => push.createTarget(agentId, mode, jwksUrl),
     listPushTargets: async ({ agentId }) => push.listTargets(agentId),
     deletePushTarget: async ({ id }) => ({ deleted: push.deleteTarget(id) }),

@@ -6,6 +6,8 @@ import type { Frame } from '../../shared/wire/frame';
 
 export interface EventBus {
   publishFrame(frame: Frame): void;
+  /** Any other event, delivered after the frames queued before it. */
+  publish(event: Exclude<HostEvent, { type: 'frames' }>): void;
   onEvent(listener: HostEventListener): () => void;
 }
 
@@ -34,6 +36,18 @@ export function createEventBus(): EventBus {
         scheduled = true;
         setImmediate(flush);
       }
+    },
+    publish(event) {
+      setImmediate(() => {
+        if (scheduled) flush();
+        for (const listener of listeners) {
+          try {
+            listener(event);
+          } catch {
+            // As for frames: one broken listener must not starve the others.
+          }
+        }
+      });
     },
     onEvent(listener) {
       listeners.add(listener);

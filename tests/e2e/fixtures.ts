@@ -138,7 +138,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     }
 
     await page.goto(server.url);
-    const app = new AppPage(page);
+    const app = new AppPage(page, host);
     await app.waitUntilReady();
     await use(app);
     stopEvents();

@@ -222,3 +222,20 @@ test('serve the recording as a mock agent: its URL is shown, it answers a card f
   await expect(sessions.runningMocks()).toHaveCount(0);
   await expect(fetch(cardUrl)).rejects.toThrow();
 });
+
+test('a session file the OS hands to the app (file association) opens for replay', async ({
+  app,
+  testServer,
+}) => {
+  const sessions = new SessionsPage(app.page);
+  await app.fetch(`${testServer.url}/hello.json`);
+  await expect(app.status()).toHaveAttribute('data-status', '200');
+  const saved = /Saved to (.+\.switchboard) \(/.exec(await sessions.save())?.[1];
+  expect(saved).toBeTruthy();
+  // What main.ts does with a path from argv, a second launch or macOS's open-file.
+  app.host!.announceOpen(saved!);
+  await expect(sessions.replayBar()).toBeVisible();
+  await expect(sessions.replayTitle()).toContainText('Switchboard session');
+  await app.tab('frames').click();
+  await expect(app.frameRows()).toHaveCount(1);
+});

@@ -35,6 +35,9 @@ function fakeHost(): HostService & { emit(event: HostEvent): void } {
       return () => listeners.delete(listener);
     },
     async close() {},
+    announceOpen(path) {
+      for (const listener of listeners) listener({ type: 'open-session', path });
+    },
     emit(event) {
       for (const listener of listeners) listener(event);
     },

@@ -1,9 +1,14 @@
 // Page object for the app: specs speak in user actions and visible results, never raw selectors.
 
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { HostService } from '../../../shared/host-api';
 
 export class AppPage {
-  constructor(readonly page: Page) {}
+  /** `host` is the real host behind the page, for what only a shell does (handing over a file the OS opened). */
+  constructor(
+    readonly page: Page,
+    readonly host?: HostService,
+  ) {}
 
   get root(): Locator {
     return this.page.getByTestId('app-root');
