@@ -20,7 +20,8 @@ export const SESSION_MIME_TYPE = 'application/vnd.switchboard.session+json';
 /** Bodies and SSE blocks larger than this go to the blob table (sessions) or a blob file (the journal). */
 export const BLOB_THRESHOLD_BYTES = 256 * 1024;
 /** Files larger than this are refused before they are read. */
-export const SESSION_MAX_BYTES = 1024 * 1024 * 1024;
+// A session file is read as one string, and V8 strings stop at about 512 MiB.
+export const SESSION_MAX_BYTES = 500 * 1024 * 1024;
 export const SESSION_MAX_FRAMES = 5_000_000;
 
 /** A body or SSE block whose bytes are in the blob table: the sha256 (hex) of the bytes. */

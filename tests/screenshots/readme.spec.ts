@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { test, expect } from '../e2e/fixtures';
 import { LibraryPage } from '../e2e/support/libraryPage';
+import { SessionsPage } from '../e2e/support/sessionsPage';
 
 const out = (name: string) => path.resolve('docs/screenshots', `${name}.png`);
 
@@ -30,4 +31,13 @@ test('README screenshots', async ({ app }) => {
   await app.tab('frames').click();
   await app.frameRows().filter({ hasText: 'events' }).first().click();
   await app.page.screenshot({ path: out('frames') });
+
+  // The same run saved, opened again and replayed: halfway through, on the timeline.
+  const sessions = new SessionsPage(app.page);
+  await sessions.save();
+  await sessions.recent('saved').first().click();
+  await expect(sessions.replayBar()).toBeVisible();
+  await sessions.scrubTo(Math.round((await sessions.total()) * 0.6));
+  await app.tab('timeline').click();
+  await app.page.screenshot({ path: out('replay') });
 });
