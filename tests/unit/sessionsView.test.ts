@@ -64,7 +64,9 @@ describe('session words', () => {
     ).toBe('API key · agent settings /auth/value · 1 character');
     expect(redactionHeadline([token], true)).toBe('Redaction is on. 1 secret will be left out of the file:');
     expect(redactionHeadline([], true)).toMatch(/holds no secret/);
-    expect(redactionHeadline([token], false)).toMatch(/^Redaction is off, but 1 secret never reached the recording/);
+    expect(redactionHeadline([token], false)).toMatch(
+      /^Redaction is off, but 1 secret never reached the recording/,
+    );
     expect(redactionHeadline([], false)).toMatch(/^Redaction is off: the file keeps every value/);
   });
 
