@@ -39,5 +39,6 @@ test('README screenshots', async ({ app }) => {
   await expect(sessions.replayBar()).toBeVisible();
   await sessions.scrubTo(Math.round((await sessions.total()) * 0.6));
   await app.tab('timeline').click();
+  await sessions.dismissNotes();
   await app.page.screenshot({ path: out('replay') });
 });
