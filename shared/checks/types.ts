@@ -1,0 +1,56 @@
+// Conformance checks (CHK-1..CHK-5): what a check is, what it found, and the report the Checks panel, the CLI and the
+// exports share. Checks are functions of frames (DESIGN.md §1); probes are checks that first make traffic of their
+// own against a live agent, and then read their verdict from the frames that traffic left.
+
+import type { Severity } from '../wire/finding';
+
+export type CheckArea = 'card' | 'frame' | 'state' | 'probe';
+
+/** One check in the catalogue: stable id, what it looks at, how bad a failure is, and where the rule comes from. */
+export interface CheckDefinition {
+  /** Dotted and stable: 'state.illegal-transition', 'frame.jsonrpc.id-mismatch', 'probe.streaming' … */
+  id: string;
+  area: CheckArea;
+  title: string;
+  severity: Severity;
+  /** The section the rule comes from: 'PROTOCOL.md §4.1', 'A2A 1.0 §3.1.2' … */
+  spec: string;
+}
+
+/** One thing a check found, pointing at the frames that show it. */
+export interface CheckFinding {
+  checkId: string;
+  severity: Severity;
+  /** Plain words a user can act on. */
+  message: string;
+  spec: string;
+  frameIds: string[];
+  agentId?: string;
+  taskId?: string;
+  /** A JSON pointer into the frame's body (or the card), when the finding has a place. */
+  pointer?: string;
+}
+
+export type ProbeStatus = 'passed' | 'failed' | 'skipped' | 'error';
+
+/** A probe's outcome: skipped when the card does not declare what it tests (no streaming, no push). */
+export interface ProbeResult {
+  probeId: string;
+  status: ProbeStatus;
+  message: string;
+  frameIds: string[];
+  findings: CheckFinding[];
+  durationMs: number;
+}
+
+export interface CheckReport {
+  /** ISO 8601. */
+  generatedAt: string;
+  appVersion: string;
+  agents: Array<{ id: string; name: string; cardUrl: string; generation: string }>;
+  /** Ids of the checks that ran (a check that ran and found nothing passed). */
+  checksRun: string[];
+  findings: CheckFinding[];
+  probes: ProbeResult[];
+  summary: { error: number; warning: number; info: number; probesFailed: number };
+}
