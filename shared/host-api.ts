@@ -15,6 +15,7 @@ import type {
   ResyncOutcome,
   StreamEnd,
 } from './agent';
+import type { ProbeResult } from './checks/types';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
 import type {
   ExportFormat,
@@ -141,6 +142,12 @@ export interface HostApi {
   startMockAgent(request: { sessionId: string; timing?: MockTiming; port?: number }): Promise<MockAgentInfo>;
   stopMockAgent(request: { id: string }): Promise<{ stopped: boolean }>;
   listMockAgents(): Promise<MockAgentInfo[]>;
+  /**
+   * Runs conformance probes against an open agent (CHK-4): each makes its own traffic (recorded as frames like any
+   * other) and reads its verdict from it. All probes when `probes` is absent; ones the card does not declare are
+   * skipped. Only ever runs when the user asks.
+   */
+  runProbes(request: { agentId: string; probes?: string[] }): Promise<ProbeResult[]>;
 }
 
 /** The session id of the current run's recording, open from the start. */
@@ -183,6 +190,7 @@ export const hostMethodNames = [
   'startMockAgent',
   'stopMockAgent',
   'listMockAgents',
+  'runProbes',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 

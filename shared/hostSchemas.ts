@@ -171,6 +171,14 @@ export const hostArgSchemas: ArgSchemas = {
   ]),
   stopMockAgent: z.tuple([z.object({ id: z.string().min(1).max(100) }).strict()]),
   listMockAgents: z.tuple([]),
+  runProbes: z.tuple([
+    z
+      .object({
+        agentId: z.string().min(1).max(1000),
+        probes: z.array(z.string().min(1).max(100)).max(100).optional(),
+      })
+      .strict(),
+  ]),
   checkCard: z.tuple([
     z
       .object({

@@ -145,6 +145,9 @@ export function createHost(options: HostOptions): HostService {
     startMockAgent: (request) => sessions.startMockAgent(request),
     stopMockAgent: (request) => sessions.stopMockAgent(request),
     listMockAgents: () => sessions.listMockAgents(),
+    async runProbes() {
+      throw new Error('Probes are not available yet.');
+    },
     async close() {
       await sessions.close();
       await agents.closeAll();

@@ -71,6 +71,7 @@ function agentMethodsNotUsedHere() {
     startMockAgent: unused,
     stopMockAgent: unused,
     listMockAgents: unused,
+    runProbes: unused,
     loadLibrary: unused,
     saveLibrary: unused,
     startDemoAgent: unused,
