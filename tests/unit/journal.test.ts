@@ -1,7 +1,7 @@
 // The recording journal: frames appended in order, synced on a timer and at once on a terminal state, and read
 // back with a torn last line dropped and reported.
 
-import { appendFile, mkdtemp, readFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,5 +67,41 @@ describe('journal', () => {
     expect(read.frames.map((f) => f.id)).toEqual(['a']);
     expect(read.unreadable).toEqual([2, 3]);
     expect(read.tornTail).toEqual({ bytes: Buffer.byteLength('{"kind":"http","id":"b","tim') });
+  });
+
+  it('a failed write is reported, kept, and written in order once the disk lets it', async () => {
+    const file = await journalFile();
+    const blocker = path.join(path.dirname(file), 'blocker');
+    await writeFile(blocker, 'not a folder');
+    const errors: string[] = [];
+    const journal = await openJournal(file, {
+      syncMs: 60_000,
+      blobDir: blocker,
+      onError: (error) => errors.push(error.message),
+    });
+    const big: HttpFrame = {
+      ...http('big'),
+      request: {
+        method: 'POST',
+        url: 'http://127.0.0.1/',
+        headers: [],
+        body: {
+          base64: Buffer.alloc(300 * 1024, 1).toString('base64'),
+          text: '',
+          size: 300 * 1024,
+          utf8Valid: false,
+        },
+      },
+    };
+    journal.append(big);
+    await expect(journal.flush()).rejects.toThrow();
+    expect(errors).toHaveLength(1);
+    journal.append(http('after'));
+    await rm(blocker);
+    await journal.close();
+    const read = await readJournal(file, { blobDir: blocker });
+    expect(read.frames.map((f) => f.id)).toEqual(['big', 'after']);
+    expect(read.missingBlobs).toEqual([]);
+    expect((read.frames[0] as HttpFrame).request.body?.base64).toBe(big.request.body?.base64);
   });
 });

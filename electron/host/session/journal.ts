@@ -42,6 +42,8 @@ export interface JournalOptions {
    * too, as a `redactions` line (never the values), so a later export can still show the user what was taken out.
    */
   transform?: (frame: Frame) => { frame: Frame; items: RedactionItem[] };
+  /** A write or sync failed (the lines are kept and tried again on the next flush). */
+  onError?: (error: Error) => void;
 }
 
 export interface JournalWriter {
@@ -89,16 +91,27 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     blobs = new Map();
     // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
     // disk before the lines that name them.
-    writing = writing.then(async () => {
-      if (pendingBlobs.size > 0) {
-        await mkdir(blobDir, { recursive: true, mode: 0o700 });
-        for (const [hash, bytes] of pendingBlobs) await writeBlob(path.join(blobDir, hash), bytes);
+    const attempt = writing.then(async () => {
+      try {
+        if (pendingBlobs.size > 0) {
+          await mkdir(blobDir, { recursive: true, mode: 0o700 });
+          for (const [hash, bytes] of pendingBlobs) await writeBlob(path.join(blobDir, hash), bytes);
+        }
+        const handle = await opened;
+        // appendFile writes the whole text (write() may stop short on a large batch).
+        if (lines.length > 0) await handle.appendFile(lines.join(''));
+        await handle.sync();
+      } catch (error) {
+        // Kept for the next attempt (a full disk may empty), ahead of what came since, and reported.
+        queued = [...lines, ...queued];
+        for (const [hash, bytes] of pendingBlobs) if (!blobs.has(hash)) blobs.set(hash, bytes);
+        options.onError?.(error instanceof Error ? error : new Error(String(error)));
+        throw error;
       }
-      const handle = await opened;
-      if (lines.length > 0) await handle.write(lines.join(''));
-      await handle.sync();
     });
-    return writing;
+    // The chain goes on after a failure, so one bad write does not stop every later one.
+    writing = attempt.catch(() => undefined);
+    return attempt;
   };
   const timer = setInterval(() => void flush().catch(() => undefined), options.syncMs ?? JOURNAL_SYNC_MS);
   timer.unref();

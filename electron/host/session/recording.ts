@@ -36,12 +36,15 @@ export function startRecording(options: {
   // Sortable by start time, unique between two hosts started in the same millisecond.
   const stamp = new Date().toISOString().replaceAll(':', '-').replace('.', '-');
   const file = path.join(dir, `${RUN_PREFIX}${stamp}-${randomBytes(3).toString('hex')}${JOURNAL_EXTENSION}`);
+  let failed: string | undefined;
   const journal = createJournal(file, {
     header: { appVersion: options.appVersion, startedAt: Date.now() },
     ...(options.transform ? { transform: options.transform } : {}),
+    onError: (error) => {
+      failed = error.message;
+    },
   });
   void pruneJournals(dir, file, options.keep ?? JOURNALS_KEPT).catch(() => undefined);
-  let failed: string | undefined;
   const guarded = (write: () => void) => {
     try {
       write();
@@ -55,7 +58,8 @@ export function startRecording(options: {
     record: (frame) => guarded(() => journal.append(frame)),
     recordAgent: (agent) => guarded(() => journal.appendAgent(agent)),
     async read() {
-      await journal.flush();
+      // A failed flush is reported below; what reached the disk is still read.
+      await journal.flush().catch(() => undefined);
       const read = await readJournal(file);
       return failed ? { ...read, writeProblem: failed } : read;
     },

@@ -70,7 +70,11 @@ export function createSessionService(
     }
     const read = await options.recording.read();
     const live = fromJournal(read, options.recording.file);
-    if (read.writeProblem) live.notices.push(`Recording stopped writing: ${read.writeProblem}`);
+    if (read.writeProblem) {
+      live.notices.push(
+        `Recording had trouble writing to disk (${read.writeProblem}); what could not be written was kept and tried again.`,
+      );
+    }
     return { ...live, title: 'This run', source: 'live' };
   };
 
