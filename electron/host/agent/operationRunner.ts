@@ -16,6 +16,7 @@ import {
   describeUnexpectedAnswer,
 } from '../../../shared/a2a/exchangeChecks';
 import type { OperationResult } from '../../../shared/a2a/model';
+import type { Finding } from '../../../shared/wire/finding';
 import type { FrameError, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import type { AgentRecord } from './agentRecord';
 import { applyCredentials, hasCredentials, originNeedingConsent } from './credentials';
@@ -352,6 +353,17 @@ function decodeFinished(
   switch (decoded.kind) {
     case 'result': {
       const ids = taskOfResult(decoded.result);
+      // The request named a task and the answer is about another one (CHK-3: task ids must not change).
+      if (a2a.taskId !== undefined && ids.taskId !== undefined && ids.taskId !== a2a.taskId) {
+        const finding: Finding = {
+          rule: 'a2a.task-id-changed',
+          severity: 'error',
+          message: `The request named task ${a2a.taskId}, but the answer is about task ${ids.taskId}.`,
+          spec: 'PROTOCOL.md §4.3',
+        };
+        findings.push(finding);
+        frame.findings.push(finding);
+      }
       Object.assign(a2a, ids);
       return {
         ...base,
