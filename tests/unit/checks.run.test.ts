@@ -1,7 +1,7 @@
+// @vitest-environment jsdom
 // The check engine (CHK-1..CHK-3, CHK-5): for every check runChecks implements, frames that trigger it and frames that
 // do not; the report's bookkeeping; JSON and JUnit XML that parse.
 
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../shared/checks/catalog';
 import { reportToJson, reportToJUnit } from '../../shared/checks/reportExport';
@@ -9,6 +9,19 @@ import { runChecks } from '../../shared/checks/runChecks';
 import type { ProbeResult } from '../../shared/checks/types';
 import type { Finding } from '../../shared/wire/finding';
 import type { Frame, HeaderList, HttpFrame, SseFrame } from '../../shared/wire/frame';
+
+// jsdom's DOMParser (this file runs in the jsdom environment; the tests' tsconfig has no DOM types).
+interface XmlElement {
+  getAttribute(name: string): string | null;
+  parentElement: XmlElement | null;
+}
+interface XmlDocument {
+  getElementsByTagName(name: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
+  documentElement: XmlElement;
+}
+const { DOMParser } = globalThis as unknown as {
+  DOMParser: new () => { parseFromString(text: string, type: string): XmlDocument };
+};
 
 const body = (text: string) => ({
   base64: Buffer.from(text).toString('base64'),
@@ -429,7 +442,7 @@ describe('the report', () => {
 
   it('JUnit XML parses, with a suite per area, failures where something was found, skipped probes', () => {
     const xmlText = reportToJUnit(report);
-    const doc = new JSDOM(xmlText, { contentType: 'text/xml' }).window.document;
+    const doc = new DOMParser().parseFromString(xmlText, 'text/xml');
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
     const suites = [...doc.getElementsByTagName('testsuite')].map((s) => s.getAttribute('name'));
     expect(suites).toEqual([
@@ -461,7 +474,7 @@ describe('the report', () => {
       cardFindings: [],
       appVersion: 'x',
     });
-    const doc = new JSDOM(reportToJUnit(odd), { contentType: 'text/xml' }).window.document;
+    const doc = new DOMParser().parseFromString(reportToJUnit(odd), 'text/xml');
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
   });
 });
