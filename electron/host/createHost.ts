@@ -10,6 +10,7 @@ import { redactFrames } from '../../shared/session/redact';
 import type { RedactionItem } from '../../shared/session/types';
 import { createAgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
+import { runProbes, type ProbeHost } from './checks/probes';
 import { createPushService } from './push/pushService';
 import { checkCardText } from './cardCheck';
 import { defaultDataDir } from './dataDir';
@@ -84,6 +85,16 @@ export function createHost(options: HostOptions): HostService {
     closeStream: ({ exchangeId }: { exchangeId: string }) => agents.closeStream(exchangeId),
     onEvent: bus.onEvent,
   };
+  const probeHost: ProbeHost = {
+    runOperation: (request) => agents.runOperation(request),
+    sendRaw: api.sendRaw,
+    awaitStream: api.awaitStream,
+    closeStream: api.closeStream,
+    createPushTarget: ({ agentId, mode, jwksUrl }) => push.createTarget(agentId, mode, jwksUrl),
+    deletePushTarget: async ({ id }) => ({ deleted: push.deleteTarget(id) }),
+    onEvent: bus.onEvent,
+    configureAgent: async ({ agentId, settings }) => remember(await agents.configureAgent(agentId, settings)),
+  };
   const sessions = createSessionService({
     appVersion: options.appVersion,
     ...(dataDir ? { dataDir } : {}),
@@ -145,9 +156,7 @@ export function createHost(options: HostOptions): HostService {
     startMockAgent: (request) => sessions.startMockAgent(request),
     stopMockAgent: (request) => sessions.stopMockAgent(request),
     listMockAgents: () => sessions.listMockAgents(),
-    async runProbes() {
-      throw new Error('Probes are not available yet.');
-    },
+    runProbes: ({ agentId, probes }) => runProbes(probeHost, agents.summary(agentId), probes),
     async close() {
       await sessions.close();
       await agents.closeAll();

@@ -2,12 +2,13 @@
 // until Ctrl-C. `--list` names the peers.
 
 import { AUTH_PEER, startAuthPeer } from './authPeer';
+import { brokenPeerFaults, startBrokenPeer } from './brokenPeer';
 import { hostileFaultNotes, hostileFaults, startHostilePeer } from './hostilePeer';
 import { isPeerName, peerNames, peers } from './index';
 import { startTokenEndpoint } from './tokenEndpoint';
 
-/** Peers that are not one agent but a set of them, each under its own path. */
-const groups = ['hostile', 'auth'] as const;
+/** Peers started apart from the generation peers: sets of agents under their own paths, and the broken agent. */
+const groups = ['hostile', 'auth', 'broken'] as const;
 
 function usage(): string {
   return `Usage: npm run peer -- <name> [--port N]   |   npm run peer -- --list\nPeers: ${[...peerNames, ...groups].join(', ')}`;
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`No peer named.\n${usage()}`);
     return 2;
   }
-  if (!isPeerName(name) && name !== 'hostile' && name !== 'auth') {
+  if (!isPeerName(name) && !(groups as readonly string[]).includes(name)) {
     console.error(`Unknown peer "${name}". Known peers: ${[...peerNames, ...groups].join(', ')}.`);
     return 2;
   }
@@ -60,6 +61,12 @@ async function start(name: string, port: number): Promise<() => Promise<void>> {
     console.log(`The hostile agents are listening on ${peer.baseUrl}; open one of these in Switchboard:`);
     for (const fault of hostileFaults)
       console.log(`  ${peer.agentUrl(fault)}  — ${hostileFaultNotes[fault]}`);
+    return () => peer.close();
+  }
+  if (name === 'broken') {
+    const peer = await startBrokenPeer({ port });
+    console.log(`The broken agent is listening on ${peer.baseUrl}; its faults:`);
+    for (const fault of brokenPeerFaults) console.log(`  - ${fault}`);
     return () => peer.close();
   }
   if (name === 'auth') {

@@ -45,6 +45,8 @@ export interface AgentClient {
   awaitStream(exchangeId: string): Promise<StreamEnd>;
   resyncTask(agentId: string, taskId: string): Promise<ResyncOutcome>;
   forgetAgent(agentId: string): Promise<{ forgotten: boolean }>;
+  /** The agent as the renderer sees it (secrets hidden); throws for an unknown id. */
+  summary(agentId: string): AgentSummary;
   /** The generation the agent is spoken to in, and its origin; undefined for an unknown id. */
   describe(agentId: string): { generation: string; origin: string } | undefined;
   /** Closes every open stream (the host is shutting down). */
@@ -281,6 +283,10 @@ export function createAgentClient(recorder: Recorder): AgentClient {
 
     async resyncTask(agentId, taskId) {
       return resync(agent(agentId), taskId);
+    },
+
+    summary(agentId) {
+      return summarize(agent(agentId));
     },
 
     describe(agentId) {

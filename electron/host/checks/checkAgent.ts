@@ -1,0 +1,116 @@
+// A conformance run against one agent (CHK-1..CHK-5), as `switchboard check` does it: discover the card, send one
+// message (and stream one when the card says it can), read the task back, run the probes, then check every frame
+// the run made. The same host as the app, so the report points at frames a user can open in a saved session.
+
+import type { AgentSettingsChange, AgentSummary } from '../../../shared/agent';
+import { runChecks } from '../../../shared/checks/runChecks';
+import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
+import type { HostService } from '../../../shared/host-api';
+import type { Frame } from '../../../shared/wire/frame';
+
+export interface CheckAgentOptions {
+  /** Run the probes (on by default). */
+  probes?: boolean;
+  settings?: AgentSettingsChange;
+  appVersion: string;
+  /** Progress for people (stderr in the CLI). */
+  progress?: (line: string) => void;
+}
+
+export type CheckAgentResult =
+  | { ok: true; report: CheckReport; agent: AgentSummary; frames: Frame[] }
+  | { ok: false; message: string; unreachable: boolean; frames: Frame[] };
+
+export async function checkAgent(
+  host: HostService,
+  url: string,
+  options: CheckAgentOptions,
+): Promise<CheckAgentResult> {
+  const frames: Frame[] = [];
+  const stop = host.onEvent((event) => {
+    if (event.type === 'frames') frames.push(...event.frames);
+  });
+  const progress = options.progress ?? (() => undefined);
+  try {
+    progress(`Fetching the card from ${url} …`);
+    const opened = await host.openAgent({ url, ...(options.settings ? { settings: options.settings } : {}) });
+    if (!opened.ok) {
+      await settle();
+      const unreachable = frames.some(
+        (frame) => frame.kind === 'http' && frame.error !== undefined && frame.error.kind !== 'too-large',
+      );
+      return { ok: false, message: opened.message, unreachable, frames };
+    }
+    const agent = opened.agent;
+    progress(`${agentName(agent)} (A2A ${agent.generation}); sending a message …`);
+    const sent = await host.runOperation({
+      agentId: agent.id,
+      operation: 'send',
+      input: { message: { parts: [{ kind: 'text', text: 'Switchboard check: hello' }] }, blocking: true },
+    });
+    if (sent.taskId) {
+      // Reading the task back shows whether the agent's story holds (a completed task must stay completed).
+      await host.runOperation({ agentId: agent.id, operation: 'get', input: { taskId: sent.taskId } });
+    }
+    if (declaresStreaming(agent.cardText)) {
+      progress('Streaming a message …');
+      const streamed = await host.runOperation({
+        agentId: agent.id,
+        operation: 'stream',
+        input: { message: { parts: [{ kind: 'text', text: 'Switchboard check: stream' }] }, blocking: false },
+      });
+      if (streamed.exchangeId && streamed.status === 'stream')
+        await host.awaitStream({ exchangeId: streamed.exchangeId });
+    }
+    let probes: ProbeResult[] = [];
+    if (options.probes !== false) {
+      progress('Running the probes …');
+      probes = await host.runProbes({ agentId: agent.id });
+    }
+    const card = await host.checkCard({ text: agent.cardText, cardUrl: agent.cardUrl });
+    await settle();
+    const report = runChecks({
+      frames,
+      agents: [
+        { id: agent.id, name: agentName(agent), cardUrl: agent.cardUrl, generation: agent.generation },
+      ],
+      cardFindings: [
+        {
+          agentId: agent.id,
+          ...(agent.cardFrameId ? { frameId: agent.cardFrameId } : {}),
+          findings: card.findings,
+        },
+      ],
+      probes,
+      appVersion: options.appVersion,
+    });
+    return { ok: true, report, agent, frames };
+  } finally {
+    stop();
+  }
+}
+
+/** Frames are delivered once per event-loop turn; two turns let the last batch arrive. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
+export function agentName(agent: AgentSummary): string {
+  try {
+    const card = JSON.parse(agent.cardText) as { name?: unknown };
+    if (typeof card.name === 'string' && card.name.trim()) return card.name;
+  } catch {
+    // The URL names an agent whose card is not JSON.
+  }
+  return agent.cardUrl;
+}
+
+function declaresStreaming(cardText: string): boolean {
+  try {
+    return (
+      (JSON.parse(cardText) as { capabilities?: { streaming?: unknown } }).capabilities?.streaming === true
+    );
+  } catch {
+    return false;
+  }
+}
