@@ -1,98 +1,234 @@
-// The words of the command line (`switchboard <command> …`), parsed without side effects so they can be tested.
-// Commands live in one table: a later command is one more entry here (its usage and its parser) and one runner in
-// cli.ts, which the compiler holds to the names listed here.
+// The words of the command line (`switchboard <command> …`, CLI-1), parsed without side effects so they can be
+// tested. Every command is one entry in a table: its positional words, its options and its help page; the parser
+// and the help text both come from that table, so they cannot disagree.
 
-import type { MockTiming } from '../shared/session/types';
+export type CommandName =
+  'card' | 'send' | 'get' | 'list' | 'cancel' | 'subscribe' | 'check' | 'replay' | 'mock' | 'export';
 
-export type CliCommand =
-  | { command: 'help'; topic?: string }
-  | { command: 'version' }
-  | { command: 'mock'; sessionFile: string; port: number; timing: MockTiming; dataDir?: string };
+type OptionKind = 'flag' | 'text' | 'number' | 'list';
 
-export type CliParse = CliCommand | { error: string; usage: string };
-
-interface CommandSpec {
-  name: Exclude<CliCommand['command'], 'help' | 'version'>;
-  /** One line for the command list. */
-  summary: string;
-  usage: string;
-  /** Parses the words after the command's name. */
-  parse(argv: readonly string[]): CliCommand | { error: string };
+interface OptionSpec {
+  name: string;
+  kind: OptionKind;
+  /** The value's name in the help (`--port N`). */
+  value?: string;
+  help: string;
+  choices?: readonly string[];
+  range?: [number, number];
 }
 
-const MOCK_USAGE = `Usage: switchboard mock <session-file> [--port N] [--timing original|compressed] [--data-dir DIR]
+interface CommandSpec {
+  name: CommandName;
+  summary: string;
+  positionals: ReadonlyArray<{ name: string; help: string; optional?: boolean }>;
+  options: readonly OptionSpec[];
+  /** What the command does, for its help page. */
+  about: string;
+}
 
-Serves a saved session (or a HAR file) as an A2A agent on 127.0.0.1, so an A2A client can be tested against a
-known run. Prints one JSON line {"url":…,"cardUrl":…} and runs until Ctrl-C.
+export interface Invocation {
+  command: CommandName;
+  args: Record<string, string>;
+  options: Record<string, string | number | boolean | string[]>;
+}
 
-  --port N          listen on 127.0.0.1:N (default: a free port)
-  --timing T        original: keep the recorded pauses (default); compressed: cut them to ~20 ms
-  --data-dir DIR    Switchboard's data folder (default: the per-user one)
-  --help            show this text`;
+export type CliParse =
+  | { command: 'help'; topic?: string }
+  | { command: 'version' }
+  | Invocation
+  | { error: string; usage: string };
 
-const TIMINGS: readonly MockTiming[] = ['original', 'compressed'];
+export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
 
-const mockCommand: CommandSpec = {
-  name: 'mock',
-  summary: 'serve a recorded session as an A2A agent on 127.0.0.1',
-  usage: MOCK_USAGE,
-  parse(argv) {
-    const files: string[] = [];
-    let port = 0;
-    let timing: MockTiming = 'original';
-    let dataDir: string | undefined;
-    let optionsEnded = false;
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i]!;
-      if (optionsEnded || !arg.startsWith('-') || arg === '-') {
-        files.push(arg);
-        continue;
-      }
-      if (arg === '--') {
-        optionsEnded = true;
-        continue;
-      }
-      if (arg === '--help' || arg === '-h') return { command: 'help', topic: 'mock' };
-      const [name, inline] = splitOption(arg);
-      if (name !== '--port' && name !== '--timing' && name !== '--data-dir')
-        return { error: `Unknown option ${JSON.stringify(arg)} for "mock".` };
-      const value = inline ?? argv[++i];
-      if (value === undefined || value === '') return { error: `${name} needs a value.` };
-      if (name === '--port') {
-        const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-        if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
-          return { error: `--port needs a whole number from 0 to 65535, not ${JSON.stringify(value)}.` };
-        port = parsed;
-      } else if (name === '--timing') {
-        const found = TIMINGS.find((t) => t === value);
-        if (!found) return { error: `--timing is "original" or "compressed", not ${JSON.stringify(value)}.` };
-        timing = found;
-      } else {
-        dataDir = value;
-      }
-    }
-    if (files.length === 0)
-      return { error: 'Name the session file to serve: switchboard mock <session-file>.' };
-    if (files.length > 1)
-      return {
-        error: `"mock" serves one session file; got ${files.length}: ${files.map((f) => JSON.stringify(f)).join(', ')}.`,
-      };
-    return {
-      command: 'mock',
-      sessionFile: files[0]!,
-      port,
-      timing,
-      ...(dataDir !== undefined ? { dataDir } : {}),
-    };
+const json: OptionSpec = { name: '--json', kind: 'flag', help: 'print JSON for machines instead of text' };
+const agentOptions: readonly OptionSpec[] = [
+  json,
+  {
+    name: '--header',
+    kind: 'list',
+    value: "'Name: value'",
+    help: 'send a header with every request (repeatable)',
   },
+  {
+    name: '--bearer',
+    kind: 'text',
+    value: 'TOKEN',
+    help: 'send Authorization: Bearer TOKEN (or set SWITCHBOARD_BEARER)',
+  },
+  {
+    name: '--timeout',
+    kind: 'number',
+    value: 'MS',
+    help: 'give up on a request after MS milliseconds',
+    range: [1, 86_400_000],
+  },
+];
+const dataDir: OptionSpec = {
+  name: '--data-dir',
+  kind: 'text',
+  value: 'DIR',
+  help: "Switchboard's data folder (default: the per-user one)",
+};
+const url = { name: 'url', help: "the agent's base URL or its card's URL" };
+const taskId = { name: 'task-id', help: 'the task' };
+const session = {
+  name: 'session',
+  help: 'a saved session (.switchboard), a HAR file or a recording journal',
 };
 
-const COMMANDS: readonly CommandSpec[] = [mockCommand];
+const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'card',
+    summary: "fetch an agent's card, summarise it and check it",
+    positionals: [url],
+    options: agentOptions,
+    about:
+      'Discovers the card (well-known paths, or the URL as given), prints what it declares and its findings.',
+  },
+  {
+    name: 'send',
+    summary: 'send a message (text, files, data) and print the answer',
+    positionals: [url, { name: 'text', help: 'the message text' }],
+    options: [
+      ...agentOptions,
+      { name: '--stream', kind: 'flag', help: 'stream the answer (events printed as they arrive)' },
+      { name: '--file', kind: 'list', value: 'F', help: 'attach a file, sent inline (repeatable)' },
+      { name: '--data', kind: 'text', value: 'JSON', help: 'attach a data part' },
+      { name: '--task-id', kind: 'text', value: 'ID', help: 'continue this task' },
+      { name: '--context-id', kind: 'text', value: 'ID', help: 'send in this context' },
+    ],
+    about: 'Sends one message and prints the task or message that comes back; with --stream, every event.',
+  },
+  {
+    name: 'get',
+    summary: 'get a task',
+    positionals: [url, taskId],
+    options: [
+      ...agentOptions,
+      { name: '--history', kind: 'number', value: 'N', help: 'history length', range: [0, 1_000_000] },
+    ],
+    about: 'Gets a task and prints its state, artifacts and history.',
+  },
+  {
+    name: 'list',
+    summary: 'list tasks (A2A 1.0)',
+    positionals: [url],
+    options: [
+      ...agentOptions,
+      { name: '--context-id', kind: 'text', value: 'ID', help: 'only tasks in this context' },
+      { name: '--status', kind: 'text', value: 'STATE', help: 'only tasks in this state' },
+      { name: '--page-size', kind: 'number', value: 'N', help: 'tasks per page', range: [1, 10_000] },
+      { name: '--page-token', kind: 'text', value: 'T', help: 'the page to get' },
+    ],
+    about: 'Lists tasks, a page at a time.',
+  },
+  {
+    name: 'cancel',
+    summary: 'cancel a task',
+    positionals: [url, taskId],
+    options: agentOptions,
+    about: 'Asks the agent to cancel a task and prints what it says.',
+  },
+  {
+    name: 'subscribe',
+    summary: "stream a running task's events",
+    positionals: [url, taskId],
+    options: agentOptions,
+    about: 'Subscribes to a task and prints its events until the stream ends.',
+  },
+  {
+    name: 'check',
+    summary: 'run the conformance checks and probes against an agent',
+    positionals: [url],
+    options: [
+      ...agentOptions,
+      { name: '--junit', kind: 'text', value: 'F', help: 'also write the report as JUnit XML to F' },
+      {
+        name: '--no-probes',
+        kind: 'flag',
+        help: 'only look, do not probe (no cancel, push or unknown-method calls)',
+      },
+    ],
+    about:
+      'Fetches the card, sends a message (and streams one if the card allows), reads the task back, runs the probes, and checks every frame. Exits 1 when something of severity error was found.',
+  },
+  {
+    name: 'replay',
+    summary: 'show a saved session, or re-send it to a live agent and diff',
+    positionals: [session],
+    options: [
+      json,
+      dataDir,
+      { name: '--against', kind: 'text', value: 'URL', help: 're-send the requests to this agent and diff' },
+    ],
+    about:
+      'Without --against, prints the session offline. With it, re-sends every request and exits 1 on differences.',
+  },
+  {
+    name: 'mock',
+    summary: 'serve a recorded session as an A2A agent on 127.0.0.1',
+    positionals: [session],
+    options: [
+      {
+        name: '--port',
+        kind: 'number',
+        value: 'N',
+        help: 'listen on 127.0.0.1:N (default: a free port)',
+        range: [0, 65535],
+      },
+      {
+        name: '--timing',
+        kind: 'text',
+        value: 'T',
+        help: 'original: keep the recorded pauses (default); compressed: cut them to ~20 ms',
+        choices: ['original', 'compressed'],
+      },
+      dataDir,
+    ],
+    about: 'Prints one JSON line {"url":…,"cardUrl":…} and serves until Ctrl-C.',
+  },
+  {
+    name: 'export',
+    summary: 'export a session as HAR 1.2, secrets redacted',
+    positionals: [session],
+    options: [
+      json,
+      dataDir,
+      { name: '--har', kind: 'text', value: 'F', help: 'write the HAR file to F (required)' },
+    ],
+    about: 'Writes HAR 1.2 with the stream events kept, and lists what redaction removed.',
+  },
+];
 
-/** The overview: what the tool is, and every command with one line. */
+function synopsis(spec: CommandSpec): string {
+  const words = spec.positionals.map((p) => (p.optional ? `[<${p.name}>]` : `<${p.name}>`));
+  const options = spec.options.map((o) =>
+    o.kind === 'flag' ? `[${o.name}]` : `[${o.name} ${o.value ?? 'X'}]`,
+  );
+  return `switchboard ${spec.name} ${[...words, ...options].join(' ')}`;
+}
+
+const EXIT_CODES = `Exit codes: 0 done; 1 findings or failure (an A2A error, a failed task, check errors, replay differences);
+2 wrong words; 3 the agent could not be reached (DNS, refused, timeout, TLS).`;
+
+function commandUsage(spec: CommandSpec): string {
+  const width = Math.max(...spec.options.map((o) => `${o.name} ${o.value ?? ''}`.length), 8);
+  const lines = spec.options.map((o) => `  ${`${o.name} ${o.value ?? ''}`.padEnd(width)}  ${o.help}`);
+  return `Usage: ${synopsis(spec)}
+
+${spec.about}
+
+${spec.positionals.map((p) => `  <${p.name}>  ${p.help}`).join('\n')}
+${lines.join('\n')}
+  ${'--help'.padEnd(width)}  show this text
+
+${EXIT_CODES}`;
+}
+
+/** The overview, or one command's page. */
 export function cliUsage(topic?: string): string {
   const spec = COMMANDS.find((command) => command.name === topic);
-  if (spec) return spec.usage;
+  if (spec) return commandUsage(spec);
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   return `Usage: switchboard <command> [options]
 
@@ -102,7 +238,76 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
 
   switchboard <command> --help   more about one command
-  switchboard --version          the version`;
+  switchboard --version          the version
+
+${EXIT_CODES}`;
+}
+
+function parseCommand(
+  spec: CommandSpec,
+  argv: readonly string[],
+): Invocation | { command: 'help'; topic: string } | { error: string } {
+  const words: string[] = [];
+  const options: Invocation['options'] = {};
+  let optionsEnded = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (optionsEnded || !arg.startsWith('-') || arg === '-') {
+      words.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    if (arg === '--help' || arg === '-h') return { command: 'help', topic: spec.name };
+    const equals = arg.indexOf('=');
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    const option = spec.options.find((o) => o.name === name);
+    if (!option) return { error: `Unknown option ${JSON.stringify(arg)} for "${spec.name}".` };
+    if (option.kind === 'flag') {
+      if (equals !== -1) return { error: `${name} takes no value.` };
+      options[name] = true;
+      continue;
+    }
+    const value = equals !== -1 ? arg.slice(equals + 1) : argv[++i];
+    if (value === undefined || value === '') return { error: `${name} needs a value.` };
+    if (option.kind === 'number') {
+      const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      const [min, max] = option.range ?? [0, Number.MAX_SAFE_INTEGER];
+      if (!Number.isInteger(number) || number < min || number > max) {
+        return { error: `${name} needs a whole number from ${min} to ${max}, not ${JSON.stringify(value)}.` };
+      }
+      options[name] = number;
+    } else if (option.kind === 'list') {
+      options[name] = [...((options[name] as string[] | undefined) ?? []), value];
+    } else {
+      if (option.choices && !option.choices.includes(value)) {
+        return {
+          error: `${name} is ${option.choices.map((c) => `"${c}"`).join(' or ')}, not ${JSON.stringify(value)}.`,
+        };
+      }
+      options[name] = value;
+    }
+  }
+  const required = spec.positionals.filter((p) => !p.optional);
+  if (words.length < required.length) {
+    const missing = required.slice(words.length).map((p) => `<${p.name}>`);
+    return { error: `"${spec.name}" needs ${missing.join(' and ')}.` };
+  }
+  if (words.length > spec.positionals.length) {
+    return {
+      error: `"${spec.name}" takes ${spec.positionals.length} word${spec.positionals.length === 1 ? '' : 's'}; got also ${words
+        .slice(spec.positionals.length)
+        .map((w) => JSON.stringify(w))
+        .join(', ')}.`,
+    };
+  }
+  const args: Record<string, string> = {};
+  spec.positionals.forEach((p, index) => {
+    if (words[index] !== undefined) args[p.name] = words[index]!;
+  });
+  return { command: spec.name, args, options };
 }
 
 /** Parses `process.argv.slice(2)`. An error comes with the usage that fits it (the command's, else the overview). */
@@ -123,12 +328,16 @@ export function parseCli(argv: readonly string[]): CliParse {
     const what = first.startsWith('-') ? 'option' : 'command';
     return { error: `Unknown ${what} ${JSON.stringify(first)}.`, usage: cliUsage() };
   }
-  const parsed = spec.parse(rest);
-  return 'error' in parsed ? { error: parsed.error, usage: spec.usage } : parsed;
+  const parsed = parseCommand(spec, rest);
+  return 'error' in parsed ? { error: parsed.error, usage: commandUsage(spec) } : parsed;
 }
 
-/** `--name=value` → ['--name', 'value']; `--name` → ['--name', undefined]. */
-function splitOption(arg: string): [string, string | undefined] {
-  const equals = arg.indexOf('=');
-  return equals === -1 ? [arg, undefined] : [arg.slice(0, equals), arg.slice(equals + 1)];
-}
+/** Typed reads of an invocation's options. */
+export const opt = {
+  flag: (inv: Invocation, name: string): boolean => inv.options[name] === true,
+  text: (inv: Invocation, name: string): string | undefined =>
+    typeof inv.options[name] === 'string' ? (inv.options[name] as string) : undefined,
+  number: (inv: Invocation, name: string): number | undefined =>
+    typeof inv.options[name] === 'number' ? (inv.options[name] as number) : undefined,
+  list: (inv: Invocation, name: string): string[] => (inv.options[name] as string[] | undefined) ?? [],
+};

@@ -1,0 +1,55 @@
+// `switchboard check <url>` (CHK-1..CHK-5 on the command line): a conformance run, printed by severity, written as
+// JUnit XML when asked, exit 1 when anything of severity error was found (a failed probe included).
+
+import { writeFile } from 'node:fs/promises';
+import { reportToJUnit } from '../../shared/checks/reportExport';
+import type { HostService } from '../../shared/host-api';
+import { EXIT, opt, type Invocation } from '../cliArgs';
+import { checkAgent } from '../host/checks/checkAgent';
+import { settingsFrom } from './agentCommands';
+import type { Output } from './output';
+
+export async function checkCommand(
+  host: HostService,
+  inv: Invocation,
+  out: Output,
+  appVersion: string,
+): Promise<number> {
+  const settings = settingsFrom(inv);
+  if ('error' in settings) {
+    out.note(settings.error);
+    return EXIT.usage;
+  }
+  const result = await checkAgent(host, inv.args.url!, {
+    appVersion,
+    settings,
+    probes: !opt.flag(inv, '--no-probes'),
+    progress: (line) => out.note(line),
+  });
+  if (!result.ok) {
+    out.note(`Could not open the agent: ${result.message}`);
+    out.emit({ ok: false, unreachable: result.unreachable, message: result.message });
+    return result.unreachable ? EXIT.unreachable : EXIT.failed;
+  }
+  const { report } = result;
+  const junit = opt.text(inv, '--junit');
+  if (junit) {
+    await writeFile(junit, reportToJUnit(report));
+    out.note(`JUnit XML written to ${junit}.`);
+  }
+  out.emit(report);
+  const agent = report.agents[0]!;
+  out.say(`${agent.name} — A2A ${agent.generation}: ${report.checksRun.length} checks`);
+  for (const probe of report.probes)
+    out.say(`  ${probe.status.padEnd(7)} ${probe.probeId}: ${probe.message}`);
+  const { error, warning, info } = report.summary;
+  out.say(
+    `${error} error${error === 1 ? '' : 's'}, ${warning} warning${warning === 1 ? '' : 's'}, ${info} note${info === 1 ? '' : 's'}.`,
+  );
+  for (const finding of report.findings) {
+    out.say(
+      `  ${finding.severity}: [${finding.checkId}] ${finding.message} (${finding.spec}; frames ${finding.frameIds.join(', ') || '—'})`,
+    );
+  }
+  return error > 0 ? EXIT.failed : EXIT.ok;
+}

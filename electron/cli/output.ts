@@ -1,0 +1,133 @@
+// How the command line speaks: text for people on stdout, or JSON for machines (`--json`), progress on stderr, and
+// the exit code an outcome deserves (0 done, 1 failure or findings, 3 unreachable; 2 is for wrong words).
+
+import type { OperationOutcome, StreamEnd } from '../../shared/agent';
+import type { Message, OperationResult, Part, StreamItem, Task } from '../../shared/a2a/model';
+import type { FrameError } from '../../shared/wire/frame';
+import { EXIT } from '../cliArgs';
+
+export interface Output {
+  json: boolean;
+  /** A line for people (not printed with --json). */
+  say(line: string): void;
+  /** One JSON document (or line, for streams) for machines (printed only with --json). */
+  emit(value: unknown): void;
+  /** Progress and notes, on stderr either way. */
+  note(line: string): void;
+}
+
+export function createOutput(json: boolean): Output {
+  return {
+    json,
+    say: (line) => {
+      if (!json) process.stdout.write(`${line}\n`);
+    },
+    emit: (value) => {
+      if (json) process.stdout.write(`${JSON.stringify(value)}\n`);
+    },
+    note: (line) => process.stderr.write(`${line}\n`),
+  };
+}
+
+const UNREACHABLE: ReadonlySet<FrameError['kind']> = new Set([
+  'dns',
+  'refused',
+  'reset',
+  'unreachable',
+  'tls',
+  'timeout',
+]);
+
+export function isUnreachable(error: FrameError | undefined): boolean {
+  return error !== undefined && UNREACHABLE.has(error.kind);
+}
+
+const FAILED_STATES = new Set(['failed', 'rejected']);
+
+/** The exit code for an operation's outcome (and, for a stream, how it ended and the last state it reached). */
+export function exitFor(outcome: OperationOutcome, end?: StreamEnd, lastState?: string): number {
+  if (outcome.status === 'failed') return isUnreachable(outcome.frameError) ? EXIT.unreachable : EXIT.failed;
+  if (outcome.status === 'error' || outcome.status === 'invalid' || outcome.status === 'refused')
+    return EXIT.failed;
+  if (end?.ended === 'error') return isUnreachable(end.frameError) ? EXIT.unreachable : EXIT.failed;
+  const state = lastState ?? (outcome.result?.type === 'task' ? outcome.result.task.status.state : undefined);
+  return state !== undefined && FAILED_STATES.has(state) ? EXIT.failed : EXIT.ok;
+}
+
+export function partText(part: Part): string {
+  if (part.kind === 'text') return part.text;
+  if (part.kind === 'data') return JSON.stringify(part.data);
+  if (part.kind === 'unknown') return '[a part of unknown kind]';
+  const size = part.bytes !== undefined ? `, ${Math.floor((part.bytes.length * 3) / 4)} bytes` : '';
+  return `[file ${part.name ?? ''}${part.mediaType ? ` ${part.mediaType}` : ''}${part.uri ? ` ${part.uri}` : ''}${size}]`;
+}
+
+function messageLines(message: Message, who = message.role === 'user' ? 'You' : 'Agent'): string[] {
+  return [`${who}: ${message.parts.map(partText).join(' ')}`];
+}
+
+export function taskLines(task: Task): string[] {
+  const lines = [
+    `Task ${task.id} · ${task.status.stateWire}${task.contextId ? ` · context ${task.contextId}` : ''}`,
+  ];
+  if (task.status.message) lines.push(...messageLines(task.status.message, '  Status'));
+  for (const artifact of task.artifacts) {
+    lines.push(
+      `  Artifact ${artifact.name ?? artifact.artifactId ?? ''}: ${artifact.parts.map(partText).join('')}`,
+    );
+  }
+  return lines;
+}
+
+export function resultLines(result: OperationResult): string[] {
+  switch (result.type) {
+    case 'task':
+      return taskLines(result.task);
+    case 'message':
+      return messageLines(result.message);
+    case 'task-page':
+      return [
+        `${result.page.tasks.length} task${result.page.tasks.length === 1 ? '' : 's'}${result.page.nextPageToken ? ` (next page: ${result.page.nextPageToken})` : ''}`,
+        ...result.page.tasks.map((task) => `  ${task.id} · ${task.status.stateWire}`),
+      ];
+    case 'push-config':
+      return [`Push config ${result.config.id ?? ''} → ${result.config.url}`];
+    case 'push-configs':
+      return result.configs.map((config) => `Push config ${config.id ?? ''} → ${config.url}`);
+    case 'card':
+      return [JSON.stringify(result.card, null, 2)];
+    case 'empty':
+      return ['Done (empty answer).'];
+  }
+}
+
+/** An outcome that is not a result, in words: the error with its A2A code named, or what went wrong. */
+export function problemLine(outcome: OperationOutcome): string {
+  if (outcome.error) {
+    const name = outcome.error.name ? ` ${outcome.error.name}` : '';
+    const code = outcome.error.code !== undefined ? ` ${outcome.error.code}` : '';
+    const http = outcome.error.httpStatus !== undefined ? ` (HTTP ${outcome.error.httpStatus})` : '';
+    return `A2A error${code}${name}${http}: ${outcome.error.message}`;
+  }
+  if (outcome.frameError) return `${outcome.frameError.label}: ${outcome.frameError.message}`;
+  return outcome.message;
+}
+
+export function itemLine(item: StreamItem): string {
+  switch (item.kind) {
+    case 'task':
+      return `[task] ${item.task.id} · ${item.task.status.stateWire}`;
+    case 'message':
+      return `[message] ${item.message.parts.map(partText).join(' ')}`;
+    case 'status-update': {
+      const words = item.update.status.message
+        ? ` — ${item.update.status.message.parts.map(partText).join(' ')}`
+        : '';
+      return `[status] ${item.update.status.stateWire}${item.update.final ? ' (final)' : ''}${words}`;
+    }
+    case 'artifact-update':
+      return `[artifact] ${item.update.artifact.name ?? item.update.artifact.artifactId ?? ''}${item.update.append ? ' (+)' : ''}: ${item.update.artifact.parts.map(partText).join('')}`;
+    case 'unknown':
+      return `[unknown] ${JSON.stringify(item.wire)}`;
+  }
+}
