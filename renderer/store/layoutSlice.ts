@@ -2,7 +2,7 @@
 
 import type { StateCreator } from 'zustand';
 
-export const mainTabs = ['card', 'conversation', 'timeline', 'tasks', 'frames', 'raw'] as const;
+export const mainTabs = ['card', 'conversation', 'timeline', 'tasks', 'frames', 'checks', 'raw'] as const;
 export type MainTab = (typeof mainTabs)[number];
 
 export interface LayoutSlice {

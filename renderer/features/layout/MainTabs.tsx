@@ -1,9 +1,10 @@
-// The main area: Card, Conversation, Timeline, Tasks, Frames and the raw request editor, derived from the store.
+// The main area: Card, Conversation, Timeline, Tasks, Frames, Checks and the raw request editor, derived from the store.
 
 import type { ReactNode } from 'react';
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
 import { CardView } from '../card/CardView';
+import { ChecksPanel } from '../checks/ChecksPanel';
 import { ConversationView } from '../conversation/ConversationView';
 import { FramesTable } from '../frames/FramesTable';
 import { RawRequestView } from '../raw/RawRequestView';
@@ -16,6 +17,7 @@ const TAB_LABELS: Record<MainTab, string> = {
   timeline: 'Timeline',
   tasks: 'Tasks',
   frames: 'Frames',
+  checks: 'Checks',
   raw: 'Raw request',
 };
 
@@ -25,6 +27,7 @@ const VIEWS: Record<MainTab, () => ReactNode> = {
   timeline: () => <TimelineView />,
   tasks: () => <TaskPanel />,
   frames: () => <FramesTable />,
+  checks: () => <ChecksPanel />,
   raw: () => <RawRequestView />,
 };
 

@@ -26,6 +26,7 @@ const TAB_NAMES: Record<MainTab, string> = {
   timeline: 'Timeline',
   tasks: 'Tasks',
   frames: 'Frames',
+  checks: 'Checks',
   raw: 'Raw request',
 };
 

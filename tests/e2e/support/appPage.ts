@@ -64,7 +64,7 @@ export class AppPage {
     await expect(this.page.getByTestId('card-view')).toBeVisible();
   }
 
-  tab(name: 'card' | 'conversation' | 'timeline' | 'tasks' | 'frames'): Locator {
+  tab(name: 'card' | 'conversation' | 'timeline' | 'tasks' | 'frames' | 'checks'): Locator {
     return this.page.getByTestId(`tab-${name}`);
   }
 
