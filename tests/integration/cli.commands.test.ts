@@ -198,6 +198,23 @@ describe('check', () => {
     expect(human.stdout).toContain('[state.illegal-transition]');
   });
 
+  it('every generation peer gets a report (looking only: no probes)', async () => {
+    for (const name of ['v0.1', 'v0.2', 'v0.3', 'v1.0-compat'] as const) {
+      const other = await peers[name]();
+      try {
+        const checked = await run(['check', other.baseUrl, '--json', '--no-probes']);
+        const report = lines(checked.stdout)[0] as unknown as CheckReport;
+        expect(report.agents[0]?.generation, name).toBe(name === 'v1.0-compat' ? '1.0' : name.slice(1));
+        // The compat peer keeps @a2a-js/sdk 1.3.0's card bug (its security scheme in the `$case` shape).
+        const errors = report.findings.filter((f) => f.severity === 'error').map((f) => f.checkId);
+        expect(errors, name).toEqual(name === 'v1.0-compat' ? ['card.lint'] : []);
+        expect(checked.code, name).toBe(errors.length > 0 ? 1 : 0);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it('an agent that is not there: exit 3', async () => {
     expect((await run(['check', 'http://127.0.0.1:1'])).code).toBe(3);
   });
