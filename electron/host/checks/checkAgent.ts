@@ -3,6 +3,7 @@
 // the run made. The same host as the app, so the report points at frames a user can open in a saved session.
 
 import type { AgentSettingsChange, AgentSummary } from '../../../shared/agent';
+import { agentName } from '../../../shared/agentName';
 import { runChecks } from '../../../shared/checks/runChecks';
 import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
 import type { HostService } from '../../../shared/host-api';
@@ -93,16 +94,6 @@ export async function checkAgent(
 /** Frames are delivered once per event-loop turn; two turns let the last batch arrive. */
 function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-}
-
-export function agentName(agent: AgentSummary): string {
-  try {
-    const card = JSON.parse(agent.cardText) as { name?: unknown };
-    if (typeof card.name === 'string' && card.name.trim()) return card.name;
-  } catch {
-    // The URL names an agent whose card is not JSON.
-  }
-  return agent.cardUrl;
 }
 
 function declaresStreaming(cardText: string): boolean {

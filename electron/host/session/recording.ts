@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentSummary } from '../../../shared/agent';
+import { agentName } from '../../../shared/agentName';
 import type { Frame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobDirOf, createJournal, JOURNAL_EXTENSION, readJournal, type JournalRead } from './journal';
@@ -71,7 +72,7 @@ export function startRecording(options: {
 export function sessionAgentOf(summary: AgentSummary): SessionAgent {
   return {
     id: summary.id,
-    name: nameOf(summary),
+    name: agentName(summary),
     cardUrl: summary.cardUrl,
     origin: summary.origin,
     cardText: summary.cardText,
@@ -83,16 +84,6 @@ export function sessionAgentOf(summary: AgentSummary): SessionAgent {
       auth: { type: 'none' },
     },
   };
-}
-
-function nameOf(summary: AgentSummary): string {
-  try {
-    const card = JSON.parse(summary.cardText) as { name?: unknown };
-    if (typeof card.name === 'string' && card.name.trim() !== '') return card.name;
-  } catch {
-    // A card that is not JSON still names its agent by URL.
-  }
-  return summary.cardUrl;
 }
 
 export interface JournalListing {

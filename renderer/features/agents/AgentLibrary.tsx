@@ -4,7 +4,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { AgentSettingsDialog } from './AgentSettingsDialog';
-import { agentName } from './agentName';
+import { agentName } from '../../../shared/agentName';
 import { downloadText, readFileText } from './fileText';
 import { exportLibrary, importLibrary } from './libraryEntries';
 import { PasteCardDialog } from './PasteCardDialog';

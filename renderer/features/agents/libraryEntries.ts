@@ -3,7 +3,7 @@
 
 import type { AgentSummary, LibraryEntry } from '../../../shared/agent';
 import { libraryFileSchema } from '../../../shared/agentSchemas';
-import { agentName } from './agentName';
+import { agentName } from '../../../shared/agentName';
 
 export const LIBRARY_FILE_FORMAT = 'switchboard-agent-library';
 

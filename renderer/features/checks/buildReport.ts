@@ -2,20 +2,11 @@
 // and probe results when there are some (CHK-1..CHK-5). The same runChecks the command line uses.
 
 import type { AgentSummary } from '../../../shared/agent';
+import { agentName } from '../../../shared/agentName';
 import { runChecks } from '../../../shared/checks/runChecks';
 import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
 import type { HostConnection } from '../../../shared/host-api';
 import type { Frame } from '../../../shared/wire/frame';
-
-function nameOf(agent: AgentSummary): string {
-  try {
-    const card = JSON.parse(agent.cardText) as { name?: unknown };
-    if (typeof card.name === 'string' && card.name.trim()) return card.name;
-  } catch {
-    // A card that is not JSON is named by its URL.
-  }
-  return agent.cardUrl;
-}
 
 export async function buildReport(
   host: Pick<HostConnection, 'checkCard' | 'getInfo'>,
@@ -37,7 +28,7 @@ export async function buildReport(
     frames,
     agents: agents.map((agent) => ({
       id: agent.id,
-      name: nameOf(agent),
+      name: agentName(agent),
       cardUrl: agent.cardUrl,
       generation: agent.generation,
     })),

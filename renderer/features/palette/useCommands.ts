@@ -4,7 +4,7 @@
 
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
-import { agentName } from '../agents/agentName';
+import { agentName } from '../../../shared/agentName';
 import { downloadText } from '../agents/fileText';
 import { exportLibrary } from '../agents/libraryEntries';
 import { useAgentSources } from '../agents/useAgentSources';

@@ -5,7 +5,7 @@
 import type { KeyboardEvent } from 'react';
 import type { AgentSummary } from '../../../shared/agent';
 import { useAppStore } from '../../store/appStore';
-import { agentName } from '../agents/agentName';
+import { agentName } from '../../../shared/agentName';
 import { useActiveAgent, useTrustOrigin } from '../agents/useAgentActions';
 import { jsonRpcTemplate, type DraftHeader } from './rawDraft';
 import { useRawDraftStore } from './rawDraftStore';

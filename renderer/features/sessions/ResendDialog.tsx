@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import type { AgentSummary } from '../../../shared/agent';
 import { isUserRequest, userExchanges } from '../../../shared/session/runDigest';
 import { useAppStore } from '../../store/appStore';
-import { agentName } from '../agents/agentName';
+import { agentName } from '../../../shared/agentName';
 import { ResendDiff } from './ResendDiff';
 import { requestFrameFor } from './resendView';
 import { plural } from './sessionText';
