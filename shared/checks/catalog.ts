@@ -109,7 +109,7 @@ export function frameCheckFor(rule: string): string {
   if (rule.startsWith('http.')) return 'frame.http-status';
   if (rule.startsWith('json.')) return 'frame.json';
   if (rule.startsWith('sse.')) return 'frame.sse';
-  if (rule.startsWith('a2a.')) return 'frame.schema';
+  if (rule.startsWith('a2a.') || rule.startsWith('schema.')) return 'frame.schema';
   if (rule === 'card.schema' || rule === 'card.not-a-card') return 'card.schema';
   if (rule.startsWith('card.')) return 'card.lint';
   return 'frame.other';

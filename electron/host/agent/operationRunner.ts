@@ -17,6 +17,7 @@ import {
 } from '../../../shared/a2a/exchangeChecks';
 import type { OperationResult } from '../../../shared/a2a/model';
 import type { Finding } from '../../../shared/wire/finding';
+import { checkBodySchema } from '../bodySchema';
 import type { FrameError, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import type { AgentRecord } from './agentRecord';
 import { applyCredentials, hasCredentials, originNeedingConsent } from './credentials';
@@ -314,6 +315,26 @@ async function sendOnce(
   return { outcome, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
 }
 
+/** The answer against its generation's JSON Schema; a body that is not JSON was reported by the decoder already. */
+function schemaFindings(
+  adapter: GenerationAdapter,
+  operation: EncodedRequest['operation'],
+  text: string,
+): Finding[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  return checkBodySchema({
+    generation: adapter.generation,
+    binding: adapter.binding,
+    target: operation,
+    json,
+  });
+}
+
 /** Decodes a finished, buffered exchange and writes what was learnt onto its frame, before it is published. */
 function decodeFinished(
   frame: HttpFrame,
@@ -340,6 +361,9 @@ function decodeFinished(
   const findings = checkContentType(request, adapter.binding, adapter.generation, status, headers, body.size);
   const decoded = adapter.decodeResponse(request, { status, headers, bodyText: body.text });
   findings.push(...decoded.findings);
+  if (decoded.kind !== 'invalid' && (adapter.binding === 'JSONRPC' || (status >= 200 && status < 300))) {
+    findings.push(...schemaFindings(adapter, request.operation, body.text));
+  }
   frame.findings = [...(frame.findings ?? []), ...findings];
   const a2a = frame.a2a!;
   a2a.outcome = decoded.kind;

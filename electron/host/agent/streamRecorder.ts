@@ -3,6 +3,7 @@
 // but a cap: a non-JSON or invalid event is recorded with its findings and the next one is read (WIRE-5).
 
 import { isUtf8 } from 'node:buffer';
+import { checkBodySchema } from '../bodySchema';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import type { StreamItem } from '../../../shared/a2a/model';
 import type { Finding } from '../../../shared/wire/finding';
@@ -110,7 +111,12 @@ export class StreamRecorder {
       event.data,
       event.type === 'error',
     );
-    if (decoded.findings.length > 0) frame.findings = decoded.findings;
+    const findings = [...decoded.findings];
+    if (frame.json !== undefined && decoded.kind !== 'error') {
+      const { generation, binding } = this.options.adapter;
+      findings.push(...checkBodySchema({ generation, binding, target: 'event', json: frame.json }));
+    }
+    if (findings.length > 0) frame.findings = findings;
     if (decoded.kind === 'item') frame.a2a = this.track(decoded.item);
     else if (decoded.kind === 'error') frame.a2a = { item: 'error' };
     this.options.publish(frame);

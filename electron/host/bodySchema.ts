@@ -1,0 +1,173 @@
+// Frame bodies checked against the official JSON Schema of their generation (CHK-2, "schema per generation"): a
+// JSON-RPC answer of 0.1–0.3 against the response type of its method, a 1.0 result (JSON-RPC) or body (HTTP+JSON)
+// against the ProtoJSON message it should be, and every stream event against the stream response type. Findings are
+// warnings: the per-generation decoders already say when something cannot be read at all, and the published
+// schemas are stricter or looser than the SDKs in places (PROTOCOL.md §0). Host-side, like the card schema: Ajv
+// compiles with `new Function`, which the renderer's CSP forbids.
+
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { Operation } from '../../shared/a2a/adapter';
+import type { Finding } from '../../shared/wire/finding';
+import v010 from '../../vendor/a2a-spec/a2a-0.1.0.schema.json' with { type: 'json' };
+import v025 from '../../vendor/a2a-spec/a2a-0.2.5.schema.json' with { type: 'json' };
+import v030 from '../../vendor/a2a-spec/a2a-0.3.0.schema.json' with { type: 'json' };
+import v101 from '../../vendor/a2a-spec/a2a-1.0.1.bundled.schema.json' with { type: 'json' };
+
+type AddFormats = (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  (addFormatsModule as unknown as AddFormats)) as AddFormats;
+
+type Target = Operation | 'event';
+
+interface Generation {
+  version: string;
+  schema: object;
+  /** Where definitions live in the file. */
+  defs: string;
+  draft2020: boolean;
+  /** The definition each operation's answer (or a stream event) must match. */
+  types: Partial<Record<Target, string>>;
+  /** 1.0: the JSON-RPC `result` (or the REST body) is checked, not the envelope. */
+  resultOnly: boolean;
+}
+
+const ZERO_TWO_THREE = {
+  send: 'SendMessageResponse',
+  stream: 'SendStreamingMessageResponse',
+  event: 'SendStreamingMessageResponse',
+  subscribe: 'SendStreamingMessageResponse',
+  get: 'GetTaskResponse',
+  cancel: 'CancelTaskResponse',
+  pushConfigSet: 'SetTaskPushNotificationConfigResponse',
+  pushConfigGet: 'GetTaskPushNotificationConfigResponse',
+  pushConfigList: 'ListTaskPushNotificationConfigResponse',
+  pushConfigDelete: 'DeleteTaskPushNotificationConfigResponse',
+} as const;
+
+const GENERATIONS: Record<string, Generation> = {
+  '0.1': {
+    version: '0.1.0',
+    schema: v010,
+    defs: '#/$defs/',
+    draft2020: false,
+    resultOnly: false,
+    types: {
+      send: 'SendTaskResponse',
+      stream: 'SendTaskStreamingResponse',
+      event: 'SendTaskStreamingResponse',
+      subscribe: 'SendTaskStreamingResponse',
+      get: 'GetTaskResponse',
+      cancel: 'CancelTaskResponse',
+      pushConfigSet: 'SetTaskPushNotificationResponse',
+      pushConfigGet: 'GetTaskPushNotificationResponse',
+    },
+  },
+  '0.2': {
+    version: '0.2.5',
+    schema: v025,
+    defs: '#/definitions/',
+    draft2020: false,
+    resultOnly: false,
+    types: ZERO_TWO_THREE,
+  },
+  '0.3': {
+    version: '0.3.0',
+    schema: v030,
+    defs: '#/definitions/',
+    draft2020: false,
+    resultOnly: false,
+    types: { ...ZERO_TWO_THREE, extendedCard: 'GetAuthenticatedExtendedCardResponse' },
+  },
+  '1.0': {
+    version: '1.0.1',
+    schema: v101,
+    defs: '#/definitions/',
+    draft2020: true,
+    resultOnly: true,
+    types: {
+      send: 'Send Message Response',
+      event: 'Stream Response',
+      get: 'Task',
+      cancel: 'Task',
+      list: 'List Tasks Response',
+      pushConfigSet: 'Task Push Notification Config',
+      pushConfigGet: 'Task Push Notification Config',
+      pushConfigList: 'List Task Push Notification Configs Response',
+      extendedCard: 'Agent Card',
+    },
+  },
+};
+
+const MAX_FINDINGS = 5;
+const ajvs = new Map<string, Ajv>();
+const compiled = new Map<string, ValidateFunction | null>();
+
+function validatorFor(generation: Generation, type: string): ValidateFunction | undefined {
+  const key = `${generation.version} ${type}`;
+  if (compiled.has(key)) return compiled.get(key) ?? undefined;
+  let ajv = ajvs.get(generation.version);
+  if (!ajv) {
+    ajv = generation.draft2020
+      ? new Ajv2020({ strict: false, allErrors: true })
+      : new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(generation.schema, generation.version);
+    ajvs.set(generation.version, ajv);
+  }
+  const ref = `${generation.version}${generation.defs}${type.replaceAll(' ', '%20')}`;
+  let validate: ValidateFunction | undefined;
+  try {
+    validate = ajv.getSchema(ref);
+  } catch {
+    validate = undefined;
+  }
+  compiled.set(key, validate ?? null);
+  return validate;
+}
+
+/**
+ * Findings for one body: `json` is the parsed answer (the JSON-RPC envelope, a REST body or one event's data).
+ * Nothing is said where the generation, binding or operation has no schema type to compare with.
+ */
+export function checkBodySchema(options: {
+  generation: string;
+  binding: string;
+  target: Target;
+  json: unknown;
+}): Finding[] {
+  const generation = GENERATIONS[options.generation];
+  if (!generation) return [];
+  // 0.3's HTTP+JSON speaks ProtoJSON, which its JSON Schema (the JSON-RPC shapes) does not describe.
+  if (options.binding === 'HTTP+JSON' && !generation.resultOnly) return [];
+  const type = generation.types[options.target];
+  if (!type) return [];
+  let value = options.json;
+  let base = '';
+  if (generation.resultOnly && options.binding === 'JSONRPC') {
+    if (typeof value !== 'object' || value === null || !('result' in value)) return [];
+    value = (value as { result: unknown }).result;
+    base = '/result';
+  }
+  const validate = validatorFor(generation, type);
+  if (!validate || validate(value)) return [];
+  const spec = `A2A ${generation.version} JSON Schema (${type})`;
+  const errors = validate.errors ?? [];
+  const findings: Finding[] = errors.slice(0, MAX_FINDINGS).map((error) => ({
+    rule: 'schema.body',
+    severity: 'warning',
+    message: `${base}${error.instancePath || ''} ${error.message ?? 'does not match'} (${type}).`.trim(),
+    pointer: `${base}${error.instancePath}`,
+    spec,
+  }));
+  if (errors.length > MAX_FINDINGS) {
+    findings.push({
+      rule: 'schema.body',
+      severity: 'warning',
+      message: `${errors.length - MAX_FINDINGS} more differences from the ${type} schema.`,
+      spec,
+    });
+  }
+  return findings;
+}
