@@ -14,7 +14,7 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Frame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
-import { externalizeFrame, internalizeFrame } from './blobs';
+import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 
 export const JOURNAL_SYNC_MS = 1000;
 export const JOURNAL_FORMAT = 'switchboard-journal';
@@ -215,7 +215,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
   const blobCache = new Map<string, Buffer | undefined>();
   let header: JournalHeader | undefined;
   let lineNumber = 0;
-  const blobSource = (hash: string) => blobCache.get(hash);
+  const reader = blobReader((hash: string) => blobCache.get(hash));
   const pendingBlobs: string[] = [];
 
   const take = (line: string) => {
@@ -261,8 +261,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
     if (blobCache.has(hash)) continue;
     blobCache.set(hash, await readFile(path.join(blobDir, hash)).catch(() => undefined));
   }
-  const restored =
-    pendingBlobs.length > 0 ? frames.map((f) => internalizeFrame(f, blobSource, missing)) : frames;
+  const restored = pendingBlobs.length > 0 ? frames.map((f) => internalizeFrame(f, reader, missing)) : frames;
   return {
     ...(header ? { header } : {}),
     frames: restored,

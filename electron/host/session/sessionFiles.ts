@@ -18,7 +18,7 @@ import {
   type SessionFile,
 } from '../../../shared/session/sessionFile';
 import type { RedactionItem, SessionAgent, SessionSource } from '../../../shared/session/types';
-import { externalizeFrame, internalizeFrame } from './blobs';
+import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { JOURNAL_FORMAT, readJournal, type JournalRead } from './journal';
 
 export { SessionFileError };
@@ -91,7 +91,8 @@ function fromSessionFile(file: SessionFile, migratedFrom?: number): LoadedSessio
   const missing = new Set<string>();
   const source = (hash: string) =>
     file.blobs[hash] !== undefined ? Buffer.from(file.blobs[hash], 'base64') : undefined;
-  const frames = file.frames.map((frame) => internalizeFrame(frame, source, missing));
+  const reader = blobReader(source);
+  const frames = file.frames.map((frame) => internalizeFrame(frame, reader, missing));
   const notices: string[] = [];
   if (migratedFrom !== undefined) {
     notices.push(
