@@ -10,6 +10,7 @@ import { harToFrames, looksLikeHar } from '../../../shared/session/har';
 import { latestRevisions } from '../../../shared/session/latestRevisions';
 import { loadSessionValue, SessionFileError } from '../../../shared/session/migrations';
 import { frameSchema } from '../../../shared/session/frameSchema';
+import { cleanAgents } from '../../../shared/session/sessionAgents';
 import {
   SESSION_FORMAT,
   SESSION_MAX_BYTES,
@@ -104,10 +105,12 @@ function fromSessionFile(file: SessionFile, migratedFrom?: number): LoadedSessio
   if (file.redactions.length > 0) {
     notices.push(`${file.redactions.length} secret values were redacted when this session was saved.`);
   }
+  const agents = cleanAgents(file.agents);
+  notices.push(...agents.notices);
   return {
     title: file.title,
     source: 'file',
-    agents: file.agents,
+    agents: agents.agents,
     redactions: file.redactions,
     frames: latestRevisions(frames),
     notices,
@@ -125,13 +128,14 @@ function fromHar(value: unknown, name: string): LoadedSession {
     throw new SessionFileError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const frames = checkFrames(imported.frames, name);
+  const agents = cleanAgents(imported.agents);
   return {
     title: name.replace(/\.har$/i, ''),
     source: 'har',
-    agents: imported.agents,
+    agents: agents.agents,
     redactions: [],
     frames: latestRevisions(frames),
-    notices: imported.notices,
+    notices: [...imported.notices, ...agents.notices],
   };
 }
 
@@ -166,12 +170,14 @@ export function fromJournal(read: JournalRead, file: string): LoadedSession {
       `${read.missingBlobs.length} large bodies were not found beside the journal and show empty.`,
     );
   }
+  const agents = cleanAgents(read.agents);
+  notices.push(...agents.notices);
   const startedAt = read.header?.startedAt;
   return {
     title: `Recording ${startedAt ? new Date(startedAt).toLocaleString('en-GB') : path.basename(file)}`,
     source: 'journal',
     path: file,
-    agents: read.agents,
+    agents: agents.agents,
     redactions: read.redactions,
     frames: latestRevisions(frames),
     notices,
