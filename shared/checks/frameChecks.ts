@@ -1,54 +1,160 @@
 // Frame checks (CHK-2): the findings parsers attached to each frame (envelope, JSON, SSE framing, content type, the
-// generation's data model, REST status), grouped into checks, plus the header rules a single frame can show.
+// generation's data model, REST status), grouped into checks, plus the header rules of PROTOCOL.md §8 a single
+// frame can show. Frames are fed one at a time and nothing is revisited, so a run is linear in the frames; notes
+// that would repeat on every exchange (a media type) are gathered into one finding per agent.
 
-import type { Frame, HeaderList, HttpFrame } from '../wire/frame';
+import type { Frame, HttpFrame, WebhookFrame } from '../wire/frame';
 import { checkById, frameCheckFor } from './catalog';
+import {
+  nonJsonPush,
+  plainJsonPush,
+  plainJsonRestAnswer,
+  unechoedExtensions,
+  versionProblem,
+} from './headerRules';
 import type { CheckFinding } from './types';
 
-function header(headers: HeaderList, names: readonly string[]): string | undefined {
-  const wanted = names.map((name) => name.toLowerCase());
-  return headers.find(([name]) => wanted.includes(name.toLowerCase()))?.[1];
+/** How many frames a gathered finding names; the message still counts them all. */
+export const MAX_GATHERED_FRAMES = 100;
+
+const spec = (checkId: string) => checkById(checkId)!.spec;
+
+interface Gathered {
+  agentId: string | undefined;
+  count: number;
+  frameIds: string[];
 }
 
-const EXTENSION_HEADERS = ['A2A-Extensions', 'X-A2A-Extensions'];
+export class FrameChecks {
+  readonly findings: CheckFinding[] = [];
+  /** Agent of each exchange, so the findings on its stream events name the agent too. */
+  private readonly agentOf = new Map<string, string>();
+  private readonly plainAnswers = new Map<string, Gathered>();
+  private readonly plainPushes = new Map<string, Gathered>();
 
-/** Extensions the request asked for and an answer that does not say which were activated (PROTOCOL.md §8). */
-function extensionsEcho(frame: HttpFrame): CheckFinding | undefined {
-  const asked = header(frame.request.headers, EXTENSION_HEADERS)?.trim();
-  const response = frame.response;
-  if (!asked || !response || response.status >= 400 || frame.error) return undefined;
-  if (header(response.headers, EXTENSION_HEADERS) !== undefined) return undefined;
-  return {
-    checkId: 'frame.extensions-echo',
-    severity: 'info',
-    message: `The request asked for extensions (${asked}) and the answer has no extensions header saying which were activated.`,
-    spec: checkById('frame.extensions-echo')!.spec,
-    frameIds: [frame.id],
-    ...(frame.a2a ? { agentId: frame.a2a.agentId } : {}),
-  };
-}
+  add(frame: Frame): void {
+    const agentId = this.agentFor(frame);
+    const taskId = frame.a2a?.taskId;
+    for (const finding of frame.findings ?? []) {
+      const checkId = frameCheckFor(finding.rule);
+      this.findings.push({
+        checkId,
+        severity: finding.severity,
+        message: checkId === 'frame.other' ? `${finding.rule}: ${finding.message}` : finding.message,
+        spec: finding.spec ?? spec(checkId),
+        frameIds: [frame.id],
+        ...(agentId ? { agentId } : {}),
+        ...(taskId ? { taskId } : {}),
+        ...(finding.pointer !== undefined ? { pointer: finding.pointer } : {}),
+      });
+    }
+    if (frame.kind === 'http') this.headers(frame, agentId);
+    else if (frame.kind === 'webhook') this.push(frame, agentId);
+  }
 
-export function frameFindings(frame: Frame): CheckFinding[] {
-  const out: CheckFinding[] = [];
-  const agentId =
-    frame.kind === 'webhook' ? frame.agentId : frame.kind === 'http' ? frame.a2a?.agentId : undefined;
-  const taskId = frame.kind === 'sse' || frame.kind === 'webhook' ? frame.a2a?.taskId : frame.a2a?.taskId;
-  for (const finding of frame.findings ?? []) {
-    const checkId = frameCheckFor(finding.rule);
-    out.push({
+  /** The findings, with the gathered notes appended. */
+  finish(): CheckFinding[] {
+    for (const gathered of this.plainAnswers.values()) {
+      const one = gathered.count === 1;
+      this.gathered(
+        gathered,
+        `${gathered.count} A2A 1.0 REST answer${one ? ' is' : 's are'} labelled application/json; 1.0 asks for application/a2a+json (clients accept both).`,
+      );
+    }
+    for (const gathered of this.plainPushes.values()) {
+      const one = gathered.count === 1;
+      this.gathered(
+        gathered,
+        `${gathered.count} A2A 1.0 push deliver${one ? 'y is' : 'ies are'} labelled application/json; the 1.0 spec sends application/a2a+json.`,
+      );
+    }
+    this.plainAnswers.clear();
+    this.plainPushes.clear();
+    return this.findings;
+  }
+
+  private agentFor(frame: Frame): string | undefined {
+    if (frame.kind === 'webhook') return frame.agentId;
+    if (frame.kind === 'sse') return this.agentOf.get(frame.exchangeId);
+    const agentId = frame.a2a?.agentId;
+    if (agentId) this.agentOf.set(frame.id, agentId);
+    return agentId;
+  }
+
+  private headers(frame: HttpFrame, agentId: string | undefined): void {
+    const version = versionProblem(frame);
+    if (version) this.add1('frame.a2a-version', version.severity, version.message, frame, agentId);
+    const asked = unechoedExtensions(frame);
+    if (asked !== undefined) {
+      this.add1(
+        'frame.extensions-echo',
+        'info',
+        `The request asked for extensions (${asked}) and the answer has no extensions header saying which were activated.`,
+        frame,
+        agentId,
+      );
+    }
+    if (plainJsonRestAnswer(frame)) gather(this.plainAnswers, agentId, frame.id);
+  }
+
+  private push(frame: WebhookFrame, agentId: string | undefined): void {
+    if (plainJsonPush(frame)) gather(this.plainPushes, agentId, frame.id);
+    const type = nonJsonPush(frame);
+    if (type !== undefined) {
+      this.add1(
+        'frame.content-type',
+        'warning',
+        `A push delivery came as ${type}; deliveries are application/json or application/a2a+json, so the webhook refused it.`,
+        frame,
+        agentId,
+      );
+    }
+  }
+
+  private add1(
+    checkId: string,
+    severity: CheckFinding['severity'],
+    message: string,
+    frame: Frame,
+    agentId: string | undefined,
+  ): void {
+    this.findings.push({
       checkId,
-      severity: finding.severity,
-      message: checkId === 'frame.other' ? `${finding.rule}: ${finding.message}` : finding.message,
-      spec: finding.spec ?? checkById(checkId)!.spec,
+      severity,
+      message,
+      spec: spec(checkId),
       frameIds: [frame.id],
       ...(agentId ? { agentId } : {}),
-      ...(taskId ? { taskId } : {}),
-      ...(finding.pointer !== undefined ? { pointer: finding.pointer } : {}),
     });
   }
-  if (frame.kind === 'http') {
-    const echo = extensionsEcho(frame);
-    if (echo) out.push(echo);
+
+  private gathered(gathered: Gathered, message: string): void {
+    const more = gathered.count - gathered.frameIds.length;
+    this.findings.push({
+      checkId: 'frame.media-type',
+      severity: 'info',
+      message: more > 0 ? `${message} The first ${gathered.frameIds.length} are listed.` : message,
+      spec: spec('frame.media-type'),
+      frameIds: gathered.frameIds,
+      ...(gathered.agentId ? { agentId: gathered.agentId } : {}),
+    });
   }
-  return out;
+}
+
+function gather(into: Map<string, Gathered>, agentId: string | undefined, frameId: string): void {
+  const key = agentId ?? '';
+  let gathered = into.get(key);
+  if (!gathered) {
+    gathered = { agentId, count: 0, frameIds: [] };
+    into.set(key, gathered);
+  }
+  gathered.count++;
+  if (gathered.frameIds.length < MAX_GATHERED_FRAMES) gathered.frameIds.push(frameId);
+}
+
+/** Every frame check's findings for a list of frames (final revisions, in arrival order). */
+export function frameFindings(frames: Iterable<Frame>): CheckFinding[] {
+  const checks = new FrameChecks();
+  for (const frame of frames) checks.add(frame);
+  return checks.finish();
 }

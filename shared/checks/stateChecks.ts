@@ -1,23 +1,28 @@
-// State machine checks (CHK-3), in one pass over frames in arrival order: updates after a task reached a terminal
-// state, `final` misuse in 0.x streams, 1.0 streams that stay open after their terminal event, and task ids that
-// change inside one stream. Illegal transitions come from the timeline model, which marks them as it builds strips.
+// State machine checks (CHK-3) over frames in arrival order: illegal transitions (the timeline model marks them as it
+// builds its strips; here they are weighed), updates after a task reached a terminal state, `final` misuse in 0.x
+// streams, streams that go on or stay open after their last event, and task ids that change inside one stream.
+//
+// Order is only trusted where the protocol promises it. Events of one stream arrive in order, and a request sent
+// after a task ended must see it ended. Two streams of one task may lag behind each other (PROTOCOL.md §5: many
+// subscribers, each in order), a GetTask in flight can answer from before the end, and push deliveries are
+// concurrent and at least once (§6.3): what those show out of order is a note, never an error.
+//
+// Linear: two passes over the frames, one over the tasks' state marks; memory per exchange and per task.
 
-import type { Frame, HttpFrame } from '../wire/frame';
 import type { TimelineModel } from '../timeline/timelineModel';
+import type { StateMark } from '../timeline/taskView';
+import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
 import { checkById } from './catalog';
+import { requestedTaskId } from './requestTask';
 import type { CheckFinding } from './types';
 
-const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
-/** States that end a 0.x stream with `final: true` without ending the task. */
-const INTERRUPTED = new Set(['input-required', 'auth-required']);
+const TERMINAL: ReadonlySet<string> = new Set(['completed', 'canceled', 'failed', 'rejected']);
+/** States a 0.x agent may end a stream at with `final: true` without the task ending (PROTOCOL.md §5). */
+const INTERRUPTED: ReadonlySet<string> = new Set(['input-required', 'auth-required']);
+/** How many of the events after a stream's end a finding names (the message counts them all). */
+export const MAX_LISTED_EVENTS = 20;
 
-interface StreamTrack {
-  exchange: HttpFrame;
-  taskId?: string;
-  /** The event that carried a terminal state (or `final: true` in 0.x), after which nothing should come. */
-  closedBy?: string;
-  after: string[];
-}
+const isZeroX = (generation: string | undefined) => generation !== undefined && generation.startsWith('0.');
 
 function finding(
   checkId: string,
@@ -29,146 +34,293 @@ function finding(
   return { checkId, severity: check.severity, message, spec: check.spec, frameIds, ...extra };
 }
 
-const isZeroX = (generation: string | undefined) => generation !== undefined && generation.startsWith('0.');
+/** A frame without `rev` is final too (frame.ts); only a final one says how a stream ended. */
+const isFinal = (frame: HttpFrame) => frame.rev === undefined || frame.state === 'done';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Where a frame sits: which exchange carried it (its own id for an http frame or a push delivery). */
+interface Placement {
+  kind: Frame['kind'];
+  exchangeId: string;
+}
+
+interface Stream {
+  exchange: HttpFrame;
+  /** The task the stream is about: the one the request named, else the first one an event named. */
+  taskId?: string;
+  taskFrom?: 'request' | 'event';
+  /** Task ids already reported as a change, so a stream that switched is reported once per id. */
+  changedTo?: Set<string>;
+  /** The event after which the stream should have ended, and the state it carried. */
+  closedBy?: string;
+  closedState?: string;
+  /** 1.0: the agent MAY resend the final Task snapshot once after the terminal event (PROTOCOL.md §5). */
+  snapshotResent?: boolean;
+  after: number;
+  afterIds: string[];
+}
+
+interface Ending {
+  mark: StateMark;
+  placement?: Placement;
+}
 
 export function stateFindings(frames: readonly Frame[], timeline: TimelineModel): CheckFinding[] {
   const out: CheckFinding[] = [];
-  const exchanges = new Map<string, HttpFrame>();
-  const streams = new Map<string, StreamTrack>();
-  const terminal = new Map<string, { state: string; frameId: string }>();
 
-  const webhooks = new Set<string>();
+  // The first terminal mark of each task, and the illegal marks with the mark they contradict.
+  const endings = new Map<string, Ending>();
+  const illegal: Array<{ taskId: string; agentId?: string; mark: StateMark; against: StateMark }> = [];
+  const placed = new Map<string, Placement | undefined>();
+  for (const task of timeline.tasks.values()) {
+    // The model marks a state illegal against the mark before it (taskView.applyState), so that is the one it
+    // contradicts.
+    let previous: StateMark | undefined;
+    for (const mark of task.states) {
+      if (mark.illegal && previous) {
+        illegal.push({
+          taskId: task.id,
+          ...(task.agentId ? { agentId: task.agentId } : {}),
+          mark,
+          against: previous,
+        });
+        placed.set(mark.frameId, undefined);
+        placed.set(previous.frameId, undefined);
+      }
+      if (TERMINAL.has(mark.state) && !endings.has(task.id)) {
+        endings.set(task.id, { mark });
+        placed.set(mark.frameId, undefined);
+      }
+      previous = mark;
+    }
+  }
   for (const frame of frames) {
-    if (frame.kind === 'webhook') webhooks.add(frame.id);
-    if (frame.kind === 'http') {
-      exchanges.set(frame.id, frame);
-      continue;
+    if (!placed.has(frame.id)) continue;
+    placed.set(frame.id, {
+      kind: frame.kind,
+      exchangeId: frame.kind === 'sse' ? frame.exchangeId : frame.id,
+    });
+  }
+  for (const [, ending] of endings) {
+    const placement = placed.get(ending.mark.frameId);
+    if (placement) ending.placement = placement;
+  }
+
+  const exchanges = new Map<string, HttpFrame>();
+  const streams = new Map<string, Stream>();
+  for (const frame of frames) {
+    if (frame.kind === 'http') exchanges.set(frame.id, frame);
+    else if (frame.kind === 'sse') onEvent(frame);
+    else onPush(frame);
+  }
+
+  function onEvent(frame: SseFrame): void {
+    if (!frame.dispatched) return;
+    const exchange = exchanges.get(frame.exchangeId);
+    if (!exchange) return;
+    let stream = streams.get(frame.exchangeId);
+    if (!stream) {
+      stream = { exchange, after: 0, afterIds: [] };
+      const asked = requestedTaskId(exchange);
+      if (asked !== undefined) {
+        stream.taskId = asked;
+        stream.taskFrom = 'request';
+      }
+      streams.set(frame.exchangeId, stream);
     }
     const a2a = frame.a2a;
-    if (!a2a?.taskId) continue;
+    const zeroX = isZeroX(exchange.a2a?.generation);
+    const agent = exchange.a2a?.agentId ? { agentId: exchange.a2a.agentId } : {};
+
+    if (stream.closedBy) {
+      const resent =
+        !zeroX &&
+        !stream.snapshotResent &&
+        a2a?.item === 'task' &&
+        a2a.state !== undefined &&
+        a2a.state === stream.closedState;
+      if (resent) stream.snapshotResent = true;
+      else {
+        stream.after++;
+        if (stream.afterIds.length < MAX_LISTED_EVENTS) stream.afterIds.push(frame.id);
+      }
+    }
+    if (!a2a) return;
     const taskId = a2a.taskId;
-    if (frame.kind === 'webhook' && frame.a2a?.duplicate) continue;
-    const item = a2a.item ?? '';
-    const ended = terminal.get(taskId);
-    // A new state after a terminal one is an illegal transition (reported below from the strips); an artifact
-    // arriving after the end is this check's own.
-    if (ended && item === 'artifact-update') {
+
+    if (taskId !== undefined) {
+      if (stream.taskId === undefined) {
+        stream.taskId = taskId;
+        stream.taskFrom = 'event';
+      } else if (taskId !== stream.taskId && !stream.changedTo?.has(taskId)) {
+        (stream.changedTo ??= new Set()).add(taskId);
+        const whose = stream.taskFrom === 'request' ? 'The request named task' : 'The stream was about task';
+        out.push(
+          finding(
+            'state.task-id-changed',
+            `${whose} ${stream.taskId}, then an event of the stream named task ${taskId}.`,
+            [exchange.id, frame.id],
+            { taskId, ...agent },
+          ),
+        );
+      }
+      afterTheEnd(frame, taskId, exchange);
+    }
+
+    if (zeroX && a2a.item === 'status-update' && a2a.state !== undefined) {
+      if (a2a.final === true && !TERMINAL.has(a2a.state) && !INTERRUPTED.has(a2a.state)) {
+        out.push(
+          finding(
+            'state.final-misuse',
+            `An event says final: true while task ${taskId ?? '(no id)'} is only ${a2a.state}.`,
+            [frame.id],
+            { ...(taskId ? { taskId } : {}), ...agent },
+          ),
+        );
+      }
+      if (TERMINAL.has(a2a.state) && a2a.final !== true) {
+        out.push(
+          finding(
+            'state.final-misuse',
+            `Task ${taskId ?? '(no id)'} reached ${a2a.state}, but the event does not say final: true, so a client keeps waiting.`,
+            [frame.id],
+            { ...(taskId ? { taskId } : {}), ...agent },
+          ),
+        );
+      }
+    }
+    if (!stream.closedBy) {
+      const terminal = a2a.state !== undefined && TERMINAL.has(a2a.state);
+      // A message without a task is the whole answer (PROTOCOL.md §5), in every generation.
+      const lone = a2a.item === 'message' && taskId === undefined;
+      if (terminal || lone || (zeroX && a2a.final === true)) {
+        stream.closedBy = frame.id;
+        if (a2a.state !== undefined) stream.closedState = a2a.state;
+      }
+    }
+  }
+
+  /** An event about a task that had ended, on a stream opened after the end was known. */
+  function afterTheEnd(frame: SseFrame, taskId: string, exchange: HttpFrame): void {
+    const ending = endings.get(taskId);
+    if (!ending?.placement || frame.id === ending.mark.frameId) return;
+    const { mark, placement } = ending;
+    // Same stream: the stream checks say it. A stream already open when the task ended may lag behind.
+    if (placement.exchangeId === exchange.id || exchange.timing.start <= mark.at) return;
+    if (frame.timing.start <= mark.at) return;
+    const a2a = frame.a2a!;
+    const extra = { taskId, ...(exchange.a2a?.agentId ? { agentId: exchange.a2a.agentId } : {}) };
+    if (a2a.item === 'artifact-update') {
       out.push(
         finding(
           'state.after-terminal',
-          `Task ${taskId} was ${ended.state}, and then an artifact update arrived.`,
-          [ended.frameId, frame.id],
-          { taskId },
+          `Task ${taskId} was ${mark.stateWire}, and then a stream opened later sent an artifact update for it.`,
+          [mark.frameId, frame.id],
+          extra,
         ),
       );
-    }
-    if (a2a.state && TERMINAL.has(a2a.state) && !ended)
-      terminal.set(taskId, { state: a2a.state, frameId: frame.id });
-    if (frame.kind !== 'sse' || !frame.dispatched) continue;
-
-    const exchange = exchanges.get(frame.exchangeId);
-    let track = streams.get(frame.exchangeId);
-    if (!track && exchange) {
-      track = { exchange, after: [] };
-      streams.set(frame.exchangeId, track);
-    }
-    if (!track) continue;
-    if (track.closedBy) track.after.push(frame.id);
-    if (track.taskId && track.taskId !== taskId) {
-      out.push(
-        finding(
-          'state.task-id-changed',
-          `The stream was about task ${track.taskId}, then an event named task ${taskId}.`,
-          [track.exchange.id, frame.id],
-          { taskId },
+    } else if (a2a.item === 'status-update' && a2a.state === mark.state) {
+      out.push({
+        ...finding(
+          'state.after-terminal',
+          `Task ${taskId} was ${mark.stateWire}, and a stream opened later sent a status update saying so again; a finished task has no more updates (1.0 refuses to subscribe to it).`,
+          [mark.frameId, frame.id],
+          extra,
         ),
-      );
+        severity: 'warning',
+      });
     }
-    track.taskId ??= taskId;
-    const generation = track.exchange.a2a?.generation;
-    const sseA2a = frame.a2a!;
-    if (isZeroX(generation) && sseA2a.item === 'status-update' && sseA2a.state) {
-      const state = sseA2a.state;
-      if (sseA2a.final === true && !TERMINAL.has(state) && !INTERRUPTED.has(state)) {
-        out.push(
-          finding(
-            'state.final-misuse',
-            `An event says final: true while task ${taskId} is only ${state}.`,
-            [frame.id],
-            {
-              taskId,
-            },
-          ),
-        );
-      }
-      if (TERMINAL.has(state) && sseA2a.final !== true) {
-        out.push(
-          finding(
-            'state.final-misuse',
-            `Task ${taskId} reached ${state}, but the event does not say final: true, so a client keeps waiting.`,
-            [frame.id],
-            { taskId },
-          ),
-        );
-      }
-    }
-    const closes = isZeroX(generation)
-      ? sseA2a.final === true || (sseA2a.state !== undefined && TERMINAL.has(sseA2a.state))
-      : sseA2a.state !== undefined && TERMINAL.has(sseA2a.state);
-    if (closes) track.closedBy ??= frame.id;
   }
 
-  for (const track of streams.values()) {
-    if (!track.closedBy) continue;
-    const generation = track.exchange.a2a?.generation;
-    const zeroX = isZeroX(generation);
-    if (track.after.length > 0) {
+  function onPush(frame: WebhookFrame): void {
+    const a2a = frame.a2a;
+    if (!frame.verdict.accepted || !a2a?.taskId || a2a.duplicate || a2a.item !== 'artifact-update') return;
+    const ending = endings.get(a2a.taskId);
+    if (!ending || frame.timing.start <= ending.mark.at) return;
+    out.push({
+      ...finding(
+        'state.after-terminal',
+        `Task ${a2a.taskId} was ${ending.mark.stateWire}, and then a push delivery brought an artifact update (deliveries can arrive out of order, so this is a note).`,
+        [ending.mark.frameId, frame.id],
+        { taskId: a2a.taskId, ...(frame.agentId ? { agentId: frame.agentId } : {}) },
+      ),
+      severity: 'info',
+    });
+  }
+
+  for (const stream of streams.values()) {
+    if (!stream.closedBy) continue;
+    const { exchange } = stream;
+    const zeroX = isZeroX(exchange.a2a?.generation);
+    const extra = {
+      ...(stream.taskId ? { taskId: stream.taskId } : {}),
+      ...(exchange.a2a?.agentId ? { agentId: exchange.a2a.agentId } : {}),
+    };
+    if (stream.after > 0) {
       out.push(
         finding(
           zeroX ? 'state.final-misuse' : 'state.stream-open-after-terminal',
-          `${track.after.length} more event${track.after.length === 1 ? '' : 's'} came after the stream’s ${
-            zeroX ? 'final' : 'terminal'
-          } event.`,
-          [track.exchange.id, track.closedBy, ...track.after.slice(0, 20)],
-          track.taskId ? { taskId: track.taskId } : {},
+          `${plural(stream.after, 'more event')} came after the stream’s ${zeroX ? 'final' : 'terminal'} event${
+            stream.after > stream.afterIds.length ? ` (the first ${stream.afterIds.length} are listed)` : ''
+          }.`,
+          [exchange.id, stream.closedBy, ...stream.afterIds],
+          extra,
         ),
       );
-    } else if (!zeroX && track.exchange.state === 'done' && track.exchange.stream?.ended !== 'complete') {
+    } else if (isFinal(exchange) && exchange.stream && exchange.stream.ended !== 'complete') {
       out.push(
         finding(
           'state.stream-open-after-terminal',
-          `The agent kept the stream open after its terminal event; it ended by ${
-            track.exchange.stream?.ended === 'closed-by-user' ? 'the user closing it' : 'an error or timeout'
+          `The agent kept the stream open after its ${zeroX ? 'final' : 'terminal'} event; it ended by ${
+            exchange.stream.ended === 'closed-by-user' ? 'the user closing it' : 'an error or a timeout'
           }.`,
-          [track.exchange.id, track.closedBy],
-          track.taskId ? { taskId: track.taskId } : {},
+          [exchange.id, stream.closedBy],
+          extra,
         ),
       );
     }
   }
 
-  for (const task of timeline.tasks.values()) {
-    for (const mark of task.states) {
-      if (!mark.illegal) continue;
-      const extra = { taskId: task.id, ...(task.agentId ? { agentId: task.agentId } : {}) };
-      if (webhooks.has(mark.frameId)) {
-        // Agents deliver pushes concurrently and at least once, so an older state can arrive after a newer one:
-        // worth a note, not proof that the task went back.
-        out.push({
-          ...finding(
-            'state.illegal-transition',
-            `Task ${task.id}: a push delivery arrived out of order (${mark.illegal})`,
-            [mark.frameId],
-            extra,
-          ),
-          severity: 'info',
-        });
-        continue;
-      }
-      out.push(
-        finding('state.illegal-transition', `Task ${task.id}: ${mark.illegal}`, [mark.frameId], extra),
-      );
-    }
+  for (const { taskId, agentId, mark, against } of illegal) {
+    const extra = { taskId, ...(agentId ? { agentId } : {}) };
+    const doubt = raceBetween(placed.get(against.frameId), placed.get(mark.frameId), against, exchanges);
+    const base = finding(
+      'state.illegal-transition',
+      `Task ${taskId}: ${mark.illegal!}`,
+      [mark.frameId],
+      extra,
+    );
+    if (doubt) {
+      out.push({
+        ...base,
+        message: `${base.message} It ${doubt}, so this may be a race rather than the task going back.`,
+        frameIds: [against.frameId, mark.frameId],
+        severity: 'info',
+      });
+    } else out.push({ ...base, frameIds: [against.frameId, mark.frameId] });
   }
   return out;
+}
+
+/**
+ * Why two marks of one task may legitimately come out of order, or undefined when their order is certain: the same
+ * stream, or a request sent after the first mark was known.
+ */
+function raceBetween(
+  first: Placement | undefined,
+  then: Placement | undefined,
+  firstMark: StateMark,
+  exchanges: ReadonlyMap<string, HttpFrame>,
+): string | undefined {
+  if (!first || !then) return undefined;
+  if (first.kind === 'webhook' || then.kind === 'webhook') {
+    return 'came by push, and push deliveries are concurrent and may arrive out of order';
+  }
+  if (first.exchangeId === then.exchangeId) return undefined;
+  const started = exchanges.get(then.exchangeId)?.timing.start;
+  if (started !== undefined && started > firstMark.at) return undefined;
+  return then.kind === 'sse'
+    ? 'arrived on a stream that was already open when the earlier state came, and streams may lag behind one another'
+    : 'answered a request that was already on its way when the earlier state came';
 }

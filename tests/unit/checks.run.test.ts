@@ -1,181 +1,26 @@
-// @vitest-environment jsdom
-// The check engine (CHK-1..CHK-3, CHK-5): for every check runChecks implements, frames that trigger it and frames that
-// do not; the report's bookkeeping; JSON and JUnit XML that parse.
+// The check engine (CHK-1..CHK-3): for every card, frame and state check in the catalogue, frames that trigger it and
+// frames that do not; then the report's bookkeeping (order, counts, probes merged, nothing dropped).
 
 import { describe, expect, it } from 'vitest';
-import { CHECKS } from '../../shared/checks/catalog';
-import { reportToJson, reportToJUnit } from '../../shared/checks/reportExport';
+import { CHECKS, cardCheckFor, checkById, describeCheck } from '../../shared/checks/catalog';
 import { runChecks } from '../../shared/checks/runChecks';
 import type { ProbeResult } from '../../shared/checks/types';
+import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Finding } from '../../shared/wire/finding';
-import type { Frame, HeaderList, HttpFrame, SseFrame } from '../../shared/wire/frame';
+import type { Frame } from '../../shared/wire/frame';
+import { exchange, finding, push, stream } from '../fixtures/checks/frames';
 
-// jsdom's DOMParser (this file runs in the jsdom environment; the tests' tsconfig has no DOM types).
-interface XmlElement {
-  getAttribute(name: string): string | null;
-  parentElement: XmlElement | null;
-}
-interface XmlDocument {
-  getElementsByTagName(name: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
-  documentElement: XmlElement;
-}
-const { DOMParser } = globalThis as unknown as {
-  DOMParser: new () => { parseFromString(text: string, type: string): XmlDocument };
-};
-
-const body = (text: string) => ({
-  base64: Buffer.from(text).toString('base64'),
-  text,
-  size: Buffer.byteLength(text),
-  utf8Valid: true,
-});
-
-let clock = 1000;
-let seq = 0;
-
-function exchange(options: {
-  id: string;
-  generation?: string;
-  operation?: string;
-  stream?: boolean;
-  ended?: 'complete' | 'closed-by-user' | 'error';
-  findings?: Finding[];
-  requestHeaders?: HeaderList;
-  responseHeaders?: HeaderList;
-  responseText?: string;
-  status?: number;
-}): HttpFrame {
-  const generation = options.generation ?? '1.0';
-  const operation = options.operation ?? (options.stream ? 'stream' : 'send');
-  const method =
-    generation === '1.0'
-      ? options.stream
-        ? 'SendStreamingMessage'
-        : 'SendMessage'
-      : options.stream
-        ? 'message/stream'
-        : 'message/send';
-  const params =
-    generation === '1.0'
-      ? { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'hi' }] } }
-      : {
-          message: { kind: 'message', messageId: 'm1', role: 'user', parts: [{ kind: 'text', text: 'hi' }] },
-        };
-  return {
-    kind: 'http',
-    id: options.id,
-    source: `agent:${operation}`,
-    rev: 2,
-    state: 'done',
-    timing: { start: clock++, end: clock++ },
-    request: {
-      method: 'POST',
-      url: 'http://127.0.0.1:1/rpc',
-      headers: [['Content-Type', 'application/json'], ...(options.requestHeaders ?? [])],
-      body: body(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })),
-    },
-    response: {
-      status: options.status ?? 200,
-      statusText: 'OK',
-      httpVersion: '1.1',
-      headers: options.responseHeaders ?? [
-        ['Content-Type', options.stream ? 'text/event-stream' : 'application/json'],
-      ],
-      body: body(options.stream ? '' : (options.responseText ?? '{}')),
-    },
-    ...(options.stream
-      ? { stream: { bytes: 100, events: 1, emptyBlocks: 0, ended: options.ended ?? 'complete' } }
-      : {}),
-    ...(options.findings ? { findings: options.findings } : {}),
-    a2a: { agentId: 'a1', operation, generation, binding: 'JSONRPC', rpc: { method, id: 1 } },
-  };
-}
-
-function event(
-  exchangeId: string,
-  generation: string,
-  item: { taskId: string; state?: string; final?: boolean; artifact?: boolean },
-): SseFrame {
-  const wireState = (state: string) =>
-    generation === '1.0' ? `TASK_STATE_${state.toUpperCase().replace('-', '_')}` : state;
-  const result =
-    generation === '1.0'
-      ? item.artifact
-        ? {
-            artifactUpdate: {
-              taskId: item.taskId,
-              contextId: 'c1',
-              artifact: { artifactId: 'x', parts: [{ text: 'a' }] },
-            },
-          }
-        : {
-            statusUpdate: { taskId: item.taskId, contextId: 'c1', status: { state: wireState(item.state!) } },
-          }
-      : item.artifact
-        ? {
-            kind: 'artifact-update',
-            taskId: item.taskId,
-            contextId: 'c1',
-            artifact: { artifactId: 'x', parts: [{ kind: 'text', text: 'a' }] },
-          }
-        : {
-            kind: 'status-update',
-            taskId: item.taskId,
-            contextId: 'c1',
-            status: { state: item.state },
-            final: item.final ?? false,
-          };
-  const data = JSON.stringify({ jsonrpc: '2.0', id: 1, result });
-  const raw = `data: ${data}\n\n`;
-  seq++;
-  return {
-    kind: 'sse',
-    id: `${exchangeId}-e${seq}`,
-    exchangeId,
-    source: 'agent:stream',
-    timing: { start: clock++ },
-    seq,
-    offset: { start: 0, end: raw.length },
-    raw,
-    dispatched: true,
-    event: { index: seq, type: 'message', data },
-    json: JSON.parse(data) as unknown,
-    a2a: {
-      item: item.artifact ? 'artifact-update' : 'status-update',
-      taskId: item.taskId,
-      ...(item.state ? { state: item.state } : {}),
-      ...(item.final !== undefined ? { final: item.final } : {}),
-    },
-  };
-}
-
-function stream(
-  id: string,
-  generation: string,
-  items: Parameters<typeof event>[2][],
-  ended?: 'complete' | 'closed-by-user',
-): Frame[] {
-  return [
-    exchange({ id, generation, stream: true, ...(ended ? { ended } : {}) }),
-    ...items.map((item) => event(id, generation, item)),
-  ];
-}
-
-const finding = (rule: string, severity: Finding['severity'] = 'error'): Finding => ({
-  rule,
-  severity,
-  message: `${rule} happened`,
-});
-
-function checkIds(frames: Frame[], cardFindings: Finding[] = []) {
-  const report = runChecks({
+function report(frames: Frame[], cardFindings: Finding[] = []) {
+  return runChecks({
     frames,
     agents: [{ id: 'a1', name: 'A', cardUrl: 'http://127.0.0.1:1/card', generation: '1.0' }],
     cardFindings: cardFindings.length > 0 ? [{ agentId: 'a1', frameId: 'card', findings: cardFindings }] : [],
     appVersion: 'test',
   });
-  return [...new Set(report.findings.map((f) => f.checkId))].sort();
 }
+
+const checkIds = (frames: Frame[], cardFindings: Finding[] = []) =>
+  [...new Set(report(frames, cardFindings).findings.map((f) => f.checkId))].sort();
 
 const clean1 = () =>
   stream('s1', '1.0', [
@@ -187,21 +32,31 @@ const clean03 = () =>
     { taskId: 't2', state: 'working', final: false },
     { taskId: 't2', state: 'completed', final: true },
   ]);
+const rest = (id: string, contentType: string) =>
+  exchange({
+    id,
+    binding: 'HTTP+JSON',
+    url: 'http://127.0.0.1:1/message:send',
+    responseHeaders: [['Content-Type', contentType]],
+    responseText: '{"task":{"id":"t","contextId":"c","status":{"state":"TASK_STATE_COMPLETED"}}}',
+  });
 
-const cases: Array<{
+interface Case {
   check: string;
   triggers: () => { frames: Frame[]; card?: Finding[] };
   passes: () => { frames: Frame[]; card?: Finding[] };
-}> = [
+}
+
+const cases: Case[] = [
   {
     check: 'card.schema',
     triggers: () => ({ frames: [], card: [finding('card.schema')] }),
-    passes: () => ({ frames: [], card: [] }),
+    passes: () => ({ frames: [], card: [finding('card.unknown-field', 'warning')] }),
   },
   {
     check: 'card.lint',
     triggers: () => ({ frames: [], card: [finding('card.interface-origin', 'warning')] }),
-    passes: () => ({ frames: [] }),
+    passes: () => ({ frames: [], card: [finding('card.schema')] }),
   },
   {
     check: 'frame.jsonrpc',
@@ -215,15 +70,44 @@ const cases: Array<{
   },
   {
     check: 'frame.http-status',
-    triggers: () => ({
-      frames: [exchange({ id: 'h', findings: [finding('http.unexpected-status', 'warning')] })],
-    }),
+    triggers: () => ({ frames: [exchange({ id: 'h', findings: [finding('http.unexpected-status')] })] }),
     passes: () => ({ frames: [exchange({ id: 'h' })] }),
   },
   {
     check: 'frame.content-type',
-    triggers: () => ({ frames: [exchange({ id: 'h', findings: [finding('http.content-type')] })] }),
-    passes: () => ({ frames: [exchange({ id: 'h' })] }),
+    triggers: () => ({
+      frames: [
+        exchange({ id: 'h', findings: [finding('http.content-type', 'warning')] }),
+        push({ id: 'w', taskId: 't', state: 'working', contentType: 'text/plain', accepted: false }),
+      ],
+    }),
+    passes: () => ({ frames: [exchange({ id: 'h' }), push({ id: 'w', taskId: 't', state: 'working' })] }),
+  },
+  {
+    check: 'frame.media-type',
+    triggers: () => ({ frames: [rest('h', 'application/json')] }),
+    passes: () => ({ frames: [rest('h', 'application/a2a+json')] }),
+  },
+  {
+    check: 'frame.a2a-version',
+    triggers: () => ({
+      frames: [
+        exchange({
+          id: 'h',
+          outcome: 'error',
+          responseText: '{"jsonrpc":"2.0","id":1,"error":{"code":-32009,"message":"Version not supported"}}',
+        }),
+      ],
+    }),
+    passes: () => ({
+      frames: [
+        exchange({
+          id: 'h',
+          outcome: 'error',
+          responseText: '{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Task not found"}}',
+        }),
+      ],
+    }),
   },
   {
     check: 'frame.json',
@@ -239,13 +123,10 @@ const cases: Array<{
   },
   {
     check: 'frame.schema',
-    triggers: () => ({ frames: [exchange({ id: 'h', findings: [finding('a2a.shape')] })] }),
+    triggers: () => ({
+      frames: stream('s', '1.0', [{ taskId: 't', state: 'completed', findings: [finding('a2a.shape')] }]),
+    }),
     passes: () => ({ frames: clean1() }),
-  },
-  {
-    check: 'frame.other',
-    triggers: () => ({ frames: [exchange({ id: 'h', findings: [finding('something.new', 'info')] })] }),
-    passes: () => ({ frames: [exchange({ id: 'h' })] }),
   },
   {
     check: 'frame.extensions-echo',
@@ -264,6 +145,11 @@ const cases: Array<{
     }),
   },
   {
+    check: 'frame.other',
+    triggers: () => ({ frames: [exchange({ id: 'h', findings: [finding('something.new', 'info')] })] }),
+    passes: () => ({ frames: [exchange({ id: 'h' })] }),
+  },
+  {
     check: 'state.illegal-transition',
     triggers: () => ({
       frames: stream('s', '1.0', [
@@ -278,7 +164,7 @@ const cases: Array<{
     triggers: () => ({
       frames: [
         ...stream('s', '1.0', [{ taskId: 't', state: 'completed' }]),
-        ...stream('s9', '1.0', [{ taskId: 't', artifact: true }]),
+        ...stream('s9', '1.0', [{ taskId: 't', artifact: true }], { operation: 'subscribe', taskId: 't' }),
       ],
     }),
     passes: () => ({
@@ -325,59 +211,57 @@ describe('every check has a fixture that triggers it and one that does not', () 
     });
   }
 
-  it('covers every frame, card and state check in the catalogue', () => {
+  it('covers every card, frame and state check in the catalogue', () => {
     const covered = new Set(cases.map((c) => c.check));
     const implemented = CHECKS.filter((check) => check.area !== 'probe').map((check) => check.id);
     expect(implemented.filter((id) => !covered.has(id))).toEqual([]);
   });
+
+  it('clean traffic of both generations finds nothing at all', () => {
+    expect(report([...clean1(), ...clean03()]).findings).toEqual([]);
+  });
 });
 
-describe('state checks in detail', () => {
-  it('0.x: a terminal state without final: true, and events after final', () => {
-    const frames = stream('s', '0.3', [
-      { taskId: 't', state: 'completed', final: false },
-      { taskId: 't', state: 'input-required', final: true },
-    ]);
-    const report = runChecks({ frames, agents: [], cardFindings: [], appVersion: 'x' });
-    const messages = report.findings.filter((f) => f.checkId === 'state.final-misuse').map((f) => f.message);
-    expect(messages.some((m) => m.includes('does not say final: true'))).toBe(true);
-    expect(messages.some((m) => m.includes('came after the stream’s final event'))).toBe(true);
-  });
-
-  it('0.x: input-required with final: true is how a 0.x stream pauses, not a misuse', () => {
-    const frames = stream('s', '0.2', [{ taskId: 't', state: 'input-required', final: true }]);
-    expect(checkIds(frames)).toEqual([]);
-  });
-
-  it('1.0: a stream the agent kept open after completed, closed by the user', () => {
-    const frames = stream('s', '1.0', [{ taskId: 't', state: 'completed' }], 'closed-by-user');
-    const report = runChecks({ frames, agents: [], cardFindings: [], appVersion: 'x' });
-    expect(report.findings).toEqual([
-      expect.objectContaining({
-        checkId: 'state.stream-open-after-terminal',
-        frameIds: ['s', expect.stringMatching(/^s-e/)],
-        message: expect.stringContaining('the user closing it'),
-      }),
+describe('the catalogue', () => {
+  it('has unique ids, each with a spec section from PROTOCOL.md or an RFC, and names every probe', () => {
+    const ids = CHECKS.map((check) => check.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const check of CHECKS) {
+      expect(check.id.startsWith(`${check.area}.`), check.id).toBe(true);
+      expect(check.spec, check.id).toMatch(/^(PROTOCOL\.md( §\d+(\.\d+)?(, §\d+(\.\d+)?)*)?|RFC \d+)$/);
+      expect(check.title.length, check.id).toBeGreaterThan(10);
+    }
+    expect(ids.filter((id) => id.startsWith('probe.'))).toEqual([
+      'probe.streaming',
+      'probe.push',
+      'probe.cancel',
+      'probe.unknown-task',
+      'probe.unsupported-method',
+      'probe.bindings-agree',
     ]);
   });
 
-  it('the task-id finding a unary answer carries is reported as a state check with its frame', () => {
-    const report = runChecks({
-      frames: [
-        exchange({ id: 'h', findings: [{ rule: 'a2a.task-id-changed', severity: 'error', message: 'm' }] }),
-      ],
-      agents: [],
-      cardFindings: [],
-      appVersion: 'x',
+  it('maps card rules: unreadable or wrong cards fail the schema, the rest is lint', () => {
+    expect(['card.schema', 'card.not-a-card', 'json.invalid'].map(cardCheckFor)).toEqual([
+      'card.schema',
+      'card.schema',
+      'card.schema',
+    ]);
+    expect(['card.interface-origin', 'json.duplicate-key', 'card.unknown-field'].map(cardCheckFor)).toEqual([
+      'card.lint',
+      'card.lint',
+      'card.lint',
+    ]);
+  });
+
+  it('describes an id it does not know instead of failing', () => {
+    expect(checkById('probe.nope')).toBeUndefined();
+    expect(describeCheck('probe.nope')).toMatchObject({
+      id: 'probe.nope',
+      area: 'probe',
+      title: 'probe.nope',
     });
-    expect(report.findings[0]).toMatchObject({ checkId: 'state.task-id-changed', frameIds: ['h'] });
-  });
-
-  it('older revisions of an exchange are ignored: only the newest is checked', () => {
-    const final = exchange({ id: 'h' });
-    const pending: HttpFrame = { ...final, rev: 0, state: 'pending', findings: [finding('json.invalid')] };
-    delete pending.response;
-    expect(checkIds([pending, final])).toEqual([]);
+    expect(describeCheck('odd')).toMatchObject({ area: 'frame' });
   });
 });
 
@@ -400,81 +284,132 @@ describe('the report', () => {
         {
           checkId: 'probe.unknown-task',
           severity: 'error',
-          message: 'Got -32603 <not> "TaskNotFound" & co',
+          message: 'Got -32603',
           spec: 'PROTOCOL.md §7',
           frameIds: ['p2'],
         },
       ],
       durationMs: 5,
     },
-    {
-      probeId: 'probe.push',
-      status: 'skipped',
-      message: 'The card does not declare push.',
-      frameIds: [],
-      findings: [],
-      durationMs: 0,
-    },
+    { probeId: 'probe.future', status: 'passed', message: 'new', frameIds: [], findings: [], durationMs: 1 },
   ];
-  const report = runChecks({
+  const full = runChecks({
     frames: [
       ...clean1(),
       exchange({ id: 'bad', findings: [finding('jsonrpc.id-mismatch'), finding('json.bom', 'info')] }),
     ],
     agents: [{ id: 'a1', name: 'A', cardUrl: 'http://x/card', generation: '1.0' }],
     cardFindings: [
-      { agentId: 'a1', frameId: 'card', findings: [finding('card.interface-origin', 'warning')] },
+      {
+        agentId: 'a1',
+        frameId: 'card',
+        findings: [
+          { ...finding('card.interface-origin', 'warning'), pointer: '/url', spec: 'PROTOCOL.md §2.4' },
+        ],
+      },
     ],
     probes,
     appVersion: '1.2.3',
     now: () => new Date('2026-11-22T10:00:00Z'),
   });
 
-  it('counts, orders by severity, merges probes and lists the checks that ran', () => {
-    expect(report.summary).toEqual({ error: 2, warning: 1, info: 1, probesFailed: 1 });
-    expect(report.findings.map((f) => f.severity)).toEqual(['error', 'error', 'warning', 'info']);
-    expect(report.checksRun).toContain('card.lint');
-    expect(report.checksRun).toContain('probe.unknown-task');
-    expect(report.checksRun).not.toContain('probe.cancel');
-    expect(report.generatedAt).toBe('2026-11-22T10:00:00.000Z');
-    expect(JSON.parse(reportToJson(report))).toEqual(report);
-  });
-
-  it('JUnit XML parses, with a suite per area, failures where something was found, skipped probes', () => {
-    const xmlText = reportToJUnit(report);
-    const doc = new DOMParser().parseFromString(xmlText, 'text/xml');
-    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
-    const suites = [...doc.getElementsByTagName('testsuite')].map((s) => s.getAttribute('name'));
-    expect(suites).toEqual([
-      'switchboard.card',
-      'switchboard.frame',
-      'switchboard.state',
-      'switchboard.probe',
+  it('counts, orders by severity, merges probes as given and lists the checks that ran', () => {
+    expect(full.summary).toEqual({ error: 2, warning: 1, info: 1, probesFailed: 1 });
+    expect(full.findings.map((f) => [f.severity, f.checkId])).toEqual([
+      ['error', 'frame.jsonrpc'],
+      ['error', 'probe.unknown-task'],
+      ['warning', 'card.lint'],
+      ['info', 'frame.json'],
     ]);
-    const failed = [...doc.getElementsByTagName('failure')].map((f) => f.parentElement!.getAttribute('name'));
-    expect(failed.some((name) => name?.startsWith('frame.jsonrpc'))).toBe(true);
-    expect(failed.some((name) => name?.startsWith('card.lint'))).toBe(true);
-    expect(failed.some((name) => name?.startsWith('probe.unknown-task'))).toBe(true);
-    expect(failed.some((name) => name?.startsWith('probe.streaming'))).toBe(false);
-    expect(doc.getElementsByTagName('skipped')).toHaveLength(1);
-    expect(xmlText).toContain('Got -32603 &lt;not&gt; &quot;TaskNotFound&quot; &amp; co');
-    const root = doc.documentElement;
-    expect(Number(root.getAttribute('tests'))).toBe(doc.getElementsByTagName('testcase').length);
+    expect(full.probes).toEqual(probes);
+    expect(full.checksRun).toContain('card.lint');
+    expect(full.checksRun).toContain('probe.unknown-task');
+    expect(full.checksRun).toContain('probe.future');
+    expect(full.checksRun).not.toContain('probe.cancel');
+    expect(full.generatedAt).toBe('2026-11-22T10:00:00.000Z');
+    expect(full.appVersion).toBe('1.2.3');
   });
 
-  it('characters XML cannot carry do not break the file', () => {
-    const odd = runChecks({
-      frames: [
-        exchange({
-          id: 'h',
-          findings: [{ rule: 'json.invalid', severity: 'error', message: 'bad \u0000\u0007 byte \uFFFF' }],
-        }),
-      ],
-      agents: [],
-      cardFindings: [],
-      appVersion: 'x',
+  it('a card finding keeps its place, spec and frame', () => {
+    expect(full.findings.find((f) => f.checkId === 'card.lint')).toEqual({
+      checkId: 'card.lint',
+      severity: 'warning',
+      message: 'card.interface-origin happened',
+      spec: 'PROTOCOL.md §2.4',
+      frameIds: ['card'],
+      agentId: 'a1',
+      pointer: '/url',
     });
-    const doc = new DOMParser().parseFromString(reportToJUnit(odd), 'text/xml');
-    expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+  });
+
+  it('card checks run only when there are cards to check', () => {
+    const none = report(clean1());
+    expect(none.checksRun.some((id) => id.startsWith('card.'))).toBe(false);
+    expect(none.checksRun).toContain('frame.a2a-version');
+    expect(none.checksRun).toContain('state.task-id-changed');
+  });
+
+  it('drops nothing: an unknown rule is reported under frame.other with its rule name', () => {
+    const found = report([exchange({ id: 'h', findings: [finding('vendor.quirk', 'warning')] })]).findings;
+    expect(found).toEqual([
+      expect.objectContaining({
+        checkId: 'frame.other',
+        severity: 'warning',
+        message: 'vendor.quirk: vendor.quirk happened',
+        frameIds: ['h'],
+        agentId: 'a1',
+      }),
+    ]);
+  });
+
+  it('findings on stream events name the exchange’s agent and the task', () => {
+    const frames = stream('s', '1.0', [
+      { taskId: 't', state: 'completed', findings: [finding('a2a.shape')] },
+    ]);
+    expect(report(frames).findings[0]).toMatchObject({
+      checkId: 'frame.schema',
+      agentId: 'a1',
+      taskId: 't',
+      frameIds: [frames[1]!.id],
+    });
+  });
+
+  it('a timeline model fed revision by revision, as the store keeps it, gives the same findings', () => {
+    const send = exchange({ id: 'send', answerTask: { id: 't', state: 'completed' } });
+    const pending = { ...send, rev: 0, state: 'pending' as const };
+    delete (pending as { response?: unknown }).response;
+    const streamed = stream('s', '1.0', [{ taskId: 't', artifact: true }], {
+      operation: 'subscribe',
+      taskId: 't',
+    });
+    const get = exchange({
+      id: 'get',
+      operation: 'get',
+      taskId: 't',
+      answerTask: { id: 't', state: 'working' },
+    });
+    const arrivals: Frame[] = [pending, send, ...streamed, get];
+    const model = new TimelineModel();
+    for (const frame of arrivals) model.ingest([frame]);
+    const base = { agents: [], cardFindings: [], appVersion: 'x', now: () => new Date(0) };
+    const fresh = runChecks({ ...base, frames: arrivals });
+    expect(fresh.findings.map((f) => f.checkId).sort()).toEqual([
+      'state.after-terminal',
+      'state.illegal-transition',
+    ]);
+    expect(runChecks({ ...base, frames: arrivals, timeline: model })).toEqual(fresh);
+  });
+
+  it('older revisions of an exchange are ignored: only the newest is checked', () => {
+    const final = exchange({ id: 'h' });
+    const pending = { ...final, rev: 0, state: 'pending' as const, findings: [finding('json.invalid')] };
+    delete (pending as { response?: unknown }).response;
+    expect(checkIds([pending, final])).toEqual([]);
+  });
+
+  it('takes the time from the clock it is given, and the wall clock otherwise', () => {
+    const before = Date.now();
+    const at = Date.parse(report([]).generatedAt);
+    expect(at).toBeGreaterThanOrEqual(before - 1);
   });
 });
