@@ -1,10 +1,12 @@
-// The Checks panel in both projects (CHK-1..CHK-5): a conforming agent shows no errors and passes its probes; the
-// hostile agent that answers with the wrong JSON-RPC id shows the finding, which links to its frame; the reports
-// download as JSON and as JUnit XML that parse.
+// The Checks panel in both projects (CHK-1..CHK-5): a conforming agent shows no errors and passes its probes, and the
+// report survives a trip to another tab; the hostile agent that answers with the wrong JSON-RPC id shows the finding,
+// which opens its frame; the one that labels its JSON text/plain gets a content-type warning, run from the command
+// palette; the reports download as JSON and as JUnit XML that parse.
 
 import { expect, test } from './fixtures';
 import { startHostilePeer } from '../peers/hostilePeer';
 import { ChecksPage } from './support/checksPage';
+import { LibraryPage } from './support/libraryPage';
 
 test('a conforming agent: no errors, every probe passes, JSON and JUnit downloads', async ({
   app,
@@ -18,35 +20,52 @@ test('a conforming agent: no errors, every probe passes, JSON and JUnit download
   await expect(app.artifacts()).toContainText('Echo: hello checks');
 
   await checks.open();
+  await expect(checks.page.getByTestId('checks-export-json')).toBeDisabled();
   await checks.run();
   await expect(checks.summary()).toHaveAttribute('data-errors', '0');
-  await checks.probe();
-  for (const status of await checks
-    .probeResults()
-    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status'))))
-    expect(status).toBe('passed');
+  await expect(checks.severity('error')).toHaveCount(0);
+
+  // The report stays while another tab is shown.
+  await app.tab('frames').click();
+  await checks.open();
   await expect(checks.summary()).toHaveAttribute('data-errors', '0');
+
+  await checks.probe();
+  expect(await checks.probeStatuses()).toEqual({
+    'probe.streaming': 'passed',
+    'probe.push': 'passed',
+    'probe.cancel': 'passed',
+    'probe.unknown-task': 'passed',
+    'probe.unsupported-method': 'passed',
+    'probe.bindings-agree': 'passed',
+  });
+  await expect(checks.summary()).toHaveAttribute('data-errors', '0');
+  await expect(checks.summary()).toContainText('0 probes failed');
 
   const json = await checks.download('json');
   expect(json.name).toBe('switchboard-checks.json');
-  const report = JSON.parse(json.text) as { probes: unknown[]; summary: { error: number } };
+  const report = JSON.parse(json.text) as {
+    probes: unknown[];
+    summary: { error: number };
+    checksRun: string[];
+  };
   expect(report.probes).toHaveLength(6);
   expect(report.summary.error).toBe(0);
+  expect(report.checksRun).toContain('state.illegal-transition');
   const junit = await checks.download('junit');
+  expect(junit.name).toBe('switchboard-checks.xml');
   expect(junit.text).toMatch(
     /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="Switchboard checks"/,
   );
-  const suites = await app.page.evaluate((xml) => {
-    const doc = new DOMParser().parseFromString(xml, 'text/xml');
-    return doc.getElementsByTagName('parsererror').length === 0
-      ? doc.getElementsByTagName('testsuite').length
-      : -1;
-  }, junit.text);
-  expect(suites).toBe(4);
+  const parsed = await checks.junitFailures(junit.text);
+  expect(parsed?.suites).toBe(4);
+  expect(parsed?.failing.filter((name) => /^(probe|state|card\.schema)/.test(name))).toEqual([]);
   expect(record.pageErrors).toEqual([]);
 });
 
-test('a hostile agent: the id mismatch is found, and its link opens the frame', async ({ app }) => {
+test('a hostile agent: the id mismatch is found, its link opens the frame, and JUnit reports it', async ({
+  app,
+}) => {
   const hostile = await startHostilePeer();
   try {
     const checks = new ChecksPage(app.page);
@@ -55,13 +74,44 @@ test('a hostile agent: the id mismatch is found, and its link opens the frame', 
     await checks.open();
     await checks.run();
     await expect(checks.summary()).not.toHaveAttribute('data-errors', '0');
+    const group = checks.group('frame.jsonrpc', 'error');
+    await expect(group).toContainText('JSON-RPC envelopes are well formed');
     const finding = checks.findings('frame.jsonrpc').first();
     await expect(finding).toContainText('The response id');
     await expect(finding).toContainText('JSON-RPC 2.0 §5');
-    await finding.getByTestId('check-frame-link').first().click();
-    await expect(app.tab('frames')).toHaveAttribute('aria-selected', 'true');
+    await expect(finding.getByTestId('check-frame-link').first()).toContainText('SendMessage 200');
+
+    await checks.openFrameOf(finding);
     await expect(app.page.getByTestId('frame-inspector')).toContainText('POST');
     await expect(app.page.getByTestId('rpc-id-check')).toHaveAttribute('data-id-check', 'mismatch');
+
+    await checks.open();
+    const junit = await checks.download('junit');
+    const parsed = await checks.junitFailures(junit.text);
+    expect(parsed?.failing.some((name) => name.startsWith('frame.jsonrpc:'))).toBe(true);
+  } finally {
+    await hostile.close();
+  }
+});
+
+test('a hostile agent that labels its JSON text/plain: a content-type warning, checked from the palette', async ({
+  app,
+}) => {
+  const hostile = await startHostilePeer();
+  try {
+    const checks = new ChecksPage(app.page);
+    await app.openAgent(hostile.agentUrl('wrong-content-type'));
+    await app.send('hello', { stream: false });
+    await expect(app.outcome()).toBeVisible();
+    await new LibraryPage(app.page).runCommand('Run the conformance checks');
+    await expect(checks.panel()).toBeVisible();
+    await expect(checks.summary()).toBeVisible();
+    const finding = checks.findings('frame.content-type').first();
+    await expect(checks.group('frame.content-type', 'warning')).toBeVisible();
+    await expect(finding).toContainText('Expected application/json but the answer is text/plain.');
+    await expect(finding).toContainText('PROTOCOL.md §8');
+    await checks.openFrameOf(finding);
+    await expect(app.page.getByTestId('frame-inspector')).toContainText('text/plain');
   } finally {
     await hostile.close();
   }

@@ -1,66 +1,45 @@
-// The Checks panel (CHK-1..CHK-5): conformance findings for what this window holds, grouped by severity, each with
-// its check, spec section and links to its frames. Checks run on demand (a run is linear in the frames, but a
-// million of them is still work, and findings should not jump while traffic flows); the panel says when frames
-// arrived since. Probes run against the active agent only when asked, since they send traffic of their own.
+// The Checks panel (CHK-1..CHK-5): conformance findings for what this window holds, grouped by severity and then by
+// check, each with its message, check id, spec section and links that open its frames. Checks run on demand (a run
+// is linear in the frames, but findings should not jump while traffic flows); the panel says when frames arrived
+// since. Probes run against the active agent only when asked, since they send traffic of their own.
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { checkById } from '../../../shared/checks/catalog';
 import type { CheckFinding, CheckReport, ProbeResult } from '../../../shared/checks/types';
-import type { Severity } from '../../../shared/wire/finding';
-import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { downloadText } from '../agents/fileText';
 import { useActiveAgent } from '../agents/useAgentActions';
-import { buildReport } from './buildReport';
+import { formatMs } from '../frames/frameFormat';
+import { useChecksStore } from './checksStore';
+import { frameLinkLabel } from './frameLinkLabel';
+import { groupFindings, type CheckGroup, type SeverityGroup } from './groupFindings';
+import { useChecks } from './useChecks';
 
-const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
-const SEVERITY_WORDS: Record<Severity, string> = { error: 'Errors', warning: 'Warnings', info: 'Notes' };
+const SEVERITY_WORDS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
+/** Findings of one check shown before "Show all": a long list is the same finding many times. */
+const SHOWN = 50;
+/** Frame links per finding; the rest are counted. */
+const LINKS = 8;
 
 export function ChecksPanel() {
-  const host = useHost();
+  const actions = useChecks();
   const agent = useActiveAgent();
   const frameCount = useAppStore((state) => state.frames.length);
-  const [report, setReport] = useState<CheckReport | null>(null);
-  const [ranAt, setRanAt] = useState(0);
-  const [probes, setProbes] = useState<ProbeResult[]>([]);
-  const [busy, setBusy] = useState<'checks' | 'probes' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const run = async (withProbes = probes) => {
-    setBusy('checks');
-    setProblem(null);
-    try {
-      const state = useAppStore.getState();
-      setReport(await buildReport(host, state.frames, state.agents, withProbes));
-      setRanAt(state.frames.length);
-    } catch (error) {
-      setProblem(`The checks could not run: ${(error as Error).message}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const probe = async () => {
-    if (!agent) return;
-    setBusy('probes');
-    setProblem(null);
-    try {
-      const results = await host.runProbes({ agentId: agent.id });
-      setProbes(results);
-      await run(results);
-    } catch (error) {
-      setProblem(`The probes could not run: ${(error as Error).message}`);
-      setBusy(null);
-    }
-  };
+  const { report, ranAt, busy, problem, probedAgent } = useChecksStore();
 
   return (
     <div className="checks-panel" data-testid="checks-panel">
       <div className="checks-toolbar">
-        <button type="button" onClick={() => void run()} disabled={busy !== null} data-testid="checks-run">
+        <button
+          type="button"
+          onClick={() => void actions.run()}
+          disabled={busy !== null}
+          data-testid="checks-run"
+        >
           {report ? 'Re-run checks' : 'Run checks'}
         </button>
         <button
           type="button"
-          onClick={() => void probe()}
+          onClick={() => agent && void actions.probe(agent.id)}
           disabled={busy !== null || !agent}
           title={agent ? 'Sends test traffic to the active agent' : 'Open an agent first'}
           data-testid="checks-probe"
@@ -71,7 +50,7 @@ export function ChecksPanel() {
         <button
           type="button"
           disabled={!report}
-          onClick={() => report && void exportReport(report, 'json')}
+          onClick={() => void actions.download('json')}
           data-testid="checks-export-json"
         >
           Export JSON
@@ -79,116 +58,206 @@ export function ChecksPanel() {
         <button
           type="button"
           disabled={!report}
-          onClick={() => report && void exportReport(report, 'junit')}
+          onClick={() => void actions.download('junit')}
           data-testid="checks-export-junit"
         >
           Export JUnit XML
         </button>
       </div>
-      {busy && <p className="muted">{busy === 'probes' ? 'Probing the agent…' : 'Checking…'}</p>}
+      {busy && (
+        <p className="muted" role="status" data-testid="checks-busy">
+          {busy === 'probes'
+            ? 'Probing the agent: streaming, push, cancel, error codes and bindings, each within its time limit…'
+            : 'Checking…'}
+        </p>
+      )}
       {problem && (
         <p className="error-text" role="alert" data-testid="checks-problem">
           {problem}
         </p>
       )}
       {!report && !busy && (
-        <p className="empty-state">
+        <p className="empty-state" data-testid="checks-empty">
           Run the checks to see what the card, the frames and the task state machine say about conformance.
+          Probes send their own requests to the active agent to test what its card declares.
         </p>
       )}
-      {report && <ReportView report={report} stale={frameCount - ranAt} />}
+      {report && (
+        <ReportView report={report} stale={frameCount - ranAt} probedAgent={probedAgent?.name ?? null} />
+      )}
     </div>
   );
 }
 
-async function exportReport(report: CheckReport, format: 'json' | 'junit') {
-  const { reportToJson, reportToJUnit } = await import('../../../shared/checks/reportExport');
-  if (format === 'json') downloadText('switchboard-checks.json', reportToJson(report));
-  else downloadText('switchboard-checks.xml', reportToJUnit(report), 'application/xml');
-}
-
-function ReportView({ report, stale }: { report: CheckReport; stale: number }) {
+function ReportView({
+  report,
+  stale,
+  probedAgent,
+}: {
+  report: CheckReport;
+  stale: number;
+  probedAgent: string | null;
+}) {
   const { summary } = report;
+  // Grouped once per report, not on every batch of frames that re-renders the panel.
+  const groups = useMemo(() => groupFindings(report.findings), [report]);
+  const agents = useMemo(() => new Map(report.agents.map((agent) => [agent.id, agent.name])), [report]);
   return (
     <div className="checks-report">
-      <p data-testid="checks-summary" data-errors={summary.error} data-warnings={summary.warning}>
-        {report.checksRun.length} checks ran: {summary.error} error{summary.error === 1 ? '' : 's'},{' '}
-        {summary.warning} warning{summary.warning === 1 ? '' : 's'}, {summary.info} note
-        {summary.info === 1 ? '' : 's'}.
-        {stale > 0 && <span className="muted"> {stale} frames arrived since; re-run to include them.</span>}
+      <p
+        data-testid="checks-summary"
+        data-errors={summary.error}
+        data-warnings={summary.warning}
+        data-notes={summary.info}
+      >
+        {report.checksRun.length} checks ran: {count(summary.error, 'error')},{' '}
+        {count(summary.warning, 'warning')}, {count(summary.info, 'note')}
+        {report.probes.length > 0 && `; ${count(summary.probesFailed, 'probe')} failed`}.
+        {stale > 0 && (
+          <span className="muted" data-testid="checks-stale">
+            {' '}
+            {count(stale, 'frame')} arrived since; re-run to include them.
+          </span>
+        )}
       </p>
-      {report.probes.length > 0 && (
-        <table className="probes" data-testid="probe-results">
-          <tbody>
-            {report.probes.map((probe) => (
-              <tr
-                key={probe.probeId}
-                data-testid="probe-result"
-                data-status={probe.status}
-                data-probe={probe.probeId}
-              >
-                <td className={`probe-status ${probe.status}`}>{probe.status}</td>
-                <td>
-                  <code>{probe.probeId}</code>
-                </td>
-                <td>{probe.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {report.probes.length > 0 && <ProbeTable probes={report.probes} agent={probedAgent} />}
+      {groups.length === 0 && (
+        <p className="checks-clean" data-testid="checks-clean">
+          Nothing found: every check that ran passed.
+        </p>
       )}
-      {SEVERITIES.map((severity) => {
-        const found = report.findings.filter((f) => f.severity === severity);
-        if (found.length === 0) return null;
-        return (
-          <section key={severity} className={`checks-group ${severity}`} data-testid={`checks-${severity}`}>
-            <h3>
-              {SEVERITY_WORDS[severity]} ({found.length})
-            </h3>
-            <ul>
-              {found.map((finding, index) => (
-                <FindingRow key={index} finding={finding} />
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      {groups.map((group) => (
+        <SeverityView key={group.severity} group={group} agents={agents.size > 1 ? agents : null} />
+      ))}
     </div>
   );
 }
 
-function FindingRow({ finding }: { finding: CheckFinding }) {
-  const selectFrame = useAppStore((state) => state.selectFrame);
-  const setTab = useAppStore((state) => state.setActiveTab);
-  const known = useAppStore((state) => state.frameIndex);
-  const open = (id: string) => {
-    selectFrame(id);
-    setTab('frames');
-  };
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function ProbeTable({ probes, agent }: { probes: ProbeResult[]; agent: string | null }) {
+  return (
+    <table className="probes" data-testid="probe-results">
+      {agent && <caption>Probes of {agent}</caption>}
+      <tbody>
+        {probes.map((probe) => (
+          <tr
+            key={probe.probeId}
+            data-testid="probe-result"
+            data-status={probe.status}
+            data-probe={probe.probeId}
+          >
+            <td className={`probe-status ${probe.status}`}>{probe.status}</td>
+            <td>
+              <span title={checkById(probe.probeId)?.spec}>
+                {checkById(probe.probeId)?.title ?? probe.probeId}
+              </span>{' '}
+              <code className="muted">{probe.probeId}</code>
+            </td>
+            <td>
+              {probe.message}
+              <FrameLinks frameIds={probe.frameIds} />
+            </td>
+            <td className="muted probe-time">{formatMs(probe.durationMs)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SeverityView({ group, agents }: { group: SeverityGroup; agents: Map<string, string> | null }) {
+  return (
+    <section className={`checks-group ${group.severity}`} data-testid={`checks-${group.severity}`}>
+      <h3>
+        {SEVERITY_WORDS[group.severity]} ({group.count})
+      </h3>
+      {group.checks.map((check) => (
+        <CheckView key={check.check.id} group={check} agents={agents} />
+      ))}
+    </section>
+  );
+}
+
+function CheckView({ group, agents }: { group: CheckGroup; agents: Map<string, string> | null }) {
+  const [all, setAll] = useState(false);
+  const { check, findings } = group;
+  const shown = all ? findings : findings.slice(0, SHOWN);
+  return (
+    <div className="check-group" data-testid="check-group" data-check={check.id} data-count={findings.length}>
+      <h4>
+        {check.title} <span className="muted">({findings.length})</span>
+      </h4>
+      <ul>
+        {shown.map((finding, index) => (
+          <FindingRow
+            key={index}
+            finding={finding}
+            agent={agents && finding.agentId ? agents.get(finding.agentId) : undefined}
+          />
+        ))}
+      </ul>
+      {shown.length < findings.length && (
+        <button type="button" className="link" onClick={() => setAll(true)} data-testid="check-show-all">
+          Show all {findings.length}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function FindingRow({ finding, agent }: { finding: CheckFinding; agent: string | undefined }) {
   return (
     <li className="check-finding" data-testid="check-finding" data-check={finding.checkId}>
       <span className="check-message">{finding.message}</span>{' '}
       <span className="muted">
         <code>{finding.checkId}</code> · {finding.spec}
         {finding.pointer ? ` · at ${finding.pointer}` : ''}
+        {finding.taskId ? ` · task ${finding.taskId}` : ''}
+        {agent ? ` · ${agent}` : ''}
       </span>
-      {finding.frameIds.length > 0 && (
-        <span className="check-frames">
-          {finding.frameIds.slice(0, 8).map((id, index) => (
-            <button
-              key={id}
-              type="button"
-              className="link"
-              disabled={!known.has(id)}
-              onClick={() => open(id)}
-              data-testid="check-frame-link"
-            >
-              frame {index + 1}
-            </button>
-          ))}
-          {finding.frameIds.length > 8 && <span className="muted"> +{finding.frameIds.length - 8} more</span>}
-        </span>
-      )}
+      <FrameLinks frameIds={finding.frameIds} />
     </li>
+  );
+}
+
+/** Links that select a frame and show it on the Frames tab; a frame this window does not hold is named, not linked. */
+function FrameLinks({ frameIds }: { frameIds: readonly string[] }) {
+  if (frameIds.length === 0) return null;
+  return (
+    <span className="check-frames">
+      {frameIds.slice(0, LINKS).map((id) => (
+        <FrameLink key={id} id={id} />
+      ))}
+      {frameIds.length > LINKS && <span className="muted"> +{frameIds.length - LINKS} more</span>}
+    </span>
+  );
+}
+
+function FrameLink({ id }: { id: string }) {
+  const selectFrame = useAppStore((state) => state.selectFrame);
+  const setTab = useAppStore((state) => state.setActiveTab);
+  // The frame itself is selected, so a link re-renders when its frame changes, not on every batch.
+  const frame = useAppStore((state) => {
+    const at = state.frameIndex.get(id);
+    return at === undefined ? undefined : state.frames[at];
+  });
+  return (
+    <button
+      type="button"
+      className="link"
+      disabled={!frame}
+      title={frame ? `Open frame ${id} on the Frames tab` : `Frame ${id} is not in this window`}
+      onClick={() => {
+        selectFrame(id);
+        setTab('frames');
+      }}
+      data-testid="check-frame-link"
+      data-frame-id={id}
+    >
+      {frameLinkLabel(frame)}
+    </button>
   );
 }

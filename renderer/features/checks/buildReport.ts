@@ -1,19 +1,32 @@
-// A check report from what the window holds: its frames, the card findings the host gives for each open agent's card,
-// and probe results when there are some (CHK-1..CHK-5). The same runChecks the command line uses.
+// A check report from what the window holds: its frames (with the timeline model the store already keeps for them),
+// the card findings the host gives for each open agent's card, and probe results when there are some (CHK-1..CHK-5).
+// The same runChecks the command line uses.
 
 import type { AgentSummary } from '../../../shared/agent';
 import { agentName } from '../../../shared/agentName';
 import { runChecks } from '../../../shared/checks/runChecks';
 import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
 import type { HostConnection } from '../../../shared/host-api';
+import type { TimelineModel } from '../../../shared/timeline/timelineModel';
 import type { Frame } from '../../../shared/wire/frame';
 
+export interface WindowFrames {
+  frames: readonly Frame[];
+  agents: readonly AgentSummary[];
+  /** The model fed exactly `frames`. */
+  timeline: TimelineModel;
+}
+
+/**
+ * `read` is called twice: for the agents before the host checks their cards, and for the frames after, in one
+ * synchronous step, so the frames and the model (which keeps growing while the host answers) agree.
+ */
 export async function buildReport(
   host: Pick<HostConnection, 'checkCard' | 'getInfo'>,
-  frames: readonly Frame[],
-  agents: readonly AgentSummary[],
+  read: () => WindowFrames,
   probes: readonly ProbeResult[],
-): Promise<CheckReport> {
+): Promise<{ report: CheckReport; frameCount: number }> {
+  const agents = read().agents;
   const [info, cardFindings] = await Promise.all([
     host.getInfo(),
     Promise.all(
@@ -24,8 +37,10 @@ export async function buildReport(
       })),
     ),
   ]);
-  return runChecks({
+  const { frames, timeline } = read();
+  const report = runChecks({
     frames,
+    timeline,
     agents: agents.map((agent) => ({
       id: agent.id,
       name: agentName(agent),
@@ -36,4 +51,5 @@ export async function buildReport(
     probes,
     appVersion: info.appVersion,
   });
+  return { report, frameCount: frames.length };
 }

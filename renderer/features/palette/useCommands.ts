@@ -11,6 +11,8 @@ import { useAgentSources } from '../agents/useAgentSources';
 import { useCloseStream } from '../agents/useAgentActions';
 import { openSessionPicker, useSessionUi } from '../sessions/sessionUiStore';
 import { useBackToLive, useSaveSession } from '../sessions/useSessionActions';
+import { checkCommands } from '../checks/checkCommands';
+import { useChecks } from '../checks/useChecks';
 
 export interface Command {
   id: string;
@@ -35,6 +37,7 @@ export function useCommands(): () => Command[] {
   const closeStream = useCloseStream();
   const saveSession = useSaveSession();
   const backToLive = useBackToLive();
+  const checks = useChecks();
   return () => {
     const state = useAppStore.getState();
     const commands: Command[] = mainTabs.map((tab) => ({
@@ -107,6 +110,7 @@ export function useCommands(): () => Command[] {
         { id: 'session:resend', label: 'Re-send to agent…', run: sessionUi.openResend },
       );
     }
+    commands.push(...checkCommands(checks, state.activeAgentId, state.setActiveTab));
     if (state.library.length > 0) {
       commands.push({
         id: 'library:export',

@@ -1,0 +1,37 @@
+// What the Checks panel shows, kept beside the feature rather than in the component, so a report survives a trip to
+// the Frames tab (its links go there) and the command palette can start a run too.
+
+import { create } from 'zustand';
+import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
+
+export interface ChecksState {
+  report: CheckReport | null;
+  /** How many frames the window held when the report was made, to say how many arrived since. */
+  ranAt: number;
+  /** The last probe results and the agent they were run against; every later run of the checks includes them. */
+  probes: ProbeResult[];
+  probedAgent: { id: string; name: string } | null;
+  busy: 'checks' | 'probes' | null;
+  /** Why the last run or probe failed, in words for the user. */
+  problem: string | null;
+  update(change: Partial<Omit<ChecksState, 'update'>>): void;
+}
+
+/** What the panel and the palette can do (useChecks implements it). */
+export interface ChecksActions {
+  run(): Promise<void>;
+  probe(agentId: string): Promise<void>;
+  download(format: 'json' | 'junit'): Promise<void>;
+}
+
+export const useChecksStore = create<ChecksState>()((set) => ({
+  report: null,
+  ranAt: 0,
+  probes: [],
+  probedAgent: null,
+  busy: null,
+  problem: null,
+  update(change) {
+    set(change);
+  },
+}));

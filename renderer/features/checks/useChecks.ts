@@ -1,0 +1,74 @@
+// The Checks panel's actions (CHK-1..CHK-5): run the checks on what the window holds, probe an agent (which sends
+// traffic of its own, so only when asked) and then check again with the probes' frames included, and download the
+// report. Shared by the panel and the command palette; state lives in the checks store.
+
+import { useMemo } from 'react';
+import { agentName } from '../../../shared/agentName';
+import { useHost } from '../../host/HostContext';
+import { useAppStore } from '../../store/appStore';
+import { downloadText } from '../agents/fileText';
+import { buildReport } from './buildReport';
+import { useChecksStore, type ChecksActions } from './checksStore';
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Two animation frames: the store takes the host's frame batches once per animation frame. */
+function framesSettled(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}
+
+export function useChecks(): ChecksActions {
+  const host = useHost();
+  return useMemo(() => {
+    const store = useChecksStore.getState;
+    const check = async () => {
+      const { report, frameCount } = await buildReport(host, useAppStore.getState, store().probes);
+      store().update({ report, ranAt: frameCount });
+    };
+    return {
+      async run() {
+        if (store().busy) return;
+        store().update({ busy: 'checks', problem: null });
+        try {
+          await check();
+        } catch (error) {
+          store().update({ problem: `The checks could not run: ${message(error)}` });
+        } finally {
+          store().update({ busy: null });
+        }
+      },
+      async probe(agentId) {
+        if (store().busy) return;
+        const agent = useAppStore.getState().agents.find((a) => a.id === agentId);
+        if (!agent) {
+          store().update({ problem: 'That agent is no longer open; open it again to probe it.' });
+          return;
+        }
+        store().update({ busy: 'probes', problem: null });
+        try {
+          let probes;
+          try {
+            probes = await host.runProbes({ agentId });
+          } catch (error) {
+            store().update({ problem: `The probes could not run: ${message(error)}` });
+            return;
+          }
+          store().update({ probes, probedAgent: { id: agent.id, name: agentName(agent) } });
+          await framesSettled();
+          await check();
+        } catch (error) {
+          store().update({ problem: `The checks could not run: ${message(error)}` });
+        } finally {
+          store().update({ busy: null });
+        }
+      },
+      async download(format) {
+        const report = store().report;
+        if (!report) return;
+        const { reportToJson, reportToJUnit } = await import('../../../shared/checks/reportExport');
+        if (format === 'json') downloadText('switchboard-checks.json', reportToJson(report));
+        else downloadText('switchboard-checks.xml', reportToJUnit(report), 'application/xml');
+      },
+    };
+  }, [host]);
+}
