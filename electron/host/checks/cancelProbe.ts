@@ -2,6 +2,7 @@
 // `canceled`. The test agents keep a task running when its text says "slow"; any other agent still working when the
 // cancel arrives will do, and one whose task ends first is skipped with the reason, not failed.
 
+import type { OperationOutcome } from '../../../shared/agent';
 import type { Frame } from '../../../shared/wire/frame';
 import {
   describeOutcome,
@@ -88,11 +89,7 @@ async function startRunningTask(ctx: ProbeContext): Promise<Started> {
       operation: 'send',
       input: { ...words, blocking: false },
     });
-    const task = taskOf(sent);
-    const nothing = () => undefined;
-    return task
-      ? { taskId: task.id, state: () => task.status.state, stop: nothing }
-      : { note: describeOutcome(sent), state: nothing, stop: nothing };
+    return settled(sent);
   }
   const watch = watchStream(ctx);
   try {
@@ -103,7 +100,7 @@ async function startRunningTask(ctx: ProbeContext): Promise<Started> {
     });
     if (opened.status !== 'stream' || !opened.exchangeId) {
       watch.stop();
-      return { note: describeOutcome(opened), state: () => undefined, stop: () => undefined };
+      return settled(opened);
     }
     watch.bind(opened.exchangeId);
     const taskId = await withDeadline(watch.taskId, ctx.timeoutMs, 'The first event of the task');
@@ -112,6 +109,15 @@ async function startRunningTask(ctx: ProbeContext): Promise<Started> {
     watch.stop();
     throw error;
   }
+}
+
+/** A start that answered at once: with a task (running or not), or with nothing to cancel. */
+function settled(outcome: OperationOutcome): Started {
+  const task = taskOf(outcome);
+  const nothing = () => undefined;
+  return task
+    ? { taskId: task.id, state: () => task.status.state, stop: nothing }
+    : { note: describeOutcome(outcome), state: nothing, stop: nothing };
 }
 
 /** Follows one stream's events: the task id of the first, and the latest state. Events can be published before

@@ -14,7 +14,8 @@ export interface ProbeTracker {
   stop(): void;
   /** Closes the streams still open, removes the push targets, puts the agent's interface back. Never throws. */
   undo(): Promise<void>;
-  /** Of `frames`, the ones this probe's traffic made (its exchanges, their events, deliveries to its targets). */
+  /** Of `frames` (published while the probe ran), the ones its traffic made: exchanges with the agent, their
+   * events, deliveries to its push targets. */
   framesOf(frames: readonly Frame[]): string[];
 }
 
@@ -114,15 +115,20 @@ export function trackProbe(host: ProbeHost, agent: AgentSummary): ProbeTracker {
       }
     },
     framesOf(frames) {
+      // A request that never got an answer has no outcome to name its exchange, so an exchange with this agent
+      // during the probe counts too (the runner only hands over frames published while the probe ran).
+      const mine = new Set<string>(exchanges);
+      for (const frame of frames)
+        if (frame.kind === 'http' && frame.a2a?.agentId === agent.id) mine.add(frame.id);
       const ids = new Set<string>();
       for (const frame of frames) {
-        const mine =
+        const ours =
           frame.kind === 'http'
-            ? exchanges.has(frame.id)
+            ? mine.has(frame.id)
             : frame.kind === 'sse'
-              ? exchanges.has(frame.exchangeId)
+              ? mine.has(frame.exchangeId)
               : frame.targetId !== undefined && targets.has(frame.targetId);
-        if (mine) ids.add(frame.id);
+        if (ours) ids.add(frame.id);
       }
       return [...ids];
     },
