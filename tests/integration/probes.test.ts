@@ -3,6 +3,7 @@
 // frames are real frames the host published (its own, not other traffic), its streams are closed, its push targets
 // removed, the agent left on its interface, and a hanging agent turns into a verdict within the time limit.
 
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSummary } from '../../shared/agent';
 import type { ProbeResult, ProbeStatus } from '../../shared/checks/types';
@@ -12,6 +13,7 @@ import { createHost } from '../../electron/host/createHost';
 import { peers, type PeerHandle, type PeerName } from '../peers';
 import { startBrokenPeer, type BrokenPeerHandle } from '../peers/brokenPeer';
 import { startHostilePeer, type HostilePeerHandle } from '../peers/hostilePeer';
+import { startLocalServer, type LocalServer } from './support/localServer';
 import { peerInterfaces } from './support/peerInterfaces';
 
 const host = createHost({ edition: 'test', appVersion: '0' });
@@ -216,6 +218,135 @@ describe('probes × the broken peer', () => {
       ['probe.unsupported-method', 'failed'],
       ['probe.cancel', 'skipped'],
     ]);
+  });
+});
+
+/**
+ * A 1.0 agent with two faces, for the two probes no peer fails: its JSON-RPC and REST interfaces answer the same
+ * message with different text, it shrugs off a cancel (the task stays working), and its REST 404s are not
+ * google.rpc.Status bodies. Everything else it gets right, and it declares neither streaming nor push.
+ */
+async function startTwoFacedAgent(): Promise<LocalServer> {
+  const working = new Set<string>();
+  let next = 0;
+  const task = (id: string, state: string, text?: string) => ({
+    id,
+    contextId: 'ctx',
+    status: { state },
+    ...(text ? { artifacts: [{ artifactId: 'answer', parts: [{ text }] }] } : {}),
+  });
+  const reply = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    const path = req.url ?? '';
+    if (path === '/.well-known/agent-card.json') {
+      return reply(res, 200, {
+        name: 'Two-faced agent',
+        description: 'Says different things on its two bindings and ignores cancels.',
+        supportedInterfaces: [
+          { url: `${server.url}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+          { url: `${server.url}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+        ],
+        version: '1.0.0',
+        capabilities: { streaming: false, pushNotifications: false },
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+        skills: [{ id: 'talk', name: 'Talk', description: 'Talks.', tags: ['test'] }],
+      });
+    }
+    if (path === '/rest/message:send')
+      return reply(res, 200, { task: task(`t${next++}`, 'TASK_STATE_COMPLETED', 'Hello from REST') });
+    if (path.startsWith('/rest/')) {
+      // The 0.3 SDKs' shape, not 1.0's google.rpc.Status.
+      return reply(res, 404, { message: `Nothing at ${path}` });
+    }
+    const call = JSON.parse(text) as { id: number; method: string; params: Record<string, unknown> };
+    const result = (value: unknown) => reply(res, 200, { jsonrpc: '2.0', id: call.id, result: value });
+    const id = String(call.params?.id ?? '');
+    switch (call.method) {
+      case 'SendMessage': {
+        const config = call.params.configuration as { returnImmediately?: boolean } | undefined;
+        if (!config?.returnImmediately)
+          return result({ task: task(`t${next++}`, 'TASK_STATE_COMPLETED', 'Hello from JSON-RPC') });
+        const taskId = `t${next++}`;
+        working.add(taskId);
+        return result({ task: task(taskId, 'TASK_STATE_WORKING') });
+      }
+      case 'GetTask':
+      case 'CancelTask':
+        if (working.has(id)) return result(task(id, 'TASK_STATE_WORKING'));
+        return reply(res, 200, {
+          jsonrpc: '2.0',
+          id: call.id,
+          error: { code: -32001, message: 'Task not found' },
+        });
+      default:
+        return reply(res, 200, {
+          jsonrpc: '2.0',
+          id: call.id,
+          error: { code: -32601, message: 'Method not found' },
+        });
+    }
+  };
+  const server = await startLocalServer((req, res) => void handle(req, res));
+  return server;
+}
+
+describe('probes × an agent whose bindings disagree and that ignores cancels', () => {
+  let server: LocalServer;
+  beforeAll(async () => {
+    server = await startTwoFacedAgent();
+  });
+  afterAll(() => server.close());
+
+  it('fails probe.cancel and probe.bindings-agree, and only those', async () => {
+    const agent = await open(server.url);
+    expect(agent.chosen).toMatchObject({ generation: '1.0', binding: 'JSONRPC' });
+    const results = await runProbes(host, agent, PROBE_IDS, { timeoutMs: TIMEOUT_MS });
+    expect(statuses(results)).toEqual({
+      'probe.streaming': 'skipped',
+      'probe.push': 'skipped',
+      'probe.cancel': 'failed',
+      'probe.unknown-task': 'passed',
+      'probe.unsupported-method': 'passed',
+      'probe.bindings-agree': 'failed',
+    });
+    await expectTidy(agent, results);
+    const by = Object.fromEntries(results.map((result) => [result.probeId, result]));
+    expect(by['probe.streaming']!.message).toBe('The card does not declare streaming.');
+    expect(by['probe.push']!.message).toBe('The card does not declare push notifications.');
+    expect(by['probe.cancel']!.message).toMatch(
+      /^Task t\d+ was working; cancel answered with the task working\.$/,
+    );
+    expect(by['probe.cancel']!.findings[0]!.spec).toBe('PROTOCOL.md §3');
+    expect(by['probe.bindings-agree']!.message).toBe(
+      'The bindings disagree: JSONRPC 1.0 → completed: Hello from JSON-RPC; HTTP+JSON 1.0 → completed: Hello from REST.',
+    );
+    // Both sends are the probe's frames, one per binding.
+    const sends = by['probe.bindings-agree']!.frameIds.map((id) => published.get(id)).filter(
+      (frame): frame is HttpFrame => frame?.kind === 'http',
+    );
+    expect(sends.map((frame) => frame.a2a?.binding)).toEqual(['JSONRPC', 'HTTP+JSON']);
+  });
+
+  it('on its REST interface, a 404 for an unknown task without a google.rpc.Status body fails', async () => {
+    const agent = await open(server.url, { binding: 'HTTP+JSON' });
+    const results = await runProbes(host, agent, ['probe.unknown-task', 'probe.unsupported-method'], {
+      timeoutMs: TIMEOUT_MS,
+    });
+    expect(results.map((result) => [result.status, result.message])).toEqual([
+      [
+        'failed',
+        'An unknown task got HTTP 404, but its body is not a google.rpc.Status error ({"error":{"code":404,"status":"NOT_FOUND",…}}).',
+      ],
+      ['passed', 'An unknown path got HTTP 404.'],
+    ]);
+    expect(results[0]!.findings[0]!.spec).toBe('PROTOCOL.md §7.2');
+    await expectTidy(agent, results);
   });
 });
 
