@@ -3,7 +3,7 @@
 // reported and left empty.
 
 import { describe, expect, it } from 'vitest';
-import { externalizeFrame, internalizeFrame, sha256 } from '../../electron/host/session/blobs';
+import { blobReader, externalizeFrame, internalizeFrame, sha256 } from '../../electron/host/session/blobs';
 import type { BodyBytes, HttpFrame, SseFrame } from '../../shared/wire/frame';
 
 const body = (bytes: Buffer): BodyBytes => ({
@@ -52,7 +52,13 @@ describe('blobs', () => {
     expect(stored.response?.body.text).toBe('{}');
     expect(JSON.stringify(stored).length).toBeLessThan(2000);
     const missing = new Set<string>();
-    expect(internalizeFrame(stored, (hash) => store.get(hash), missing)).toEqual(http);
+    expect(
+      internalizeFrame(
+        stored,
+        blobReader((hash) => store.get(hash)),
+        missing,
+      ),
+    ).toEqual(http);
     expect(missing.size).toBe(0);
     expect(externalizeFrame(http, () => undefined, 10 * 1024 * 1024)).toBe(http);
   });
@@ -66,7 +72,13 @@ describe('blobs', () => {
     expect(stored.event?.data).toBe('');
     expect(stored.json).toBeUndefined();
     expect(stored.blob).toBe(sha256(Buffer.from(raw)));
-    expect(internalizeFrame(stored, (hash) => store.get(hash), new Set())).toEqual(sse);
+    expect(
+      internalizeFrame(
+        stored,
+        blobReader((hash) => store.get(hash)),
+        new Set(),
+      ),
+    ).toEqual(sse);
   });
 
   it('bytes that are not UTF-8 come back as rawBase64', () => {
@@ -81,16 +93,37 @@ describe('blobs', () => {
     delete odd.json;
     const store = new Map<string, Buffer>();
     const stored = externalizeFrame(odd, (hash, b) => store.set(hash, b));
-    const back = internalizeFrame(stored, (hash) => store.get(hash), new Set()) as SseFrame;
+    const back = internalizeFrame(
+      stored,
+      blobReader((hash) => store.get(hash)),
+      new Set(),
+    ) as SseFrame;
     expect(Buffer.from(back.rawBase64!, 'base64').equals(bytes)).toBe(true);
   });
 
   it('a missing blob is reported and the body left empty', () => {
     const stored = externalizeFrame(http, () => undefined);
     const missing = new Set<string>();
-    const back = internalizeFrame(stored, () => undefined, missing) as HttpFrame;
+    const back = internalizeFrame(
+      stored,
+      blobReader(() => undefined),
+      missing,
+    ) as HttpFrame;
     expect([...missing]).toEqual([sha256(big)]);
     expect(back.request.body).toMatchObject({ text: '', base64: '', size: big.byteLength });
     expect(back.request.body).not.toHaveProperty('blob');
   });
+});
+
+it('frames naming the same blob share one decoded copy (a hostile fan-out costs one copy)', () => {
+  const store = new Map<string, Buffer>();
+  const stored = externalizeFrame(http, (hash, bytes) => store.set(hash, bytes)) as HttpFrame;
+  let reads = 0;
+  const reader = blobReader((hash) => {
+    reads++;
+    return store.get(hash);
+  });
+  const copies = Array.from({ length: 1000 }, () => internalizeFrame(stored, reader, new Set()) as HttpFrame);
+  expect(reads).toBe(1);
+  expect(copies.every((copy) => copy.request.body!.base64 === copies[0]!.request.body!.base64)).toBe(true);
 });

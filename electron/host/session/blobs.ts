@@ -58,39 +58,89 @@ export function externalizeFrame(frame: Frame, sink: BlobSink, threshold = BLOB_
   return copy;
 }
 
-function internalBody(body: StoredBody, source: BlobSource, missing: Set<string>): BodyBytes {
+interface DecodedBody {
+  base64: string;
+  text: string;
+  size: number;
+}
+
+interface DecodedBlock {
+  raw: string;
+  rawBase64?: string;
+  data: string;
+  json?: unknown;
+}
+
+/**
+ * Decodes each blob once and hands the same strings (and parsed JSON) to every frame that names it, so a hostile
+ * file that points a thousand frames at one large blob costs one copy, not a thousand.
+ */
+export function blobReader(source: BlobSource) {
+  const bodies = new Map<string, DecodedBody | null>();
+  const blocks = new Map<string, DecodedBlock | null>();
+  return {
+    body(hash: string): DecodedBody | undefined {
+      if (!bodies.has(hash)) {
+        const bytes = source(hash);
+        bodies.set(
+          hash,
+          bytes
+            ? { base64: bytes.toString('base64'), text: utf8.decode(bytes), size: bytes.byteLength }
+            : null,
+        );
+      }
+      return bodies.get(hash) ?? undefined;
+    },
+    block(hash: string): DecodedBlock | undefined {
+      if (!blocks.has(hash)) {
+        const bytes = source(hash);
+        let decoded: DecodedBlock | null = null;
+        if (bytes) {
+          const raw = utf8.decode(bytes);
+          const data = parseSseText(raw).events[0]?.data ?? '';
+          decoded = { raw, data, ...(isUtf8(bytes) ? {} : { rawBase64: bytes.toString('base64') }) };
+          try {
+            decoded.json = JSON.parse(data) as unknown;
+          } catch {
+            // Not JSON when recorded either: the frame's findings already say so.
+          }
+        }
+        blocks.set(hash, decoded);
+      }
+      return blocks.get(hash) ?? undefined;
+    },
+  };
+}
+
+export type BlobReader = ReturnType<typeof blobReader>;
+
+function internalBody(body: StoredBody, reader: BlobReader, missing: Set<string>): BodyBytes {
   if (!body.blob) return body;
-  const bytes = source(body.blob);
+  const decoded = reader.body(body.blob);
   const { blob, ...rest } = body;
-  if (!bytes) {
+  if (!decoded) {
     missing.add(blob);
     return rest;
   }
-  return { ...rest, base64: bytes.toString('base64'), text: utf8.decode(bytes), size: bytes.byteLength };
+  return { ...rest, ...decoded };
 }
 
-/** The frame with its blob references filled from `source`; hashes with no bytes are added to `missing`. */
-export function internalizeFrame(frame: Frame, source: BlobSource, missing: Set<string>): Frame {
+/** The frame with its blob references filled from `reader`; hashes with no bytes are added to `missing`. */
+export function internalizeFrame(frame: Frame, reader: BlobReader, missing: Set<string>): Frame {
   if (frame.kind === 'sse') {
     const stored = frame as StoredSse;
     if (!stored.blob) return frame;
-    const bytes = source(stored.blob);
+    const decoded = reader.block(stored.blob);
     const { blob, ...rest } = stored;
-    if (!bytes) {
+    if (!decoded) {
       missing.add(blob);
       return rest;
     }
-    const raw = utf8.decode(bytes);
-    const restored: SseFrame = { ...rest, raw };
-    if (!isUtf8(bytes)) restored.rawBase64 = bytes.toString('base64');
+    const restored: SseFrame = { ...rest, raw: decoded.raw };
+    if (decoded.rawBase64 !== undefined) restored.rawBase64 = decoded.rawBase64;
     if (rest.event) {
-      const data = parseSseText(raw).events[0]?.data ?? '';
-      restored.event = { ...rest.event, data };
-      try {
-        restored.json = JSON.parse(data) as unknown;
-      } catch {
-        // Not JSON when recorded either: the frame's findings already say so.
-      }
+      restored.event = { ...rest.event, data: decoded.data };
+      if (decoded.json !== undefined) restored.json = decoded.json;
     }
     return restored;
   }
@@ -98,11 +148,11 @@ export function internalizeFrame(frame: Frame, source: BlobSource, missing: Set<
   const hasRef = stored.request.body?.blob !== undefined || stored.response?.body.blob !== undefined;
   if (!hasRef) return frame;
   const copy = { ...frame, request: { ...frame.request } } as typeof frame;
-  if (stored.request.body) copy.request.body = internalBody(stored.request.body, source, missing);
+  if (stored.request.body) copy.request.body = internalBody(stored.request.body, reader, missing);
   if (frame.response && stored.response) {
     copy.response = {
       ...frame.response,
-      body: internalBody(stored.response.body, source, missing),
+      body: internalBody(stored.response.body, reader, missing),
     } as typeof frame.response;
   }
   return copy;

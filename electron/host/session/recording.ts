@@ -3,7 +3,7 @@
 // traffic is recovered) up to a count, oldest removed first with their blob folders.
 
 import { randomBytes } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentSummary } from '../../../shared/agent';
 import { agentName } from '../../../shared/agentName';
@@ -45,7 +45,12 @@ export function startRecording(options: {
       failed = error.message;
     },
   });
-  void pruneJournals(dir, file, options.keep ?? JOURNALS_KEPT).catch(() => undefined);
+  // The lock says this journal belongs to a running host, so another host's pruning leaves it alone.
+  const lock = lockOf(file);
+  const locked = mkdir(dir, { recursive: true, mode: 0o700 }).then(() =>
+    writeFile(lock, String(process.pid), { mode: 0o600 }),
+  );
+  void locked.then(() => pruneJournals(dir, file, options.keep ?? JOURNALS_KEPT)).catch(() => undefined);
   const guarded = (write: () => void) => {
     try {
       write();
@@ -64,7 +69,11 @@ export function startRecording(options: {
       const read = await readJournal(file);
       return failed ? { ...read, writeProblem: failed } : read;
     },
-    close: () => journal.close(),
+    async close() {
+      await journal.close();
+      await locked.catch(() => undefined);
+      await rm(lock, { force: true });
+    },
   };
 }
 
@@ -107,6 +116,23 @@ export async function listJournals(dataDir: string, except?: string): Promise<Jo
   return out.sort((a, b) => b.at - a.at || b.path.localeCompare(a.path));
 }
 
+function lockOf(file: string): string {
+  return `${file}.lock`;
+}
+
+/** A journal whose lock names a live process is being written by another host. */
+async function inUse(file: string): Promise<boolean> {
+  const pid = Number(await readFile(lockOf(file), 'utf8').catch(() => ''));
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else; still alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function pruneJournals(dir: string, current: string, keep: number): Promise<void> {
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((name) => name.startsWith(RUN_PREFIX) && name.endsWith(JOURNAL_EXTENSION))
@@ -116,7 +142,9 @@ async function pruneJournals(dir: string, current: string, keep: number): Promis
   // `keep` counts the current run too.
   const excess = names.slice(0, Math.max(0, names.length - (keep - 1)));
   for (const file of excess) {
+    if (await inUse(file)) continue;
     await rm(file, { force: true });
+    await rm(lockOf(file), { force: true });
     await rm(blobDirOf(file), { recursive: true, force: true });
   }
 }
