@@ -188,6 +188,26 @@ describe('check', () => {
     expect(human.stdout).toContain('[state.illegal-transition]');
   });
 
+  it('the broken agent probed, as CI would run it: exactly its five errors, in the JSON and the JUnit file', async () => {
+    const junit = path.join(dir, 'broken.xml');
+    const checked = await run(['check', broken.baseUrl, '--json', '--junit', junit]);
+    expect(checked.code).toBe(1);
+    const report = lines(checked.stdout)[0] as unknown as CheckReport;
+    const errors = report.findings.filter((f) => f.severity === 'error').map((f) => f.checkId);
+    expect(errors.sort()).toEqual([
+      'probe.push',
+      'probe.streaming',
+      'probe.unknown-task',
+      'probe.unsupported-method',
+      'state.illegal-transition',
+    ]);
+    expect(report.summary).toMatchObject({ error: 5, probesFailed: 4 });
+    expect(await readFile(junit, 'utf8')).toMatch(
+      /<testsuites name="Switchboard checks" tests="\d+" failures="5">/,
+    );
+    expect(checked.stderr).toContain('Running the probes …');
+  }, 30_000);
+
   it('every generation peer gets a report (looking only: no probes)', async () => {
     for (const name of ['v0.1', 'v0.2', 'v0.3', 'v1.0-compat'] as const) {
       const other = await peers[name]();
