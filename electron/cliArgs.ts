@@ -52,7 +52,7 @@ export type CliParse =
   | Invocation
   | { error: string; usage: string };
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const;
 
 // Values checked before any request: a typo is a usage error (exit 2), not something for the agent to answer.
 
@@ -302,7 +302,8 @@ function synopsis(spec: CommandSpec): string {
 }
 
 const EXIT_CODES = `Exit codes: 0 done; 1 findings or failure (an A2A error, a failed task, check errors, replay differences);
-2 wrong words; 3 the agent could not be reached (DNS, refused, timeout, TLS).`;
+2 wrong words; 3 the agent could not be reached (DNS, refused, timeout, TLS). Ctrl-C closes a stream (the task goes on)
+and exits 130.`;
 
 function commandUsage(spec: CommandSpec): string {
   const rows: Array<[string, string]> = [

@@ -221,6 +221,7 @@ class StreamPrinter {
   private readonly exchanges = new Map<string, HttpFrame>();
   private readonly waiting = new Map<string, SseFrame[]>();
   private readonly followed = new Set<string>();
+  private readonly taskIds = new Map<string, string>();
   /** The last task state any followed stream reported, and whether one carried an A2A error. */
   lastState: string | undefined;
   sawError = false;
@@ -248,6 +249,11 @@ class StreamPrinter {
     this.waiting.delete(exchangeId);
   }
 
+  /** The task a stream is about, as its events named it. */
+  taskId(exchangeId: string): string | undefined {
+    return this.taskIds.get(exchangeId);
+  }
+
   exchange(exchangeId: string): HttpFrame | undefined {
     return this.exchanges.get(exchangeId);
   }
@@ -261,6 +267,7 @@ class StreamPrinter {
     const exchange = this.exchanges.get(frame.exchangeId);
     const decoder = exchange ? exchangeRequest(exchange) : undefined;
     if (frame.a2a?.state) this.lastState = frame.a2a.state;
+    if (frame.a2a?.taskId) this.taskIds.set(frame.exchangeId, frame.a2a.taskId);
     if (!frame.event || !decoder) return;
     const decoded = decoder.adapter.decodeStreamEvent(
       decoder.request,
@@ -295,7 +302,18 @@ async function followStream(
   out: Output,
 ): Promise<{ end: StreamEnd; exit?: number }> {
   printer.follow(exchangeId);
-  const end = await host.awaitStream({ exchangeId });
+  // WIRE-6: Ctrl-C closes the stream, which is not cancelling the task; a second Ctrl-C ends the process at once.
+  const interrupt = () => {
+    process.once('SIGINT', () => process.exit(EXIT.interrupted));
+    void host.closeStream({ exchangeId });
+  };
+  process.once('SIGINT', interrupt);
+  let end: StreamEnd;
+  try {
+    end = await host.awaitStream({ exchangeId });
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+  }
   await settle();
   const why = end.frameError
     ? `: ${end.frameError.label} — ${end.frameError.message.replace(/\.$/, '')}`
@@ -304,6 +322,13 @@ async function followStream(
   const findings = printer.exchangeFindings(exchangeId);
   for (const line of findingLines(findings)) out.say(line);
   out.emit({ end, ...(findings.length > 0 ? { findings } : {}) });
+  if (end.ended === 'closed-by-user') {
+    const taskId = printer.taskId(exchangeId);
+    out.note(
+      `You closed the stream; the task goes on.${taskId ? ` Follow it again with: switchboard subscribe <url> ${taskId} (or cancel it with switchboard cancel <url> ${taskId})` : ''}`,
+    );
+    return { end, exit: EXIT.interrupted };
+  }
   const { resync } = end;
   if (!resync) return { end };
   // TASK-4: the host read the task back and, when it was still running, subscribed again.

@@ -6,6 +6,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHost } from '../../electron/host/createHost';
 import { peers, type PeerHandle } from '../peers';
 import { AUTH_PEER, startAuthPeer, type AuthPeerHandle } from '../peers/authPeer';
 import { startHostilePeer, type HostilePeerHandle } from '../peers/hostilePeer';
@@ -105,6 +106,47 @@ describe('credentials', () => {
     ]);
     expect(trusted.code).toBe(0);
     expect(trusted.stdout).toContain('Artifact echo: Echo: hi');
+  });
+});
+
+describe('streams', () => {
+  it('Ctrl-C closes the stream, not the task: exit 130 and how to follow it again', async () => {
+    const host = createHost({ edition: 'test', appVersion: '0' });
+    try {
+      const opened = await host.openAgent({ url: peer.baseUrl });
+      if (!opened.ok) throw new Error(opened.message);
+      const slow = await host.runOperation({
+        agentId: opened.agent.id,
+        operation: 'send',
+        input: { message: { parts: [{ kind: 'text', text: 'slow please' }] }, blocking: false },
+      });
+      const taskId = slow.taskId!;
+      let interrupted = false;
+      const watched = await runCli(cli, ['subscribe', peer.baseUrl, taskId], {
+        env: cleanEnv(),
+        onLine: (line, child) => {
+          // Once the stream shows the task, the user presses Ctrl-C.
+          if (!interrupted && line.startsWith('[')) {
+            interrupted = true;
+            child.kill('SIGINT');
+          }
+        },
+      });
+      expect(watched.code).toBe(130);
+      expect(watched.stdout).toContain('Stream ended (closed-by-user)');
+      expect(watched.stderr).toContain(
+        `You closed the stream; the task goes on. Follow it again with: switchboard subscribe <url> ${taskId}`,
+      );
+      const after = await host.runOperation({
+        agentId: opened.agent.id,
+        operation: 'get',
+        input: { taskId },
+      });
+      expect(after.result).toMatchObject({ type: 'task', task: { status: { state: 'working' } } });
+      await host.runOperation({ agentId: opened.agent.id, operation: 'cancel', input: { taskId } });
+    } finally {
+      await host.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Runs the bundled command line in a child process, as a CI script would: its exit code, stdout and stderr, and
 // each stdout line as it arrives (so a test can act while a stream is still open).
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface CliRun {
   code: number | null;
@@ -12,7 +12,7 @@ export interface CliRun {
 export function runCli(
   cli: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => void } = {},
+  options: { env?: NodeJS.ProcessEnv; onLine?: (line: string, child: ChildProcess) => void } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], {
@@ -29,7 +29,7 @@ export function runCli(
       // A chunk may end inside a line: only whole lines are handed on.
       const pieces = (partial + text).split('\n');
       partial = pieces.pop() ?? '';
-      for (const line of pieces) if (line) options.onLine(line);
+      for (const line of pieces) if (line) options.onLine(line, child);
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
