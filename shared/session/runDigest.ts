@@ -83,14 +83,17 @@ export function userExchanges(frames: readonly Frame[]): Array<{ frame: HttpFram
   const latest = new Map<string, HttpFrame>();
   const order: string[] = [];
   const events = new Map<string, SseFrame[]>();
+  const seenEvents = new Set<string>();
   const retried = new Set<string>();
   let previous: string | undefined;
   for (const frame of frames) {
     if (frame.kind === 'sse') {
-      const list = events.get(frame.exchangeId) ?? [];
       // A frame repeated (a session merged twice) is counted once.
-      if (!list.some((e) => e.id === frame.id)) list.push(frame);
-      events.set(frame.exchangeId, list);
+      if (seenEvents.has(frame.id)) continue;
+      seenEvents.add(frame.id);
+      const list = events.get(frame.exchangeId);
+      if (list) list.push(frame);
+      else events.set(frame.exchangeId, [frame]);
       continue;
     }
     if (frame.kind !== 'http' || !isUserRequest(frame)) continue;

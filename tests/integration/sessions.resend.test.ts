@@ -86,3 +86,23 @@ it('re-sends a saved session to the live agent: same states and artifacts, only 
   const live = await host.openSession({ path: LIVE_SESSION_ID });
   expect(live.frameCount).toBeGreaterThan(opened.frameCount);
 });
+
+it('a request whose secret was redacted is not re-sent with the mask as its value, and says which field', async () => {
+  const target = await host.createPushTarget({ agentId, mode: 'token' });
+  await host.runOperation({
+    agentId,
+    operation: 'send',
+    input: {
+      message: { parts: [{ kind: 'text', text: 'hello push' }] },
+      blocking: true,
+      pushNotification: { url: target.url, token: target.token },
+    },
+  });
+  const saved = await host.saveSession({ sessionId: LIVE_SESSION_ID, title: 'with a push token' });
+  const opened = await host.openSession({ path: saved.path });
+  const result = await host.resendSession({ sessionId: opened.sessionId, agentId });
+  const refused = result.steps.filter((step) => step.status === 'refused');
+  expect(refused).toHaveLength(1);
+  expect(refused[0]!.message).toMatch(/"token" redacted/);
+  expect(result.differences.some((d) => d.step === refused[0]!.index)).toBe(true);
+});

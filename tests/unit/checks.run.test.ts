@@ -361,6 +361,39 @@ describe('state checks in detail', () => {
     ]);
   });
 
+  it('a push delivery that arrives out of order is a note, not an illegal transition', () => {
+    const delivery = (id: string, state: string): Frame => ({
+      kind: 'webhook',
+      id,
+      source: 'webhook',
+      agentId: 'a1',
+      timing: { start: clock++ },
+      request: {
+        method: 'POST',
+        url: 'http://127.0.0.1/hooks/x',
+        headers: [],
+        body: body(JSON.stringify({ statusUpdate: { taskId: 'tp', contextId: 'c', status: { state } } })),
+      },
+      response: { status: 200, headers: [], body: body('') },
+      verdict: { accepted: true, status: 200, reason: 'Accepted' },
+      a2a: {
+        generation: '1.0',
+        item: 'status-update',
+        taskId: 'tp',
+        state: state === 'TASK_STATE_WORKING' ? 'working' : 'submitted',
+      },
+    });
+    const report = runChecks({
+      frames: [delivery('w1', 'TASK_STATE_WORKING'), delivery('w2', 'TASK_STATE_SUBMITTED')],
+      agents: [],
+      cardFindings: [],
+      appVersion: 'x',
+    });
+    expect(report.findings).toEqual([
+      expect.objectContaining({ checkId: 'state.illegal-transition', severity: 'info', frameIds: ['w2'] }),
+    ]);
+  });
+
   it('the task-id finding a unary answer carries is reported as a state check with its frame', () => {
     const report = runChecks({
       frames: [

@@ -4,7 +4,7 @@
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { openJournal, readJournal } from '../../electron/host/session/journal';
 
@@ -28,6 +28,8 @@ const sse = (id: string, state: string): SseFrame => ({
   a2a: { item: 'status-update', state },
 });
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function journalFile() {
   return path.join(await mkdtemp(path.join(tmpdir(), 'switchboard-journal-')), 'journal.ndjson');
 }
@@ -44,17 +46,49 @@ describe('journal', () => {
     expect(read.tornTail).toBeUndefined();
   });
 
-  it('writes at once when a task ends, without waiting for the timer', async () => {
+  it('writes at once when a task ends or an exchange finishes, without waiting for the timer', async () => {
     const file = await journalFile();
     const journal = await openJournal(file, 60_000);
-    journal.append(http('a'));
+    const pending: HttpFrame = { ...http('a'), rev: 0, state: 'pending' };
+    journal.append(pending);
     journal.append(sse('b', 'working'));
-    expect(await readFile(file, 'utf8').catch(() => '')).toBe('');
+    await pause(50);
+    expect(await readFile(file, 'utf8')).toBe('');
+    // No flush is called from here on: the terminal state alone gets it to disk.
     journal.append(sse('c', 'completed'));
-    await journal.flush();
-    expect((await readJournal(file)).frames.map((f) => f.id)).toEqual(['a', 'b', 'c']);
+    await vi.waitFor(async () =>
+      expect((await readJournal(file)).frames.map((f) => f.id)).toEqual(['a', 'b', 'c']),
+    );
+    journal.append({ ...pending, rev: 1, state: 'done' });
+    await vi.waitFor(async () => expect((await readJournal(file)).frames).toHaveLength(4));
     await journal.close();
     expect(() => journal.append(http('late'))).toThrow('The journal is closed.');
+  });
+
+  it('keeps a frame whose JSON is nested too deep to write, without the parsed copy', async () => {
+    const file = await journalFile();
+    const journal = await openJournal(file, 60_000);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    journal.append({ ...sse('deep', 'working'), json: deep });
+    journal.append(http('after'));
+    await journal.close();
+    const read = await readJournal(file);
+    expect(read.frames.map((f) => f.id)).toEqual(['deep', 'after']);
+    expect(read.frames[0]).not.toHaveProperty('json');
+  });
+
+  it('reads lines that cross chunk boundaries, and a long unfinished last line as a torn tail', async () => {
+    const file = await journalFile();
+    const journal = await openJournal(file, 60_000);
+    const big = { ...http('big'), source: 'x'.repeat(3 * 1024 * 1024) };
+    journal.append(big);
+    journal.append(http('small'));
+    await journal.close();
+    await appendFile(file, `{"kind":"http","id":"cut","source":"${'y'.repeat(2 * 1024 * 1024)}`);
+    const read = await readJournal(file);
+    expect(read.frames.map((f) => f.id)).toEqual(['big', 'small']);
+    expect(read.tornTail?.bytes).toBeGreaterThan(2 * 1024 * 1024);
   });
 
   it('drops a torn last line and reports it, and counts lines that are not frames', async () => {
@@ -81,6 +115,9 @@ describe('journal', () => {
     });
     const big: HttpFrame = {
       ...http('big'),
+      // Pending, so appending it does not start a flush of its own before the one below.
+      rev: 0,
+      state: 'pending',
       request: {
         method: 'POST',
         url: 'http://127.0.0.1/',
@@ -96,7 +133,7 @@ describe('journal', () => {
     journal.append(big);
     await expect(journal.flush()).rejects.toThrow();
     expect(errors).toHaveLength(1);
-    journal.append(http('after'));
+    journal.append({ ...http('after'), rev: 0, state: 'pending' });
     await rm(blocker);
     await journal.close();
     const read = await readJournal(file, { blobDir: blocker });

@@ -9,7 +9,7 @@
 // `webhook`) in the order they happened. An http frame appears once per revision; readers keep the newest.
 
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Frame } from '../../../shared/wire/frame';
@@ -17,6 +17,8 @@ import type { RedactionItem, SessionAgent } from '../../../shared/session/types'
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 
 export const JOURNAL_SYNC_MS = 1000;
+/** A line longer than this is not a frame Switchboard wrote (large bodies go to blobs): it is skipped, not held. */
+const MAX_LINE_CHARS = 64 * 1024 * 1024;
 export const JOURNAL_FORMAT = 'switchboard-journal';
 export const JOURNAL_EXTENSION = '.ndjson';
 const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
@@ -62,7 +64,7 @@ export function blobDirOf(file: string): string {
 /** Opens (creating it and its folder when needed) and returns at once; the first flush waits for the file. */
 export function createJournal(file: string, options: JournalOptions = {}): JournalWriter {
   const blobDir = options.blobDir ?? blobDirOf(file);
-  const opened: Promise<FileHandle> = (async () => {
+  const openFile = async (): Promise<FileHandle> => {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const handle = await open(file, 'a', 0o600);
     if (options.header && (await handle.stat()).size === 0) {
@@ -72,11 +74,12 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
         version: 1,
         ...options.header,
       };
-      await handle.write(`${JSON.stringify(header)}\n`);
+      await handle.appendFile(`${JSON.stringify(header)}\n`);
     }
     return handle;
-  })();
-  // A journal that cannot be opened must not take the host down; flushes report the failure instead.
+  };
+  let opened: Promise<FileHandle> = openFile();
+  // A journal that cannot be opened must not take the host down; flushes report the failure (and open again).
   opened.catch(() => undefined);
   let queued: string[] = [];
   let blobs = new Map<string, Buffer>();
@@ -92,16 +95,25 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
     // disk before the lines that name them.
     const attempt = writing.then(async () => {
+      let handle: FileHandle | undefined;
+      let sizeBefore = -1;
       try {
         if (pendingBlobs.size > 0) {
           await mkdir(blobDir, { recursive: true, mode: 0o700 });
           for (const [hash, bytes] of pendingBlobs) await writeBlob(path.join(blobDir, hash), bytes);
         }
-        const handle = await opened;
+        handle = await opened.catch(() => {
+          // The last open failed (a folder that was not there, a full disk): try again now.
+          opened = openFile();
+          return opened;
+        });
+        sizeBefore = (await handle.stat()).size;
         // appendFile writes the whole text (write() may stop short on a large batch).
         if (lines.length > 0) await handle.appendFile(lines.join(''));
         await handle.sync();
       } catch (error) {
+        // Half a batch must not stay: the retry would glue its torn line to the next one.
+        if (handle && sizeBefore >= 0) await handle.truncate(sizeBefore).catch(() => undefined);
         // Kept for the next attempt (a full disk may empty), ahead of what came since, and reported.
         queued = [...lines, ...queued];
         for (const [hash, bytes] of pendingBlobs) if (!blobs.has(hash)) blobs.set(hash, bytes);
@@ -133,7 +145,7 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
         queued.push(`${JSON.stringify({ kind: 'redactions', items: changed.items })}\n`);
       }
       const stored = externalizeFrame(changed?.frame ?? frame, sink);
-      queued.push(`${JSON.stringify(stored)}\n`);
+      queued.push(`${serialize(stored)}\n`);
       if (endsTask(frame)) void flush().catch(() => undefined);
     },
     appendAgent(agent) {
@@ -162,23 +174,43 @@ export async function openJournal(
 }
 
 async function writeBlob(file: string, bytes: Buffer): Promise<void> {
-  // Named by content: a blob that is already there has the same bytes.
-  const blob = await open(file, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EEXIST') return undefined;
-    throw error;
-  });
-  if (!blob) return;
+  // Named by content: a blob that is already there has the same bytes, because blobs only appear by rename once
+  // whole (a write cut short leaves a temporary file, never a short blob under the real name).
+  if (
+    await stat(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
+  const temp = `${file}.${process.pid}.tmp`;
+  const blob = await open(temp, 'w', 0o600);
   try {
-    await blob.write(bytes);
+    await blob.writeFile(bytes);
     await blob.sync();
   } finally {
     await blob.close();
   }
+  await rename(temp, file);
 }
 
+/**
+ * One JSON line for a frame. JSON nested deeper than the stack allows (a hostile event) cannot be stringified; its
+ * parsed form is dropped, as it can be rebuilt from the raw text, and the frame is kept.
+ */
+function serialize(frame: Frame): string {
+  try {
+    return JSON.stringify(frame);
+  } catch {
+    const { json: _json, ...rest } = frame as Frame & { json?: unknown };
+    return JSON.stringify(rest);
+  }
+}
+
+/** Written at once: a task reached a terminal state, or an exchange finished (its answer may be the final task). */
 function endsTask(frame: Frame): boolean {
-  const state =
-    frame.kind === 'sse' ? frame.a2a?.state : frame.kind === 'webhook' ? frame.a2a?.state : undefined;
+  if (frame.kind === 'http') return frame.state === 'done' || frame.rev === undefined;
+  const state = frame.a2a?.state;
   return state !== undefined && TERMINAL.has(state);
 }
 
@@ -248,14 +280,41 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
   };
 
   const decoder = new StringDecoder('utf8');
-  let carry = '';
+  // The unfinished line so far, in pieces: only new text is searched for line ends, so one enormous line costs
+  // linear time, and a line past the cap is skipped (counted unreadable) instead of held.
+  let carry: string[] = [];
+  let carryChars = 0;
+  let overlong = false;
+  const keep = (piece: string) => {
+    if (overlong) return;
+    carry.push(piece);
+    carryChars += piece.length;
+    if (carryChars > MAX_LINE_CHARS) {
+      overlong = true;
+      carry = [];
+    }
+  };
+  const endLine = () => {
+    if (overlong) {
+      lineNumber++;
+      unreadable.push(lineNumber);
+    } else take(carry.join(''));
+    carry = [];
+    carryChars = 0;
+    overlong = false;
+  };
   for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-    const text = carry + decoder.write(chunk as Buffer);
-    const lines = text.split('\n');
-    carry = lines.pop() ?? '';
-    for (const line of lines) take(line);
+    const text = decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      keep(text.slice(start, end));
+      endLine();
+      start = end + 1;
+    }
+    keep(text.slice(start));
   }
-  carry += decoder.end();
+  keep(decoder.end());
+  const tail = overlong ? null : carry.join('');
 
   for (const hash of pendingBlobs) {
     if (blobCache.has(hash)) continue;
@@ -269,7 +328,11 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
     redactions: [...redactions.values()],
     unreadable,
     missingBlobs: [...missing],
-    ...(carry !== '' ? { tornTail: { bytes: Buffer.byteLength(carry, 'utf8') } } : {}),
+    ...(tail === null
+      ? { tornTail: { bytes: carryChars } }
+      : tail !== ''
+        ? { tornTail: { bytes: Buffer.byteLength(tail, 'utf8') } }
+        : {}),
   };
 }
 

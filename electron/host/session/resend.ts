@@ -67,6 +67,16 @@ export async function resendSession(
       for (const earlier of steps) if (earlier.open) await settleStream(host, collector, earlier, step);
       learnIds(steps, collector, ids);
       const request = replayRequest(step.recorded, options.agentId, ids);
+      const masked = maskedBodyFields(request.body);
+      if (masked.length > 0) {
+        // A redacted secret would be sent as the mask and registered as the real value: refuse, and say which.
+        step.outcome = {
+          status: 'refused',
+          message: `Not re-sent: the recording has ${masked.join(', ')} redacted in this request, so the mask would be sent as the value. Send it again from the composer with the real value.`,
+          findings: [],
+        };
+        continue;
+      }
       step.outcome = await host.sendRaw(request);
       step.newId = step.outcome.exchangeId;
       if (!step.newId) continue;
@@ -104,6 +114,15 @@ export async function resendSession(
   };
   const { differences, timing } = diffRuns(before, after);
   return { steps: steps.map(resendStep), differences, timing, newFrames };
+}
+
+/** The JSON keys of a request body whose values are the redaction mask (a push config's token …). */
+function maskedBodyFields(body: string | undefined): string[] {
+  if (!body || !body.includes(SECRET_PLACEHOLDER)) return [];
+  const keys = new Set<string>();
+  const pattern = /"([^"\\]{1,100})"\s*:\s*"[^"]*\u2022\u2022\u2022\u2022\u2022\u2022/g;
+  for (const match of body.matchAll(pattern)) keys.add(match[1]!);
+  return keys.size > 0 ? [...keys].map((key) => `"${key}"`) : ['a value'];
 }
 
 /** The user's exchanges to re-send, in recorded order; a plain error for a selection that names anything else. */
@@ -331,13 +350,20 @@ class FrameCollector {
   private readonly http = new Map<string, HttpFrame>();
   private readonly order: string[] = [];
   private readonly sse = new Map<string, SseFrame[]>();
+  /** Dispatched events per exchange, counted as they come (a long stream must not be re-counted per event). */
+  private readonly dispatchedCount = new Map<string, number>();
   private waiters: Array<{ ready: () => boolean; resolve: () => void }> = [];
 
   take(event: HostEvent): void {
     if (event.type !== 'frames') return;
     for (const frame of event.frames) {
       if (frame.kind === 'sse') {
-        this.sse.set(frame.exchangeId, [...(this.sse.get(frame.exchangeId) ?? []), frame]);
+        const list = this.sse.get(frame.exchangeId);
+        if (list) list.push(frame);
+        else this.sse.set(frame.exchangeId, [frame]);
+        if (frame.dispatched) {
+          this.dispatchedCount.set(frame.exchangeId, (this.dispatchedCount.get(frame.exchangeId) ?? 0) + 1);
+        }
       } else if (frame.kind === 'http') {
         const known = this.http.get(frame.id);
         if (!known) this.order.push(frame.id);
@@ -371,7 +397,7 @@ class FrameCollector {
   }
 
   dispatched(exchangeId: string): number {
-    return this.events(exchangeId).filter((e) => e.dispatched).length;
+    return this.dispatchedCount.get(exchangeId) ?? 0;
   }
 
   /** The exchanges named, in order of first arrival, each followed by its SSE frames. */

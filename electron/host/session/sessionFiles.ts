@@ -10,6 +10,7 @@ import { harToFrames, looksLikeHar } from '../../../shared/session/har';
 import { latestRevisions } from '../../../shared/session/latestRevisions';
 import { loadSessionValue, SessionFileError } from '../../../shared/session/migrations';
 import { frameSchema } from '../../../shared/session/frameSchema';
+import { cleanAgents } from '../../../shared/session/sessionAgents';
 import {
   SESSION_FORMAT,
   SESSION_MAX_BYTES,
@@ -62,11 +63,15 @@ export async function readSessionPath(file: string): Promise<LoadedSession> {
   } finally {
     await handle.close();
   }
-  return { ...readSessionText(text, path.basename(file)), path: file };
+  return { ...readSessionText(text, path.basename(file), { quote: false }), path: file };
 }
 
 /** A file's text handed over by the renderer (drag-and-drop, a file picker). */
-export function readSessionText(text: string, name: string): LoadedSession {
+export function readSessionText(
+  text: string,
+  name: string,
+  options: { quote?: boolean } = {},
+): LoadedSession {
   if (text.trim() === '') throw new SessionFileError(`${name} is empty.`);
   if (isJournalHead(text.slice(0, 4096))) {
     throw new SessionFileError(
@@ -77,7 +82,11 @@ export function readSessionText(text: string, name: string): LoadedSession {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    // The parser quotes the text it choked on. A file opened by path stays unread by whoever asked: only its
+    // position is said (the text a user dropped is theirs to see).
+    const position = /position \d+(?: \(line \d+ column \d+\))?/.exec(message)?.[0];
+    const detail = options.quote === false ? (position ?? 'the end came early') : message;
     throw new SessionFileError(
       `${name} is not valid JSON, so it is truncated or corrupted (${detail}). Nothing was opened.`,
     );
@@ -104,10 +113,12 @@ function fromSessionFile(file: SessionFile, migratedFrom?: number): LoadedSessio
   if (file.redactions.length > 0) {
     notices.push(`${file.redactions.length} secret values were redacted when this session was saved.`);
   }
+  const agents = cleanAgents(file.agents);
+  notices.push(...agents.notices);
   return {
     title: file.title,
     source: 'file',
-    agents: file.agents,
+    agents: agents.agents,
     redactions: file.redactions,
     frames: latestRevisions(frames),
     notices,
@@ -125,13 +136,14 @@ function fromHar(value: unknown, name: string): LoadedSession {
     throw new SessionFileError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const frames = checkFrames(imported.frames, name);
+  const agents = cleanAgents(imported.agents);
   return {
     title: name.replace(/\.har$/i, ''),
     source: 'har',
-    agents: imported.agents,
+    agents: agents.agents,
     redactions: [],
     frames: latestRevisions(frames),
-    notices: imported.notices,
+    notices: [...imported.notices, ...agents.notices],
   };
 }
 
@@ -166,12 +178,14 @@ export function fromJournal(read: JournalRead, file: string): LoadedSession {
       `${read.missingBlobs.length} large bodies were not found beside the journal and show empty.`,
     );
   }
+  const agents = cleanAgents(read.agents);
+  notices.push(...agents.notices);
   const startedAt = read.header?.startedAt;
   return {
     title: `Recording ${startedAt ? new Date(startedAt).toLocaleString('en-GB') : path.basename(file)}`,
     source: 'journal',
     path: file,
-    agents: read.agents,
+    agents: agents.agents,
     redactions: read.redactions,
     frames: latestRevisions(frames),
     notices,
