@@ -305,6 +305,19 @@ const EXIT_CODES = `Exit codes: 0 done; 1 findings or failure (an A2A error, a f
 2 wrong words; 3 the agent could not be reached (DNS, refused, timeout, TLS). Ctrl-C closes a stream (the task goes on)
 and exits 130.`;
 
+/** Breaks a paragraph at spaces so that help pages fit a terminal. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
+
 function commandUsage(spec: CommandSpec): string {
   const rows: Array<[string, string]> = [
     ...spec.positionals.map((p): [string, string] => [`<${p.name}>`, p.help]),
@@ -313,7 +326,7 @@ function commandUsage(spec: CommandSpec): string {
   const width = Math.max(...rows.map(([left]) => left.length), 8);
   return `Usage: ${synopsis(spec)}
 
-${spec.about}
+${wrap(spec.about, 116)}
 
 ${rows.map(([left, help]) => `  ${left.padEnd(width)}  ${help}`).join('\n')}
   ${'--help'.padEnd(width)}  show this text
@@ -336,9 +349,10 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}
   switchboard <command> --help   more about one command
   switchboard --version          the version
 
-The commands that talk to an agent take --header 'Name: value' (repeatable), --bearer TOKEN (or SWITCHBOARD_BEARER),
---timeout MS and --trust-origin ORIGIN. Every command takes --json: stdout is then one JSON document, except for streams (send --stream,
-subscribe), which print one JSON line per event and end with an {"end": …} line. Progress goes to stderr.
+The commands that talk to an agent take --header 'Name: value' (repeatable), --bearer TOKEN (or
+SWITCHBOARD_BEARER), --timeout MS and --trust-origin ORIGIN. Every command takes --json: stdout is then one JSON
+document, except for streams (send --stream, subscribe), which print one JSON line per event and end with an
+{"end": …} line. Progress goes to stderr.
 
 ${EXIT_CODES}`;
 }

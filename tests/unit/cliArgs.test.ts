@@ -379,9 +379,12 @@ describe('values checked before anything is sent', () => {
   });
 
   it('the overview names the options every agent command takes and how --json prints streams', () => {
-    expect(cliUsage()).toContain(
-      "--header 'Name: value' (repeatable), --bearer TOKEN (or SWITCHBOARD_BEARER)",
-    );
-    expect(cliUsage()).toContain('one JSON line per event and end with an {"end": …} line');
+    const overview = cliUsage().replace(/\n/g, ' ');
+    expect(overview).toContain("--header 'Name: value' (repeatable), --bearer TOKEN (or SWITCHBOARD_BEARER)");
+    expect(overview).toContain('one JSON line per event and end with an {"end": …} line');
+    // The overview and every command's page fit a 120-column terminal (the synopsis line aside).
+    for (const page of [cliUsage(), ...commandSpecs.map((spec) => cliUsage(spec.name))])
+      for (const line of page.split('\n').filter((l) => !l.startsWith('Usage:')))
+        expect(line.length, line).toBeLessThanOrEqual(120);
   });
 });
