@@ -7,7 +7,10 @@ export type CommandName =
 
 type OptionKind = 'flag' | 'text' | 'number' | 'list';
 
-interface OptionSpec {
+/** Says what is wrong with a value, in words for the user, or nothing when it is fine. */
+type Check = (value: string, name: string) => string | undefined;
+
+export interface OptionSpec {
   name: string;
   kind: OptionKind;
   /** The value's name in the help (`--port N`). */
@@ -15,12 +18,23 @@ interface OptionSpec {
   help: string;
   choices?: readonly string[];
   range?: [number, number];
+  /** Checked while parsing, so a wrong value exits 2 before anything is sent. */
+  check?: Check;
+  /** An option the command cannot do without (`export --har F`). */
+  required?: boolean;
 }
 
-interface CommandSpec {
+export interface PositionalSpec {
+  name: string;
+  help: string;
+  optional?: boolean;
+  check?: Check;
+}
+
+export interface CommandSpec {
   name: CommandName;
   summary: string;
-  positionals: ReadonlyArray<{ name: string; help: string; optional?: boolean }>;
+  positionals: readonly PositionalSpec[];
   options: readonly OptionSpec[];
   /** What the command does, for its help page. */
   about: string;
@@ -38,7 +52,62 @@ export type CliParse =
   | Invocation
   | { error: string; usage: string };
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3, interrupted: 130 } as const;
+
+// Values checked before any request: a typo is a usage error (exit 2), not something for the agent to answer.
+
+const httpUrl: Check = (value, name) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${name} must be an http:// or https:// URL, not ${JSON.stringify(value)}.`;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:'
+    ? undefined
+    : `${name} must be an http:// or https:// URL, not ${JSON.stringify(value)}.`;
+};
+
+// RFC 9110 §5.1: a field name is a token.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+const headerLine: Check = (value, name) => {
+  const colon = value.indexOf(':');
+  const field = colon === -1 ? '' : value.slice(0, colon).trim();
+  if (!HEADER_NAME.test(field)) return `${name} needs 'Name: value', not ${JSON.stringify(value)}.`;
+  return /[\r\n]/.test(value) ? `${name} ${field} must be one line.` : undefined;
+};
+
+const jsonText: Check = (value, name) => {
+  try {
+    JSON.parse(value);
+    return undefined;
+  } catch (error) {
+    return `${name} is not JSON: ${(error as Error).message}`;
+  }
+};
+
+/** Task states as Switchboard names them (PROTOCOL.md §4.1); `list --status` takes these or the 1.0 wire names. */
+export const TASK_STATES = [
+  'submitted',
+  'working',
+  'input-required',
+  'auth-required',
+  'completed',
+  'canceled',
+  'failed',
+  'rejected',
+] as const;
+
+/** `input-required` → `TASK_STATE_INPUT_REQUIRED`, the spelling ListTasks filters by (A2A 1.0, ProtoJSON). */
+export function wireTaskState(state: string): string {
+  return state.startsWith('TASK_STATE_') ? state : `TASK_STATE_${state.toUpperCase().replace(/-/g, '_')}`;
+}
+
+const taskState: Check = (value, name) =>
+  TASK_STATES.some((state) => state === value || wireTaskState(state) === value)
+    ? undefined
+    : `${name} is one of ${TASK_STATES.join(', ')} (or TASK_STATE_…), not ${JSON.stringify(value)}.`;
 
 const json: OptionSpec = { name: '--json', kind: 'flag', help: 'print JSON for machines instead of text' };
 const agentOptions: readonly OptionSpec[] = [
@@ -48,6 +117,7 @@ const agentOptions: readonly OptionSpec[] = [
     kind: 'list',
     value: "'Name: value'",
     help: 'send a header with every request (repeatable)',
+    check: headerLine,
   },
   {
     name: '--bearer',
@@ -62,6 +132,13 @@ const agentOptions: readonly OptionSpec[] = [
     help: 'give up on a request after MS milliseconds',
     range: [1, 86_400_000],
   },
+  {
+    name: '--trust-origin',
+    kind: 'list',
+    value: 'ORIGIN',
+    help: "let credentials go to this origin too, when the card's interfaces are elsewhere (repeatable)",
+    check: httpUrl,
+  },
 ];
 const dataDir: OptionSpec = {
   name: '--data-dir',
@@ -69,7 +146,7 @@ const dataDir: OptionSpec = {
   value: 'DIR',
   help: "Switchboard's data folder (default: the per-user one)",
 };
-const url = { name: 'url', help: "the agent's base URL or its card's URL" };
+const url: PositionalSpec = { name: 'url', help: "the agent's base URL or its card's URL", check: httpUrl };
 const taskId = { name: 'task-id', help: 'the task' };
 const session = {
   name: 'session',
@@ -93,11 +170,12 @@ const COMMANDS: readonly CommandSpec[] = [
       ...agentOptions,
       { name: '--stream', kind: 'flag', help: 'stream the answer (events printed as they arrive)' },
       { name: '--file', kind: 'list', value: 'F', help: 'attach a file, sent inline (repeatable)' },
-      { name: '--data', kind: 'text', value: 'JSON', help: 'attach a data part' },
+      { name: '--data', kind: 'text', value: 'JSON', help: 'attach a data part', check: jsonText },
       { name: '--task-id', kind: 'text', value: 'ID', help: 'continue this task' },
       { name: '--context-id', kind: 'text', value: 'ID', help: 'send in this context' },
     ],
-    about: 'Sends one message and prints the task or message that comes back; with --stream, every event.',
+    about:
+      'Sends one message and prints the task or message that comes back; with --stream, every event as it arrives (with --json, one JSON line per event and a last {"end": …} line). A file is sent inline, with its name and a media type guessed from its extension.',
   },
   {
     name: 'get',
@@ -116,7 +194,13 @@ const COMMANDS: readonly CommandSpec[] = [
     options: [
       ...agentOptions,
       { name: '--context-id', kind: 'text', value: 'ID', help: 'only tasks in this context' },
-      { name: '--status', kind: 'text', value: 'STATE', help: 'only tasks in this state' },
+      {
+        name: '--status',
+        kind: 'text',
+        value: 'STATE',
+        help: 'only tasks in this state (working, input-required, completed …)',
+        check: taskState,
+      },
       { name: '--page-size', kind: 'number', value: 'N', help: 'tasks per page', range: [1, 10_000] },
       { name: '--page-token', kind: 'text', value: 'T', help: 'the page to get' },
     ],
@@ -134,7 +218,8 @@ const COMMANDS: readonly CommandSpec[] = [
     summary: "stream a running task's events",
     positionals: [url, taskId],
     options: agentOptions,
-    about: 'Subscribes to a task and prints its events until the stream ends.',
+    about:
+      'Subscribes to a task and prints its events until the stream ends (with --json, one JSON line per event, then {"end": …}).',
   },
   {
     name: 'check',
@@ -157,18 +242,25 @@ const COMMANDS: readonly CommandSpec[] = [
     summary: 'show a saved session, or re-send it to a live agent and diff',
     positionals: [session],
     options: [
-      json,
+      ...agentOptions,
       dataDir,
-      { name: '--against', kind: 'text', value: 'URL', help: 're-send the requests to this agent and diff' },
+      {
+        name: '--against',
+        kind: 'text',
+        value: 'URL',
+        help: 're-send the requests to this agent and diff',
+        check: httpUrl,
+      },
     ],
     about:
-      'Without --against, prints the session offline. With it, re-sends every request and exits 1 on differences.',
+      'Without --against, prints the session offline: its agents, and each request with the task states it saw. With it, re-sends every request to the agent at URL (--header, --bearer and --timeout apply there) and exits 1 on differences.',
   },
   {
     name: 'mock',
     summary: 'serve a recorded session as an A2A agent on 127.0.0.1',
     positionals: [session],
     options: [
+      { name: '--json', kind: 'flag', help: 'accepted for symmetry: the address line is JSON either way' },
       {
         name: '--port',
         kind: 'number',
@@ -194,7 +286,7 @@ const COMMANDS: readonly CommandSpec[] = [
     options: [
       json,
       dataDir,
-      { name: '--har', kind: 'text', value: 'F', help: 'write the HAR file to F (required)' },
+      { name: '--har', kind: 'text', value: 'F', help: 'write the HAR file to F (required)', required: true },
     ],
     about: 'Writes HAR 1.2 with the stream events kept, and lists what redaction removed.',
   },
@@ -202,24 +294,41 @@ const COMMANDS: readonly CommandSpec[] = [
 
 function synopsis(spec: CommandSpec): string {
   const words = spec.positionals.map((p) => (p.optional ? `[<${p.name}>]` : `<${p.name}>`));
-  const options = spec.options.map((o) =>
-    o.kind === 'flag' ? `[${o.name}]` : `[${o.name} ${o.value ?? 'X'}]`,
-  );
+  const options = spec.options.map((o) => {
+    const word = o.kind === 'flag' ? o.name : `${o.name} ${o.value ?? 'X'}`;
+    return o.required ? word : `[${word}]`;
+  });
   return `switchboard ${spec.name} ${[...words, ...options].join(' ')}`;
 }
 
 const EXIT_CODES = `Exit codes: 0 done; 1 findings or failure (an A2A error, a failed task, check errors, replay differences);
-2 wrong words; 3 the agent could not be reached (DNS, refused, timeout, TLS).`;
+2 wrong words; 3 the agent could not be reached (DNS, refused, timeout, TLS). Ctrl-C closes a stream (the task goes on)
+and exits 130.`;
+
+/** Breaks a paragraph at spaces so that help pages fit a terminal. */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
 
 function commandUsage(spec: CommandSpec): string {
-  const width = Math.max(...spec.options.map((o) => `${o.name} ${o.value ?? ''}`.length), 8);
-  const lines = spec.options.map((o) => `  ${`${o.name} ${o.value ?? ''}`.padEnd(width)}  ${o.help}`);
+  const rows: Array<[string, string]> = [
+    ...spec.positionals.map((p): [string, string] => [`<${p.name}>`, p.help]),
+    ...spec.options.map((o): [string, string] => [`${o.name} ${o.value ?? ''}`.trim(), o.help]),
+  ];
+  const width = Math.max(...rows.map(([left]) => left.length), 8);
   return `Usage: ${synopsis(spec)}
 
-${spec.about}
+${wrap(spec.about, 116)}
 
-${spec.positionals.map((p) => `  <${p.name}>  ${p.help}`).join('\n')}
-${lines.join('\n')}
+${rows.map(([left, help]) => `  ${left.padEnd(width)}  ${help}`).join('\n')}
   ${'--help'.padEnd(width)}  show this text
 
 ${EXIT_CODES}`;
@@ -239,6 +348,11 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}
 
   switchboard <command> --help   more about one command
   switchboard --version          the version
+
+The commands that talk to an agent take --header 'Name: value' (repeatable), --bearer TOKEN (or
+SWITCHBOARD_BEARER), --timeout MS and --trust-origin ORIGIN. Every command takes --json: stdout is then one JSON
+document, except for streams (send --stream, subscribe), which print one JSON line per event and end with an
+{"end": …} line. Progress goes to stderr.
 
 ${EXIT_CODES}`;
 }
@@ -279,7 +393,11 @@ function parseCommand(
         return { error: `${name} needs a whole number from ${min} to ${max}, not ${JSON.stringify(value)}.` };
       }
       options[name] = number;
-    } else if (option.kind === 'list') {
+      continue;
+    }
+    const wrong = option.check?.(value, name);
+    if (wrong) return { error: wrong };
+    if (option.kind === 'list') {
       options[name] = [...((options[name] as string[] | undefined) ?? []), value];
     } else {
       if (option.choices && !option.choices.includes(value)) {
@@ -303,10 +421,20 @@ function parseCommand(
         .join(', ')}.`,
     };
   }
+  const absent = spec.options.filter((o) => o.required && options[o.name] === undefined);
+  if (absent.length > 0) {
+    return {
+      error: `"${spec.name}" needs ${absent.map((o) => `${o.name} ${o.value ?? 'X'}`).join(' and ')}.`,
+    };
+  }
   const args: Record<string, string> = {};
-  spec.positionals.forEach((p, index) => {
-    if (words[index] !== undefined) args[p.name] = words[index]!;
-  });
+  for (const [index, positional] of spec.positionals.entries()) {
+    const word = words[index];
+    if (word === undefined) continue;
+    const wrong = positional.check?.(word, `<${positional.name}>`);
+    if (wrong) return { error: wrong };
+    args[positional.name] = word;
+  }
   return { command: spec.name, args, options };
 }
 
@@ -331,6 +459,9 @@ export function parseCli(argv: readonly string[]): CliParse {
   const parsed = parseCommand(spec, rest);
   return 'error' in parsed ? { error: parsed.error, usage: commandUsage(spec) } : parsed;
 }
+
+/** The table of commands, for tests that walk every command and option. */
+export const commandSpecs: readonly CommandSpec[] = COMMANDS;
 
 /** Typed reads of an invocation's options. */
 export const opt = {

@@ -8,13 +8,30 @@ import type {
   AgentSummary,
   OperationOutcome,
   OperationRequest,
+  StreamEnd,
 } from '../../shared/agent';
 import type { PartInput } from '../../shared/a2a/adapter';
+import type { Task } from '../../shared/a2a/model';
 import type { HostService } from '../../shared/host-api';
 import { exchangeRequest } from '../../shared/timeline/exchangeRequest';
+import type { Finding } from '../../shared/wire/finding';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
-import { EXIT, opt, type Invocation } from '../cliArgs';
-import { exitFor, isUnreachable, itemLine, problemLine, resultLines, type Output } from './output';
+import { EXIT, opt, wireTaskState, type Invocation } from '../cliArgs';
+import {
+  errorLine,
+  exitFor,
+  findingLines,
+  isUnreachable,
+  itemLine,
+  problemLine,
+  resultLines,
+  type Output,
+} from './output';
+
+/** The host publishes frames once per event-loop turn; two turns let the last batch arrive. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
 
 /** Credentials and limits from the command line, as agent settings. */
 export function settingsFrom(
@@ -32,8 +49,11 @@ export function settingsFrom(
   }
   const bearer = opt.text(inv, '--bearer') ?? env.SWITCHBOARD_BEARER;
   const timeout = opt.number(inv, '--timeout');
+  // AUTH-5: the app asks before credentials leave the agent's origin; on the command line the user says so up front.
+  const trustedOrigins = opt.list(inv, '--trust-origin').map((url) => new URL(url).origin);
   return {
     ...(headers.length > 0 ? { headers } : {}),
+    ...(trustedOrigins.length > 0 ? { trustedOrigins } : {}),
     ...(bearer ? { auth: { type: 'bearer' as const, token: bearer } } : {}),
     ...(timeout !== undefined
       ? { timeouts: { totalMs: timeout, firstByteMs: timeout, idleMs: timeout } }
@@ -59,7 +79,7 @@ export async function openFor(
   });
   try {
     const opened = await host.openAgent({ url: inv.args.url!, settings });
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     if (opened.ok) return { agent: opened.agent };
     const unreachable = errors.some((frame) => isUnreachable(frame.error));
     out.note(`Could not open the agent: ${opened.message}`);
@@ -135,21 +155,37 @@ export async function cardCommand(host: HostService, inv: Invocation, out: Outpu
   return errors > 0 ? EXIT.failed : EXIT.ok;
 }
 
+// The usual media types by extension; anything else goes as application/octet-stream and the agent decides.
 const MEDIA_TYPES: Record<string, string> = {
   '.txt': 'text/plain',
   '.md': 'text/markdown',
   '.json': 'application/json',
   '.csv': 'text/csv',
   '.html': 'text/html',
+  '.htm': 'text/html',
+  '.xml': 'application/xml',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
+  '.webp': 'image/webp',
   '.svg': 'image/svg+xml',
   '.pdf': 'application/pdf',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.zip': 'application/zip',
 };
 
-async function partsFor(inv: Invocation): Promise<PartInput[] | { error: string }> {
+export function guessMediaType(file: string): string {
+  return MEDIA_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** The message's parts: the text, each file read from disk (inline, with its name), the data part. */
+export async function partsFor(inv: Invocation): Promise<PartInput[] | { error: string }> {
   const parts: PartInput[] = [{ kind: 'text', text: inv.args.text! }];
   for (const file of opt.list(inv, '--file')) {
     let bytes: Buffer;
@@ -161,7 +197,7 @@ async function partsFor(inv: Invocation): Promise<PartInput[] | { error: string 
     parts.push({
       kind: 'file',
       name: path.basename(file),
-      mediaType: MEDIA_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      mediaType: guessMediaType(file),
       bytes: bytes.toString('base64'),
     });
   }
@@ -176,46 +212,156 @@ async function partsFor(inv: Invocation): Promise<PartInput[] | { error: string 
   return parts;
 }
 
-/** Runs an operation and prints it; a stream's events are printed as they arrive. */
-async function runAndPrint(host: HostService, request: OperationRequest, out: Output): Promise<number> {
-  const events: SseFrame[] = [];
-  const exchanges = new Map<string, HttpFrame>();
-  let exchangeId: string | undefined;
-  let lastState: string | undefined;
-  const print = (frame: SseFrame) => {
-    const exchange = exchanges.get(frame.exchangeId);
+/**
+ * Prints the events of the streams it is told to follow, as they arrive. Frames come from the host's event bus in
+ * batches, and a stream's first events may arrive before its exchange id is known (the outcome that names it is
+ * still on its way), so events of streams not yet followed wait here.
+ */
+class StreamPrinter {
+  private readonly exchanges = new Map<string, HttpFrame>();
+  private readonly waiting = new Map<string, SseFrame[]>();
+  private readonly followed = new Set<string>();
+  private readonly taskIds = new Map<string, string>();
+  /** The last task state any followed stream reported, and whether one carried an A2A error. */
+  lastState: string | undefined;
+  sawError = false;
+  readonly stop: () => void;
+
+  constructor(
+    host: HostService,
+    private readonly out: Output,
+  ) {
+    this.stop = host.onEvent((event) => {
+      if (event.type !== 'frames') return;
+      for (const frame of event.frames) {
+        if (frame.kind === 'http') this.exchanges.set(frame.id, frame);
+        else if (frame.kind === 'sse' && frame.dispatched) {
+          if (this.followed.has(frame.exchangeId)) this.print(frame);
+          else this.waiting.set(frame.exchangeId, [...(this.waiting.get(frame.exchangeId) ?? []), frame]);
+        }
+      }
+    });
+  }
+
+  follow(exchangeId: string): void {
+    this.followed.add(exchangeId);
+    for (const frame of this.waiting.get(exchangeId) ?? []) this.print(frame);
+    this.waiting.delete(exchangeId);
+  }
+
+  /** The task a stream is about, as its events named it. */
+  taskId(exchangeId: string): string | undefined {
+    return this.taskIds.get(exchangeId);
+  }
+
+  exchange(exchangeId: string): HttpFrame | undefined {
+    return this.exchanges.get(exchangeId);
+  }
+
+  /** Findings on the exchange itself (content type, SSE framing …), from its latest revision. */
+  exchangeFindings(exchangeId: string): Finding[] {
+    return this.exchanges.get(exchangeId)?.findings ?? [];
+  }
+
+  private print(frame: SseFrame): void {
+    const exchange = this.exchanges.get(frame.exchangeId);
     const decoder = exchange ? exchangeRequest(exchange) : undefined;
-    if (frame.a2a?.state) lastState = frame.a2a.state;
+    if (frame.a2a?.state) this.lastState = frame.a2a.state;
+    if (frame.a2a?.taskId) this.taskIds.set(frame.exchangeId, frame.a2a.taskId);
     if (!frame.event || !decoder) return;
     const decoded = decoder.adapter.decodeStreamEvent(
       decoder.request,
       frame.event.data,
       frame.event.type === 'error',
     );
+    const findings = [...(frame.findings ?? []), ...decoded.findings].filter(
+      (finding, index, all) =>
+        all.findIndex((f) => f.rule === finding.rule && f.message === finding.message) === index,
+    );
+    const withFindings = findings.length > 0 ? { findings } : {};
     if (decoded.kind === 'item') {
-      out.say(itemLine(decoded.item));
-      out.emit({ event: decoded.item });
+      this.out.say(itemLine(decoded.item));
+      this.out.emit({ event: decoded.item, ...withFindings });
+    } else if (decoded.kind === 'error') {
+      this.sawError = true;
+      this.out.say(`[error] ${errorLine(decoded.error)}`);
+      this.out.emit({ error: decoded.error, ...withFindings });
     } else {
-      out.say(`[error] ${JSON.stringify(decoded)}`);
-      out.emit({ event: decoded });
+      this.out.say(`[not understood] ${frame.event.data.slice(0, 200)}`);
+      this.out.emit({ invalid: frame.event.data, ...withFindings });
     }
+    for (const line of findingLines(findings, '    ')) this.out.say(line);
+  }
+}
+
+/** Says how a stream ended; when it dropped and the host resynced (get, then subscribe), follows the new stream. */
+async function followStream(
+  host: HostService,
+  printer: StreamPrinter,
+  exchangeId: string,
+  out: Output,
+): Promise<{ end: StreamEnd; exit?: number }> {
+  printer.follow(exchangeId);
+  // WIRE-6: Ctrl-C closes the stream, which is not cancelling the task; a second Ctrl-C ends the process at once.
+  const interrupt = () => {
+    process.once('SIGINT', () => process.exit(EXIT.interrupted));
+    void host.closeStream({ exchangeId });
   };
-  const stop = host.onEvent((event) => {
-    if (event.type !== 'frames') return;
-    for (const frame of event.frames) {
-      if (frame.kind === 'http') exchanges.set(frame.id, frame);
-      else if (frame.kind === 'sse' && frame.dispatched) {
-        if (exchangeId === undefined) events.push(frame);
-        else if (frame.exchangeId === exchangeId) print(frame);
-      }
-    }
-  });
+  process.once('SIGINT', interrupt);
+  let end: StreamEnd;
+  try {
+    end = await host.awaitStream({ exchangeId });
+  } finally {
+    process.removeListener('SIGINT', interrupt);
+  }
+  await settle();
+  const why = end.frameError
+    ? `: ${end.frameError.label} — ${end.frameError.message.replace(/\.$/, '')}`
+    : '';
+  out.say(`Stream ended (${end.ended}) after ${end.events} event${end.events === 1 ? '' : 's'}${why}.`);
+  const findings = printer.exchangeFindings(exchangeId);
+  for (const line of findingLines(findings)) out.say(line);
+  out.emit({ end, ...(findings.length > 0 ? { findings } : {}) });
+  if (end.ended === 'closed-by-user') {
+    const taskId = printer.taskId(exchangeId);
+    out.note(
+      `You closed the stream; the task goes on.${taskId ? ` Follow it again with: switchboard subscribe <url> ${taskId} (or cancel it with switchboard cancel <url> ${taskId})` : ''}`,
+    );
+    return { end, exit: EXIT.interrupted };
+  }
+  const { resync } = end;
+  if (!resync) return { end };
+  // TASK-4: the host read the task back and, when it was still running, subscribed again.
+  out.note('The stream dropped; Switchboard read the task back to resync.');
+  const { get, subscribe } = resync;
+  if (get.status === 'result' && get.result) for (const line of resultLines(get.result)) out.say(line);
+  else out.say(problemLine(get));
+  if (get.status !== 'result') return { end, exit: exitFor(get) };
+  if (get.result?.type === 'task') printer.lastState = get.result.task.status.state;
+  if (!subscribe) return { end, exit: exitFor(get) };
+  if (subscribe.status !== 'stream' || !subscribe.exchangeId) {
+    out.say(problemLine(subscribe));
+    return { end, exit: exitFor(subscribe) };
+  }
+  out.note('Subscribed again; following the task.');
+  const next = await followStream(host, printer, subscribe.exchangeId, out);
+  return { end: next.end, exit: next.exit ?? exitFor(subscribe, next.end, printer.lastState) };
+}
+
+/** Runs an operation and prints it; a stream's events are printed as they arrive. */
+async function runAndPrint(host: HostService, request: OperationRequest, out: Output): Promise<number> {
+  const printer = new StreamPrinter(host, out);
   try {
     const outcome: OperationOutcome = await host.runOperation(request);
     if (outcome.status !== 'stream' || !outcome.exchangeId) {
+      await settle();
       if (outcome.status === 'result' && outcome.result)
-        for (const line of resultLines(outcome.result)) out.say(line);
+        for (const line of resultLines(outcome.result, request.operation === 'get')) out.say(line);
       else out.say(problemLine(outcome));
+      for (const line of findingLines(outcome.findings)) out.say(line);
+      if (outcome.exchangeId) hintCredentials(printer.exchange(outcome.exchangeId), out);
+      if (outcome.confirm)
+        out.note(`To let credentials go there, run again with --trust-origin ${outcome.confirm.origin}`);
       out.emit({
         status: outcome.status,
         message: outcome.message,
@@ -224,23 +370,46 @@ async function runAndPrint(host: HostService, request: OperationRequest, out: Ou
         ...(outcome.frameError ? { frameError: outcome.frameError } : {}),
         ...(outcome.taskId ? { taskId: outcome.taskId } : {}),
         ...(outcome.contextId ? { contextId: outcome.contextId } : {}),
+        findings: outcome.findings,
       });
+      if (outcome.result?.type === 'task') hintFollowUp(outcome.result.task, request, out);
       return exitFor(outcome);
     }
-    exchangeId = outcome.exchangeId;
-    for (const frame of events.splice(0)) if (frame.exchangeId === exchangeId) print(frame);
-    const end = await host.awaitStream({ exchangeId });
-    await new Promise((resolve) => setImmediate(resolve));
-    out.say(`Stream ended (${end.ended}) after ${end.events} event${end.events === 1 ? '' : 's'}.`);
-    out.emit({ end });
-    return exitFor(outcome, end, lastState);
+    const followed = await followStream(host, printer, outcome.exchangeId, out);
+    if (printer.sawError) return EXIT.failed;
+    return followed.exit ?? exitFor(outcome, followed.end, printer.lastState);
   } finally {
-    stop();
+    printer.stop();
   }
+}
+
+/** A 401 or 403: what the agent asked for, and the options that send credentials (AUTH-1). */
+function hintCredentials(frame: HttpFrame | undefined, out: Output): void {
+  const status = frame?.response?.status;
+  if (status !== 401 && status !== 403) return;
+  const challenge = frame?.response?.headers.find(([name]) => name.toLowerCase() === 'www-authenticate')?.[1];
+  out.note(
+    `The agent refused the request (HTTP ${status}${challenge ? `, WWW-Authenticate: ${challenge}` : ''}). Send credentials with --bearer TOKEN (or SWITCHBOARD_BEARER) or --header 'Name: value'.`,
+  );
+}
+
+/** A task that waits for the user: how to answer it from the command line (MSG-7). */
+function hintFollowUp(task: Task, request: OperationRequest, out: Output): void {
+  if (task.status.state !== 'input-required' && task.status.state !== 'auth-required') return;
+  if (request.operation !== 'send' && request.operation !== 'get') return;
+  out.note(
+    `The task waits for you (${task.status.stateWire}). Answer with: switchboard send <url> <text> --task-id ${task.id}${task.contextId ? ` --context-id ${task.contextId}` : ''}`,
+  );
 }
 
 export async function operationCommand(host: HostService, inv: Invocation, out: Output): Promise<number> {
   let input: OperationRequest;
+  // Files are read before the agent is contacted: a wrong path is the user's to fix, and nothing is sent.
+  const parts = inv.command === 'send' ? await partsFor(inv) : [];
+  if ('error' in parts) {
+    out.note(parts.error);
+    return EXIT.usage;
+  }
   const opened = await openFor(host, inv, out);
   if ('exit' in opened) return opened.exit;
   const agentId = opened.agent.id;
@@ -249,11 +418,6 @@ export async function operationCommand(host: HostService, inv: Invocation, out: 
   );
   switch (inv.command) {
     case 'send': {
-      const parts = await partsFor(inv);
-      if ('error' in parts) {
-        out.note(parts.error);
-        return EXIT.usage;
-      }
       const taskId = opt.text(inv, '--task-id');
       const contextId = opt.text(inv, '--context-id');
       input = {
@@ -285,7 +449,8 @@ export async function operationCommand(host: HostService, inv: Invocation, out: 
         operation: 'list',
         input: {
           ...(contextId ? { contextId } : {}),
-          ...(status ? { status } : {}),
+          // ListTasks is 1.0's, and filters by the ProtoJSON spelling (PROTOCOL.md §4.1).
+          ...(status ? { status: wireTaskState(status) } : {}),
           ...(pageSize !== undefined ? { pageSize } : {}),
           ...(pageToken ? { pageToken } : {}),
         },

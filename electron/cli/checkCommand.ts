@@ -9,6 +9,8 @@ import { checkAgent } from '../host/checks/checkAgent';
 import { settingsFrom } from './agentCommands';
 import type { Output } from './output';
 
+const HEADINGS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
+
 export async function checkCommand(
   host: HostService,
   inv: Invocation,
@@ -46,10 +48,16 @@ export async function checkCommand(
   out.say(
     `${error} error${error === 1 ? '' : 's'}, ${warning} warning${warning === 1 ? '' : 's'}, ${info} note${info === 1 ? '' : 's'}.`,
   );
-  for (const finding of report.findings) {
-    out.say(
-      `  ${finding.severity}: [${finding.checkId}] ${finding.message} (${finding.spec}; frames ${finding.frameIds.join(', ') || '—'})`,
-    );
+  // Grouped by severity, errors first, as the Checks panel shows them.
+  for (const severity of ['error', 'warning', 'info'] as const) {
+    const group = report.findings.filter((finding) => finding.severity === severity);
+    if (group.length === 0) continue;
+    out.say(`${HEADINGS[severity]} (${group.length}):`);
+    for (const finding of group) {
+      out.say(
+        `  [${finding.checkId}] ${finding.message} (${finding.spec}; frames ${finding.frameIds.join(', ') || '—'})`,
+      );
+    }
   }
   return error > 0 ? EXIT.failed : EXIT.ok;
 }

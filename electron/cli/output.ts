@@ -2,7 +2,8 @@
 // the exit code an outcome deserves (0 done, 1 failure or findings, 3 unreachable; 2 is for wrong words).
 
 import type { OperationOutcome, StreamEnd } from '../../shared/agent';
-import type { Message, OperationResult, Part, StreamItem, Task } from '../../shared/a2a/model';
+import type { A2AError, Message, OperationResult, Part, StreamItem, Task } from '../../shared/a2a/model';
+import type { Finding } from '../../shared/wire/finding';
 import type { FrameError } from '../../shared/wire/frame';
 import { EXIT } from '../cliArgs';
 
@@ -49,9 +50,33 @@ export function exitFor(outcome: OperationOutcome, end?: StreamEnd, lastState?: 
   if (outcome.status === 'failed') return isUnreachable(outcome.frameError) ? EXIT.unreachable : EXIT.failed;
   if (outcome.status === 'error' || outcome.status === 'invalid' || outcome.status === 'refused')
     return EXIT.failed;
-  if (end?.ended === 'error') return isUnreachable(end.frameError) ? EXIT.unreachable : EXIT.failed;
+  if (end?.ended === 'error') return streamEndExit(end.frameError);
   const state = lastState ?? (outcome.result?.type === 'task' ? outcome.result.task.status.state : undefined);
   return state !== undefined && FAILED_STATES.has(state) ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * A stream that ended in an error had reached the agent: only a timeout (the user's own limit, or an agent gone
+ * silent) counts as unreachable; a connection the agent dropped mid-stream is a failure of the agent.
+ */
+export function streamEndExit(error: FrameError | undefined): number {
+  return error?.kind === 'timeout' ? EXIT.unreachable : EXIT.failed;
+}
+
+/** An A2A error in words, its code named for the generation (FRM-3). */
+export function errorLine(error: A2AError): string {
+  const name = error.name ? ` ${error.name}` : '';
+  const code = error.code !== undefined ? ` ${error.code}` : '';
+  const http = error.httpStatus !== undefined ? ` (HTTP ${error.httpStatus})` : '';
+  return `A2A error${code}${name}${http}: ${error.message}`;
+}
+
+/** Rules the answer broke (wrong content type, id mismatch …), one line each, as the app shows them on a frame. */
+export function findingLines(findings: readonly Finding[], indent = '  '): string[] {
+  return findings.map(
+    (finding) =>
+      `${indent}${finding.severity}: [${finding.rule}] ${finding.message}${finding.spec ? ` (${finding.spec})` : ''}`,
+  );
 }
 
 export function partText(part: Part): string {
@@ -66,7 +91,8 @@ function messageLines(message: Message, who = message.role === 'user' ? 'You' : 
   return [`${who}: ${message.parts.map(partText).join(' ')}`];
 }
 
-export function taskLines(task: Task): string[] {
+/** A task in words; its history only when asked for (`get`: a sent message's history is what was just sent). */
+export function taskLines(task: Task, withHistory = false): string[] {
   const lines = [
     `Task ${task.id} · ${task.status.stateWire}${task.contextId ? ` · context ${task.contextId}` : ''}`,
   ];
@@ -76,13 +102,21 @@ export function taskLines(task: Task): string[] {
       `  Artifact ${artifact.name ?? artifact.artifactId ?? ''}: ${artifact.parts.map(partText).join('')}`,
     );
   }
+  if (withHistory && task.history.length > 0) {
+    lines.push(`  History (${task.history.length} message${task.history.length === 1 ? '' : 's'}):`);
+    for (const message of task.history) lines.push(...messageLines(message, `    ${roleWord(message)}`));
+  }
   return lines;
 }
 
-export function resultLines(result: OperationResult): string[] {
+function roleWord(message: Message): string {
+  return message.role === 'user' ? 'User' : 'Agent';
+}
+
+export function resultLines(result: OperationResult, withHistory = false): string[] {
   switch (result.type) {
     case 'task':
-      return taskLines(result.task);
+      return taskLines(result.task, withHistory);
     case 'message':
       return messageLines(result.message);
     case 'task-page':
@@ -103,12 +137,7 @@ export function resultLines(result: OperationResult): string[] {
 
 /** An outcome that is not a result, in words: the error with its A2A code named, or what went wrong. */
 export function problemLine(outcome: OperationOutcome): string {
-  if (outcome.error) {
-    const name = outcome.error.name ? ` ${outcome.error.name}` : '';
-    const code = outcome.error.code !== undefined ? ` ${outcome.error.code}` : '';
-    const http = outcome.error.httpStatus !== undefined ? ` (HTTP ${outcome.error.httpStatus})` : '';
-    return `A2A error${code}${name}${http}: ${outcome.error.message}`;
-  }
+  if (outcome.error) return errorLine(outcome.error);
   if (outcome.frameError) return `${outcome.frameError.label}: ${outcome.frameError.message}`;
   return outcome.message;
 }

@@ -4,6 +4,7 @@
 // string. Working on tokens rather than on a parse means a body cut short by a size cap, or one that is not quite
 // JSON, is still cleaned, and every byte around a removed value stays as it was.
 
+import { redactUrl } from './urlSecrets';
 import { SECRET_MASK } from '../wire/secretMask';
 import { encodePointerToken } from '../wire/jsonPointer';
 import { jwtPattern, mayHoldJwt, type SecretKind } from './secretPatterns';
@@ -196,9 +197,18 @@ export function redactJsonText(
         hits.push({ pointer: pointer(), kind, length: isString ? decodeString(token).length : token.length });
         replace(i, end, MASK_JSON);
       } else if (isString) {
-        const cleaned = maskJwtsInToken(token, jwtMask, (length) =>
+        let cleaned = maskJwtsInToken(token, jwtMask, (length) =>
           hits.push({ pointer: pointer(), kind: 'jwt', length }),
         );
+        const current = cleaned ?? token;
+        if (/^"[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(current)) {
+          // A URL value (a push config's url, a link) can carry credentials in its user info or query.
+          const url = decodeString(current);
+          const redacted = redactUrl(url, [], (_where, _name, kind, length) =>
+            hits.push({ pointer: pointer(), kind, length }),
+          );
+          if (redacted !== url) cleaned = JSON.stringify(redacted);
+        }
         if (cleaned !== undefined) replace(i, end, cleaned);
       }
     }

@@ -40,6 +40,7 @@ import {
   redactUrl,
   redactWholeHeader,
   type Report,
+  redactFreeText,
 } from './redactText';
 import { secretHeaderKind, secretHint, secretKeyKind, urlHeaders, type SecretKind } from './secretPatterns';
 import type { RedactionItem, SessionAgent } from './types';
@@ -62,16 +63,50 @@ export function redactFrame(frame: Frame): { frame: Frame; items: RedactionItem[
 function redactOne(frame: Frame, items: RedactionItem[]): Frame {
   const add: Add = (where, name, kind, length) =>
     items.push({ frameId: frame.id, where, name, kind, length });
+  let out: Frame;
   switch (frame.kind) {
     case 'http':
-      return redactHttp(frame, add);
+      out = redactHttp(frame, add);
+      break;
     case 'sse':
-      return redactSse(frame, add);
+      out = redactSse(frame, add);
+      break;
     case 'webhook':
-      return redactWebhook(frame, add);
+      out = redactWebhook(frame, add);
+      break;
     default:
       return frame;
   }
+  return redactMessages(out, add);
+}
+
+/**
+ * The words around the bytes: an error message or a finding can quote the URL (credentials and all) or a token it
+ * was about, and an SSE event type is text the agent chose. Same rules as free text anywhere.
+ */
+function redactMessages(frame: Frame, add: Add): Frame {
+  let out = frame;
+  const clean = (text: string, where: Where) =>
+    redactFreeText(text, (name, kind, length) => add(where, name, kind, length));
+  if (out.kind === 'http' && out.error) {
+    const message = clean(out.error.message, 'url');
+    if (message !== out.error.message) out = { ...out, error: { ...out.error, message } };
+  }
+  if (out.findings && out.findings.length > 0) {
+    let changed = false;
+    const findings = out.findings.map((finding) => {
+      const message = clean(finding.message, out.kind === 'sse' ? 'sse' : 'response-body');
+      if (message === finding.message) return finding;
+      changed = true;
+      return { ...finding, message };
+    });
+    if (changed) out = { ...out, findings };
+  }
+  if (out.kind === 'sse' && out.event) {
+    const type = clean(out.event.type, 'sse');
+    if (type !== out.event.type) out = { ...out, event: { ...out.event, type } };
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -124,7 +124,7 @@ export function secretKeyKind(key: string): SecretKind | undefined {
  * every journal line, so it must stay a plain regex.
  */
 export const secretHint =
-  /token|secret|pass|credential|api[-_]?key|authori[sz]ation|private[-_]?key|code[-_]?verifier|assertion|eyJ/i;
+  /token|secret|pass|credential|api[-_]?key|authori[sz]ation|private[-_]?key|code[-_]?verifier|assertion|eyJ|:\/\/[^\s"'/@]+@/i;
 
 /**
  * A JWS (three base64url parts, header and payload both JSON objects, so both start `eyJ`) or a JWE (five parts).

@@ -1,7 +1,6 @@
 // Every command of `switchboard` (CLI-1) in a child process against real peers: exit codes (0 done, 1 failure or
 // findings, 2 wrong words, 3 unreachable) and the --json output a CI script would read.
 
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { LIVE_SESSION_ID } from '../../shared/host-api';
 import { peers, type PeerHandle } from '../peers';
 import { startBrokenPeer, type BrokenPeerHandle } from '../peers/brokenPeer';
 import { bundleEntry } from './support/bundleEntry';
+import { jsonLines, runCli, type CliRun } from './support/cliProcess';
 
 let cli: string;
 let peer: PeerHandle;
@@ -31,32 +31,8 @@ afterAll(async () => {
   await broken?.close();
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], onLine?: (line: string) => void): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      stdout += text;
-      if (onLine) for (const line of text.split('\n').filter(Boolean)) onLine(line);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const lines = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const run = (args: string[], onLine?: (line: string) => void) => runCli(cli, args, onLine ? { onLine } : {});
+const lines = jsonLines;
 
 describe('agent commands against the 1.0 peer', () => {
   it('card: a summary and its findings; unreachable exits 3; wrong words exit 2', async () => {
@@ -96,10 +72,11 @@ describe('agent commands against the 1.0 peer', () => {
     expect(result.status).toBe('result');
     expect(result.result.task.status.state).toBe('completed');
 
-    const asked = lines((await run(['send', peer.baseUrl, 'need input', '--json'])).stdout)[0] as {
-      taskId: string;
-      contextId: string;
-    };
+    const waiting = await run(['send', peer.baseUrl, 'need input', '--json']);
+    const asked = lines(waiting.stdout)[0] as { taskId: string; contextId: string };
+    expect(waiting.stderr).toContain(
+      `Answer with: switchboard send <url> <text> --task-id ${asked.taskId} --context-id ${asked.contextId}`,
+    );
     const followed = await run([
       'send',
       peer.baseUrl,
@@ -123,9 +100,22 @@ describe('agent commands against the 1.0 peer', () => {
       'A2A error -32001 TaskNotFoundError',
     );
 
+    const history = await run(['get', peer.baseUrl, asked.taskId, '--history', '10']);
+    expect(history.stdout).toMatch(/History \(\d+ messages\):\n {4}User: need input\n/);
+
     const listed = await run(['list', peer.baseUrl, '--page-size', '2', '--json']);
     expect(listed.code).toBe(0);
     expect(lines(listed.stdout)[0]).toMatchObject({ result: { type: 'task-page' } });
+    // --status takes Switchboard's state names and sends the 1.0 spelling.
+    const completed = lines(
+      (await run(['list', peer.baseUrl, '--status', 'completed', '--json'])).stdout,
+    )[0] as {
+      result: { page: { tasks: Array<{ id: string; status: { state: string } }> } };
+    };
+    expect(completed.result.page.tasks.map((task) => task.id)).toContain(asked.taskId);
+    expect(new Set(completed.result.page.tasks.map((task) => task.status.state))).toEqual(
+      new Set(['completed']),
+    );
 
     const failed = await run(['send', peer.baseUrl, 'please fail', '--json']);
     expect(failed.code).toBe(1);
@@ -154,7 +144,7 @@ describe('agent commands against the 1.0 peer', () => {
         input: { message: { parts: [{ kind: 'text', text: 'slow please' }] }, blocking: false },
       });
       const taskId = slow.taskId!;
-      let canceled: Promise<Run> | undefined;
+      let canceled: Promise<CliRun> | undefined;
       const subscribed = run(['subscribe', peer.baseUrl, taskId, '--json'], (line) => {
         // Once the stream shows the task, cancel it with the command line too.
         if (!canceled && line.includes('"event"')) canceled = run(['cancel', peer.baseUrl, taskId, '--json']);
@@ -197,6 +187,26 @@ describe('check', () => {
     expect(human.stdout).toContain('1 error');
     expect(human.stdout).toContain('[state.illegal-transition]');
   });
+
+  it('the broken agent probed, as CI would run it: exactly its five errors, in the JSON and the JUnit file', async () => {
+    const junit = path.join(dir, 'broken.xml');
+    const checked = await run(['check', broken.baseUrl, '--json', '--junit', junit]);
+    expect(checked.code).toBe(1);
+    const report = lines(checked.stdout)[0] as unknown as CheckReport;
+    const errors = report.findings.filter((f) => f.severity === 'error').map((f) => f.checkId);
+    expect(errors.sort()).toEqual([
+      'probe.push',
+      'probe.streaming',
+      'probe.unknown-task',
+      'probe.unsupported-method',
+      'state.illegal-transition',
+    ]);
+    expect(report.summary).toMatchObject({ error: 5, probesFailed: 4 });
+    expect(await readFile(junit, 'utf8')).toMatch(
+      /<testsuites name="Switchboard checks" tests="\d+" failures="5">/,
+    );
+    expect(checked.stderr).toContain('Running the probes …');
+  }, 30_000);
 
   it('every generation peer gets a report (looking only: no probes)', async () => {
     for (const name of ['v0.1', 'v0.2', 'v0.3', 'v1.0-compat'] as const) {
@@ -256,6 +266,17 @@ describe('session commands', () => {
     expect(lines(against.stdout)[0]).toMatchObject({ differences: [] });
     const human = await run(['replay', file, '--against', peer.baseUrl]);
     expect(human.stdout).toContain('No differences (ids and times aside).');
+    const gone = await run([
+      'replay',
+      file,
+      '--against',
+      'http://127.0.0.1:1',
+      '--timeout',
+      '2000',
+      '--json',
+    ]);
+    expect(gone.code).toBe(3);
+    expect(lines(gone.stdout)[0]).toMatchObject({ ok: false, unreachable: true });
   });
 
   it('export --har writes HAR 1.2 with the stream events and lists what was redacted', async () => {

@@ -238,6 +238,13 @@ describe('files that are not right', () => {
     );
   });
 
+  it('a file opened by path is not quoted back in the refusal', async () => {
+    const file = await write('private.txt', 'root:PRIVATE-CONTENT-7731:0:0');
+    const refusal = host.openSession({ path: file });
+    await expect(refusal).rejects.toThrow(/private\.txt is not valid JSON, so it is truncated or corrupted/);
+    await expect(refusal).rejects.not.toThrow(/PRIVATE-CONTENT/);
+  });
+
   it('not a session, empty, missing', async () => {
     await expect(host.openSession({ text: '{"hello":1}', name: 'x.json' })).rejects.toThrow(
       /not a Switchboard session/,

@@ -70,13 +70,16 @@ describe('illegal transitions: proof or race', () => {
     expect(found[0]?.message).toContain('a request that was already on its way');
   });
 
-  it('push deliveries out of order: a note', () => {
+  it('push deliveries out of order: a note, whether after the end or back to submitted', () => {
     const frames = [
       push({ id: 'p1', taskId: 't', state: 'completed' }),
       push({ id: 'p2', taskId: 't', state: 'working' }),
+      push({ id: 'q1', taskId: 'u', state: 'working' }),
+      push({ id: 'q2', taskId: 'u', state: 'submitted' }),
     ];
     expect(of(frames, 'state.illegal-transition')).toEqual([
-      expect.objectContaining({ severity: 'info', frameIds: ['p1', 'p2'] }),
+      expect.objectContaining({ severity: 'info', frameIds: ['p1', 'p2'], taskId: 't' }),
+      expect.objectContaining({ severity: 'info', frameIds: ['q1', 'q2'], taskId: 'u' }),
     ]);
   });
 

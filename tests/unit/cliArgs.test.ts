@@ -2,7 +2,7 @@
 // plain message (with the usage that fits) for every wrong word.
 
 import { describe, expect, it } from 'vitest';
-import { cliUsage, parseCli } from '../../electron/cliArgs';
+import { cliUsage, commandSpecs, parseCli, TASK_STATES, wireTaskState } from '../../electron/cliArgs';
 
 describe('commands, help and version', () => {
   it('asks for a command when given none, with the overview', () => {
@@ -199,5 +199,192 @@ describe('session commands', () => {
     expect(parseCli(['export', 's.switchboard', '--har', 'out.har'])).toMatchObject({
       options: { '--har': 'out.har' },
     });
+  });
+});
+
+// A good value for every option and every positional word of the table: a command or option added without one here
+// fails the walk below, so none goes untested.
+const GOOD_WORDS: Record<string, string> = {
+  url: 'http://127.0.0.1:8123',
+  text: 'hello',
+  'task-id': 't-1',
+  session: 'run.switchboard',
+};
+const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | boolean | string[] }> = {
+  '--json': { parsed: true },
+  '--header': { value: 'X-Trace: 42', parsed: ['X-Trace: 42'] },
+  '--bearer': { value: 'tok', parsed: 'tok' },
+  '--timeout': { value: '2500', parsed: 2500 },
+  '--trust-origin': { value: 'https://api.example.com', parsed: ['https://api.example.com'] },
+  '--stream': { parsed: true },
+  '--file': { value: 'notes.txt', parsed: ['notes.txt'] },
+  '--data': { value: '{"a":[1,2]}', parsed: '{"a":[1,2]}' },
+  '--task-id': { value: 't-2', parsed: 't-2' },
+  '--context-id': { value: 'c-1', parsed: 'c-1' },
+  '--history': { value: '0', parsed: 0 },
+  '--status': { value: 'input-required', parsed: 'input-required' },
+  '--page-size': { value: '10', parsed: 10 },
+  '--page-token': { value: 'abc', parsed: 'abc' },
+  '--junit': { value: 'report.xml', parsed: 'report.xml' },
+  '--no-probes': { parsed: true },
+  '--against': { value: 'https://agent.example.com/a2a', parsed: 'https://agent.example.com/a2a' },
+  '--port': { value: '0', parsed: 0 },
+  '--timing': { value: 'original', parsed: 'original' },
+  '--data-dir': { value: '/tmp/sb', parsed: '/tmp/sb' },
+  '--har': { value: 'out.har', parsed: 'out.har' },
+};
+
+describe('every command and every option of the table', () => {
+  const words = (name: string) => commandSpecs.find((spec) => spec.name === name)!.positionals;
+  /** The required options of a command with good values, but for `except` (the option a test gives itself). */
+  const required = (name: string, except?: string) =>
+    commandSpecs
+      .find((spec) => spec.name === name)!
+      .options.filter((o) => o.required && o.name !== except)
+      .flatMap((o) => [o.name, GOOD_VALUES[o.name]!.value!]);
+
+  it('lists the ten commands of CLI-1', () => {
+    expect(commandSpecs.map((spec) => spec.name)).toEqual([
+      'card',
+      'send',
+      'get',
+      'list',
+      'cancel',
+      'subscribe',
+      'check',
+      'replay',
+      'mock',
+      'export',
+    ]);
+  });
+
+  for (const spec of commandSpecs) {
+    const positional = spec.positionals.map((p) => GOOD_WORDS[p.name]!);
+
+    it(`${spec.name}: its words, each option with a good value, and its help page`, () => {
+      expect(positional.every((word) => word !== undefined)).toBe(true);
+      expect(parseCli([spec.name, ...positional, ...required(spec.name)])).toEqual({
+        command: spec.name,
+        args: Object.fromEntries(spec.positionals.map((p) => [p.name, GOOD_WORDS[p.name]])),
+        options: Object.fromEntries(
+          spec.options.filter((o) => o.required).map((o) => [o.name, GOOD_VALUES[o.name]!.parsed]),
+        ),
+      });
+      for (const option of spec.options) {
+        const good = GOOD_VALUES[option.name];
+        expect(good, `a good value for ${option.name}`).toBeDefined();
+        const argv = [spec.name, ...positional, ...required(spec.name, option.name)];
+        argv.push(option.name, ...(good!.value !== undefined ? [good!.value] : []));
+        const parsed = parseCli(argv);
+        expect(parsed, `${spec.name} ${option.name}`).toMatchObject({
+          options: { [option.name]: good!.parsed },
+        });
+        if (option.kind !== 'flag') {
+          // The same value after `=`, and a missing value is a usage error naming the option.
+          expect(parseCli([...argv.slice(0, -2), `${option.name}=${good!.value}`])).toMatchObject({
+            options: { [option.name]: good!.parsed },
+          });
+          expect(parseCli([...argv.slice(0, -2), option.name])).toEqual({
+            error: `${option.name} needs a value.`,
+            usage: cliUsage(spec.name),
+          });
+        }
+        expect(cliUsage(spec.name)).toContain(`  ${option.name}`);
+      }
+      expect(parseCli([spec.name, '--help'])).toEqual({ command: 'help', topic: spec.name });
+      expect(cliUsage(spec.name)).toMatch(new RegExp(`^Usage: switchboard ${spec.name} `));
+      expect(cliUsage(spec.name)).toContain('Exit codes: 0 done');
+    });
+
+    if (spec.positionals.length > 0) {
+      it(`${spec.name}: a missing word is a usage error with the command's usage`, () => {
+        const missing = words(spec.name).map((p) => `<${p.name}>`);
+        expect(parseCli([spec.name])).toEqual({
+          error: `"${spec.name}" needs ${missing.join(' and ')}.`,
+          usage: cliUsage(spec.name),
+        });
+      });
+    }
+  }
+});
+
+describe('values checked before anything is sent', () => {
+  it('a URL must be http or https, wherever one is asked for', () => {
+    for (const bad of ['127.0.0.1:8123', 'localhost:8123', 'ftp://x', 'agent', 'file:///card.json'])
+      expect(parseCli(['card', bad])).toEqual({
+        error: `<url> must be an http:// or https:// URL, not ${JSON.stringify(bad)}.`,
+        usage: cliUsage('card'),
+      });
+    expect(parseCli(['check', 'https://agent.example.com'])).toMatchObject({ command: 'check' });
+    expect(parseCli(['replay', 's.switchboard', '--against', 'agent:1'])).toMatchObject({
+      error: '--against must be an http:// or https:// URL, not "agent:1".',
+    });
+    expect(parseCli(['send', 'http://a', 'x', '--trust-origin', 'api.example.com'])).toMatchObject({
+      error: '--trust-origin must be an http:// or https:// URL, not "api.example.com".',
+    });
+  });
+
+  it("--header must be 'Name: value' on one line, with a token for a name", () => {
+    for (const bad of ['X-A', ': v', 'Bad Name: v', 'X(1): v'])
+      expect(parseCli(['card', 'http://a', '--header', bad])).toEqual({
+        error: `--header needs 'Name: value', not ${JSON.stringify(bad)}.`,
+        usage: cliUsage('card'),
+      });
+    expect(parseCli(['card', 'http://a', '--header', 'X-A: 1\r\nX-B: 2'])).toMatchObject({
+      error: '--header X-A must be one line.',
+    });
+    expect(parseCli(['card', 'http://a', '--header', 'X-Empty:'])).toMatchObject({
+      options: { '--header': ['X-Empty:'] },
+    });
+    expect(parseCli(['card', 'http://a', '--header', 'X-Url: http://b:1'])).toMatchObject({
+      options: { '--header': ['X-Url: http://b:1'] },
+    });
+  });
+
+  it('--data must be JSON, and says where it is not', () => {
+    const parsed = parseCli(['send', 'http://a', 'x', '--data', '{"a":']);
+    expect(parsed).toMatchObject({ usage: cliUsage('send') });
+    expect((parsed as { error: string }).error).toMatch(/^--data is not JSON: .+/);
+    for (const good of ['1', '"text"', 'null', '[1,{"b":true}]'])
+      expect(parseCli(['send', 'http://a', 'x', '--data', good])).toMatchObject({
+        options: { '--data': good },
+      });
+  });
+
+  it('list --status takes the state names or the 1.0 wire names', () => {
+    for (const state of TASK_STATES) {
+      expect(parseCli(['list', 'http://a', '--status', state])).toMatchObject({
+        options: { '--status': state },
+      });
+      expect(parseCli(['list', 'http://a', '--status', wireTaskState(state)])).toMatchObject({
+        options: { '--status': wireTaskState(state) },
+      });
+    }
+    expect(parseCli(['list', 'http://a', '--status', 'done'])).toMatchObject({
+      error:
+        '--status is one of submitted, working, input-required, auth-required, completed, canceled, failed, rejected (or TASK_STATE_…), not "done".',
+    });
+    expect(wireTaskState('input-required')).toBe('TASK_STATE_INPUT_REQUIRED');
+    expect(wireTaskState('canceled')).toBe('TASK_STATE_CANCELED');
+    expect(wireTaskState('TASK_STATE_WORKING')).toBe('TASK_STATE_WORKING');
+  });
+
+  it('export needs --har, after its session', () => {
+    expect(parseCli(['export'])).toMatchObject({ error: '"export" needs <session>.' });
+    expect(parseCli(['export', 's.switchboard'])).toEqual({
+      error: '"export" needs --har F.',
+      usage: cliUsage('export'),
+    });
+    expect(cliUsage('export')).toMatch(/^Usage: switchboard export <session> .*--har F$/m);
+  });
+
+  it('the overview names the options every agent command takes and how --json prints streams', () => {
+    const overview = cliUsage().replace(/\n/g, ' ');
+    expect(overview).toContain("--header 'Name: value' (repeatable), --bearer TOKEN (or SWITCHBOARD_BEARER)");
+    expect(overview).toContain('one JSON line per event and end with an {"end": …} line');
+    // The overview and every command's page fit a 120-column terminal (the synopsis line aside).
+    for (const page of [cliUsage(), ...commandSpecs.map((spec) => cliUsage(spec.name))])
+      for (const line of page.split('\n').filter((l) => !l.startsWith('Usage:')))
+        expect(line.length, line).toBeLessThanOrEqual(120);
   });
 });

@@ -113,7 +113,9 @@ export async function runRaw(
     ? raw.url
     : raw.url.trim() === ''
       ? chosen.url
-      : `${chosen.url.replace(/\/+$/, '')}/${raw.url.replace(/^\/+/, '')}`;
+      : raw.url.startsWith('?')
+        ? withQuery(chosen.url, raw.url)
+        : `${chosen.url.replace(/\/+$/, '')}/${raw.url.replace(/^\/+/, '')}`;
   const recorded = {
     method: raw.method.toUpperCase(),
     url,
@@ -137,6 +139,17 @@ export async function runRaw(
       source,
     )
   ).outcome;
+}
+
+/** The interface URL with a query added to its own (a re-sent JSON-RPC request keeps the recorded query). */
+function withQuery(base: string, query: string): string {
+  try {
+    const url = new URL(base);
+    for (const [name, value] of new URLSearchParams(query)) url.searchParams.append(name, value);
+    return url.toString();
+  } catch {
+    return `${base}${query}`;
+  }
 }
 
 /** One encoded request, ready to send (again, after a token renewal). */

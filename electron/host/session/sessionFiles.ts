@@ -63,11 +63,15 @@ export async function readSessionPath(file: string): Promise<LoadedSession> {
   } finally {
     await handle.close();
   }
-  return { ...readSessionText(text, path.basename(file)), path: file };
+  return { ...readSessionText(text, path.basename(file), { quote: false }), path: file };
 }
 
 /** A file's text handed over by the renderer (drag-and-drop, a file picker). */
-export function readSessionText(text: string, name: string): LoadedSession {
+export function readSessionText(
+  text: string,
+  name: string,
+  options: { quote?: boolean } = {},
+): LoadedSession {
   if (text.trim() === '') throw new SessionFileError(`${name} is empty.`);
   if (isJournalHead(text.slice(0, 4096))) {
     throw new SessionFileError(
@@ -78,7 +82,11 @@ export function readSessionText(text: string, name: string): LoadedSession {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    // The parser quotes the text it choked on. A file opened by path stays unread by whoever asked: only its
+    // position is said (the text a user dropped is theirs to see).
+    const position = /position \d+(?: \(line \d+ column \d+\))?/.exec(message)?.[0];
+    const detail = options.quote === false ? (position ?? 'the end came early') : message;
     throw new SessionFileError(
       `${name} is not valid JSON, so it is truncated or corrupted (${detail}). Nothing was opened.`,
     );

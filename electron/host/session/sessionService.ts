@@ -139,8 +139,10 @@ export function createSessionService(
         'path' in request ? await readSessionPath(request.path) : readSessionText(request.text, request.name);
       const sessionId = `s-${randomBytes(6).toString('hex')}`;
       open.set(sessionId, loaded);
-      if (loaded.path && recent)
+      // A host that keeps no recording (the command line) keeps no recent list either.
+      if (loaded.path && recent && options.recording) {
         await recent.add({ path: loaded.path, title: loaded.title }).catch(() => undefined);
+      }
       return summarize(sessionId, loaded);
     },
     async readSessionFrames({ sessionId, from, count }) {

@@ -1,0 +1,111 @@
+// probe.unknown-task and probe.unsupported-method: the agent answers what it cannot do with the error its binding
+// prescribes (PROTOCOL.md §7). JSON-RPC has codes (§7.1): TaskNotFoundError -32001, MethodNotFoundError -32601.
+// REST has HTTP statuses (§7.2): an unknown task is 404, in 1.0 with a google.rpc.Status body (or RFC 9457, which the
+// 1.0 spec's own examples use); an unknown path is 404 or 405.
+
+import { randomUUID } from 'node:crypto';
+import type { A2AError } from '../../../shared/a2a/model';
+import { describeOutcome, failed, passed, skipped, spokenInterface } from './probeKit';
+import type { ProbeContext, Verdict } from './probeKit';
+
+const RPC_SPEC = 'PROTOCOL.md §7.1';
+const REST_SPEC = 'PROTOCOL.md §7.2';
+
+export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
+  const spoken = spokenInterface(ctx.agent);
+  if (!spoken) return skipped('The agent has no interface Switchboard speaks.');
+  const taskId = `switchboard-probe-${randomUUID()}`;
+  const outcome = await ctx.host.runOperation({ agentId: ctx.agent.id, operation: 'get', input: { taskId } });
+  const error = outcome.error;
+  const rest = spoken.binding === 'HTTP+JSON';
+  if (!error) {
+    return failed(
+      `Getting a task that cannot exist did not give an error: ${describeOutcome(outcome)}`,
+      rest ? REST_SPEC : RPC_SPEC,
+    );
+  }
+  if (!rest) {
+    return error.code === -32001
+      ? passed('An unknown task got JSON-RPC -32001 (TaskNotFoundError).', RPC_SPEC)
+      : failed(
+          `An unknown task should get JSON-RPC -32001 (TaskNotFoundError); it got ${describeOutcome(outcome)}.`,
+          RPC_SPEC,
+        );
+  }
+  if (error.httpStatus !== 404) {
+    return failed(`An unknown task should get HTTP 404; it got ${describeOutcome(outcome)}.`, REST_SPEC);
+  }
+  const shape = spoken.generation === '1.0' ? statusShape(error) : legacyShape(error);
+  return shape.ok
+    ? passed(`An unknown task got HTTP 404 with ${shape.what}.`, REST_SPEC)
+    : failed(`An unknown task got HTTP 404, but ${shape.what}.`, REST_SPEC);
+}
+
+/** 1.0 REST (§7.2): `{"error":{"code":404,"status":"NOT_FOUND",…,"details":[ErrorInfo…]}}`, or an RFC 9457 body. */
+function statusShape(error: A2AError): { ok: boolean; what: string } {
+  const body = objectOf(error.wire);
+  const status = objectOf(body?.error);
+  const reasons = error.reasons ?? [];
+  if (reasons.length > 0 && !reasons.includes('TASK_NOT_FOUND')) {
+    return { ok: false, what: `its ErrorInfo reason is ${reasons.join(', ')}, not TASK_NOT_FOUND` };
+  }
+  if (status && (status.code === 404 || status.status === 'NOT_FOUND')) {
+    return { ok: true, what: 'a google.rpc.Status body (NOT_FOUND)' };
+  }
+  if (body && body.status === 404) return { ok: true, what: 'an RFC 9457 problem body' };
+  return {
+    ok: false,
+    what: 'its body is not a google.rpc.Status error ({"error":{"code":404,"status":"NOT_FOUND",…}})',
+  };
+}
+
+/** 0.3 REST has no normative error body (§7.2), but the SDKs answer JSON, and a2a-js carries the JSON-RPC code. A
+ * page that is not JSON is a web server's 404 for a path it does not know, not the agent's answer. */
+function legacyShape(error: A2AError): { ok: boolean; what: string } {
+  const body = objectOf(error.wire);
+  if (!body) return { ok: false, what: 'its body is not JSON, so it is not the agent’s TaskNotFound answer' };
+  if (typeof body.code === 'number' && body.code !== -32001) {
+    return { ok: false, what: `its body carries code ${body.code} instead of -32001 (TaskNotFoundError)` };
+  }
+  return { ok: true, what: 'a JSON error body' };
+}
+
+export async function unsupportedMethodProbe(ctx: ProbeContext): Promise<Verdict> {
+  const spoken = spokenInterface(ctx.agent);
+  if (!spoken) return skipped('The agent has no interface Switchboard speaks.');
+  // A 1.0 server reads a request without A2A-Version as 0.3 (PROTOCOL.md §8) and would answer -32009 instead.
+  const version: Array<[string, string]> = spoken.generation === '1.0' ? [['A2A-Version', '1.0']] : [];
+  const headers: Array<[string, string]> = [['Content-Type', 'application/json'], ...version];
+  if (spoken.binding === 'HTTP+JSON') {
+    const outcome = await ctx.host.sendRaw({
+      agentId: ctx.agent.id,
+      method: 'POST',
+      url: '/v1/switchboard-probe:unknown',
+      headers,
+      body: '{}',
+    });
+    const status = outcome.error?.httpStatus;
+    return status === 404 || status === 405
+      ? passed(`An unknown path got HTTP ${status}.`, REST_SPEC)
+      : failed(`An unknown path should get HTTP 404 or 405; it got ${describeOutcome(outcome)}.`, REST_SPEC);
+  }
+  const outcome = await ctx.host.sendRaw({
+    agentId: ctx.agent.id,
+    method: 'POST',
+    url: '',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'switchboard/probeUnknownMethod', params: {} }),
+  });
+  return outcome.error?.code === -32601
+    ? passed('An unknown method got JSON-RPC -32601 (MethodNotFoundError).', RPC_SPEC)
+    : failed(
+        `An unknown method should get JSON-RPC -32601 (MethodNotFoundError); it got ${describeOutcome(outcome)}.`,
+        RPC_SPEC,
+      );
+}
+
+function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
