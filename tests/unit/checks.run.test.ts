@@ -1,6 +1,7 @@
 // The check engine (CHK-1..CHK-3): for every card, frame and state check in the catalogue, frames that trigger it and
 // frames that do not; then the report's bookkeeping (order, counts, probes merged, nothing dropped).
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS, cardCheckFor, checkById, describeCheck } from '../../shared/checks/catalog';
 import { runChecks } from '../../shared/checks/runChecks';
@@ -252,6 +253,16 @@ describe('the catalogue', () => {
       'card.lint',
       'card.lint',
     ]);
+  });
+
+  it('docs/checks.md lists every check with its severity and spec section, and nothing else', () => {
+    const rows = readFileSync('docs/checks.md', 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        const cells = /^\|\s*`([a-z0-9.-]+)`\s*\|\s*(\w+)\s*\|([^|]+)\|/.exec(line);
+        return cells ? [{ id: cells[1], severity: cells[2], spec: cells[3]!.trim() }] : [];
+      });
+    expect(rows).toEqual(CHECKS.map(({ id, severity, spec }) => ({ id, severity, spec })));
   });
 
   it('describes an id it does not know instead of failing', () => {
