@@ -85,7 +85,14 @@ test('a hostile agent: the id mismatch is found, its link opens the frame, and J
     await expect(app.page.getByTestId('frame-inspector')).toContainText('POST');
     await expect(app.page.getByTestId('rpc-id-check')).toHaveAttribute('data-id-check', 'mismatch');
 
+    // Back on the panel the report is still there, and says when new traffic is not in it yet.
     await checks.open();
+    await expect(checks.findings('frame.jsonrpc').first()).toBeVisible();
+    await app.send('again', { stream: false });
+    await checks.open();
+    await expect(checks.page.getByTestId('checks-stale')).toContainText(
+      'arrived since; re-run to include them',
+    );
     const junit = await checks.download('junit');
     const parsed = await checks.junitFailures(junit.text);
     expect(parsed?.failing.some((name) => name.startsWith('frame.jsonrpc:'))).toBe(true);

@@ -83,7 +83,8 @@ describe('buildReport', () => {
         return { findings: [{ rule: 'card.schema', severity: 'error' as const, message: 'no name' }] };
       }),
     };
-    const { report, frameCount } = await buildReport(host, () => window, []);
+    const { report, frameCount, timeline } = await buildReport(host, () => window, []);
+    expect(timeline).toBe(model);
     expect(host.checkCard).toHaveBeenCalledWith({ text: agent.cardText, cardUrl: agent.cardUrl });
     expect(frameCount).toBe(3);
     expect(report.appVersion).toBe('9.9.9');

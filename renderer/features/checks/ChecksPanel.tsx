@@ -24,7 +24,10 @@ export function ChecksPanel() {
   const actions = useChecks();
   const agent = useActiveAgent();
   const frameCount = useAppStore((state) => state.frames.length);
-  const { report, ranAt, busy, problem, probedAgent } = useChecksStore();
+  const timeline = useAppStore((state) => state.timeline);
+  const { report, ranAt, ranOn, busy, problem, probedAgent } = useChecksStore();
+  // A new model means the store replaced its frames: the report is about frames this window no longer shows.
+  const stale = ranOn !== null && ranOn !== timeline ? 'replaced' : Math.max(0, frameCount - ranAt);
 
   return (
     <div className="checks-panel" data-testid="checks-panel">
@@ -82,9 +85,7 @@ export function ChecksPanel() {
           Probes send their own requests to the active agent to test what its card declares.
         </p>
       )}
-      {report && (
-        <ReportView report={report} stale={frameCount - ranAt} probedAgent={probedAgent?.name ?? null} />
-      )}
+      {report && <ReportView report={report} stale={stale} probedAgent={probedAgent?.name ?? null} />}
     </div>
   );
 }
@@ -95,7 +96,8 @@ function ReportView({
   probedAgent,
 }: {
   report: CheckReport;
-  stale: number;
+  /** Frames that arrived since the run, or 'replaced' when the window's frames were replaced. */
+  stale: number | 'replaced';
   probedAgent: string | null;
 }) {
   const { summary } = report;
@@ -113,10 +115,12 @@ function ReportView({
         {report.checksRun.length} checks ran: {count(summary.error, 'error')},{' '}
         {count(summary.warning, 'warning')}, {count(summary.info, 'note')}
         {report.probes.length > 0 && `; ${count(summary.probesFailed, 'probe')} failed`}.
-        {stale > 0 && (
+        {stale !== 0 && (
           <span className="muted" data-testid="checks-stale">
             {' '}
-            {count(stale, 'frame')} arrived since; re-run to include them.
+            {stale === 'replaced'
+              ? 'The window’s frames were replaced since (a session opened or a replay moved); re-run to check these.'
+              : `${count(stale, 'frame')} arrived since; re-run to include them.`}
           </span>
         )}
       </p>

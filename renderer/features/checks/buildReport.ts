@@ -25,7 +25,7 @@ export async function buildReport(
   host: Pick<HostConnection, 'checkCard' | 'getInfo'>,
   read: () => WindowFrames,
   probes: readonly ProbeResult[],
-): Promise<{ report: CheckReport; frameCount: number }> {
+): Promise<{ report: CheckReport; frameCount: number; timeline: TimelineModel }> {
   const agents = read().agents;
   const [info, cardFindings] = await Promise.all([
     host.getInfo(),
@@ -51,5 +51,5 @@ export async function buildReport(
     probes,
     appVersion: info.appVersion,
   });
-  return { report, frameCount: frames.length };
+  return { report, frameCount: frames.length, timeline };
 }

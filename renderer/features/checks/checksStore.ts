@@ -8,6 +8,11 @@ export interface ChecksState {
   report: CheckReport | null;
   /** How many frames the window held when the report was made, to say how many arrived since. */
   ranAt: number;
+  /**
+   * The store's timeline model the report was built with. The store makes a new one when it replaces its frames (a
+   * session opened, a replay moved back), and then the report is about frames the window no longer holds.
+   */
+  ranOn: object | null;
   /** The last probe results and the agent they were run against; every later run of the checks includes them. */
   probes: ProbeResult[];
   probedAgent: { id: string; name: string } | null;
@@ -27,6 +32,7 @@ export interface ChecksActions {
 export const useChecksStore = create<ChecksState>()((set) => ({
   report: null,
   ranAt: 0,
+  ranOn: null,
   probes: [],
   probedAgent: null,
   busy: null,

@@ -22,8 +22,8 @@ export function useChecks(): ChecksActions {
   return useMemo(() => {
     const store = useChecksStore.getState;
     const check = async () => {
-      const { report, frameCount } = await buildReport(host, useAppStore.getState, store().probes);
-      store().update({ report, ranAt: frameCount });
+      const { report, frameCount, timeline } = await buildReport(host, useAppStore.getState, store().probes);
+      store().update({ report, ranAt: frameCount, ranOn: timeline });
     };
     return {
       async run() {
