@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { LIVE_SESSION_ID, type HostService } from '../../shared/host-api';
 import { peers, type PeerHandle } from '../peers';
+import { recordSampleRun } from './support/sampleRun';
 
 let host: HostService;
 let peer: PeerHandle;
@@ -30,29 +31,7 @@ afterAll(async () => {
 });
 
 it('re-sends a saved session to the live agent: same states and artifacts, only ids and times differ', async () => {
-  const streamed = await host.runOperation({
-    agentId,
-    operation: 'stream',
-    input: { message: { parts: [{ kind: 'text', text: 'hello again' }] }, blocking: true },
-  });
-  await host.awaitStream({ exchangeId: streamed.exchangeId! });
-  const asked = await host.runOperation({
-    agentId,
-    operation: 'send',
-    input: { message: { parts: [{ kind: 'text', text: 'need input' }] }, blocking: true },
-  });
-  await host.runOperation({
-    agentId,
-    operation: 'send',
-    input: {
-      message: {
-        parts: [{ kind: 'text', text: 'blue' }],
-        taskId: asked.taskId!,
-        contextId: asked.contextId!,
-      },
-      blocking: true,
-    },
-  });
+  const asked = await recordSampleRun(host, agentId, { stream: 'hello again', reply: 'blue' });
   await host.runOperation({ agentId, operation: 'get', input: { taskId: asked.taskId! } });
   const saved = await host.saveSession({ sessionId: LIVE_SESSION_ID, title: 'to re-send' });
   const opened = await host.openSession({ path: saved.path });

@@ -16,6 +16,7 @@ import { SESSION_MAX_BYTES } from '../../shared/session/sessionFile';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 import { peers, type PeerHandle } from '../peers';
+import { recordSampleRun } from './support/sampleRun';
 import { schemaErrors } from '../unit/support/harSchema';
 
 let dataDir: string;
@@ -56,29 +57,7 @@ beforeAll(async () => {
   const opened = await host.openAgent({ url: peer.baseUrl });
   if (!opened.ok) throw new Error(opened.message);
   const agentId = opened.agent.id;
-  const streamed = await host.runOperation({
-    agentId,
-    operation: 'stream',
-    input: { message: { parts: [{ kind: 'text', text: 'hello session' }] }, blocking: true },
-  });
-  await host.awaitStream({ exchangeId: streamed.exchangeId! });
-  const asked = await host.runOperation({
-    agentId,
-    operation: 'send',
-    input: { message: { parts: [{ kind: 'text', text: 'need input' }] }, blocking: true },
-  });
-  await host.runOperation({
-    agentId,
-    operation: 'send',
-    input: {
-      message: {
-        parts: [{ kind: 'text', text: 'here it is' }],
-        taskId: asked.taskId!,
-        contextId: asked.contextId!,
-      },
-      blocking: true,
-    },
-  });
+  await recordSampleRun(host, agentId, { stream: 'hello session', reply: 'here it is' });
   await host.runOperation({
     agentId,
     operation: 'send',
