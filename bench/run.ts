@@ -4,6 +4,7 @@
 // bench/<name>.ts and list it in `benchmarks` below.
 
 import budgets from './budgets.json';
+import { ingestBenchmark } from './ingest';
 import { sseBenchmark } from './sse';
 
 export interface BenchOutcome {
@@ -20,7 +21,7 @@ export interface Benchmark {
   run: (budget: unknown) => BenchOutcome | Promise<BenchOutcome>;
 }
 
-const benchmarks: readonly Benchmark[] = [sseBenchmark];
+const benchmarks: readonly Benchmark[] = [sseBenchmark, ingestBenchmark];
 
 async function main(args: string[]): Promise<number> {
   const wanted = args.length === 0 || args.includes('all') ? benchmarks.map((b) => b.name) : args;

@@ -4,10 +4,10 @@
 // TextDecoder (it parses strings), and a floor that only decodes and counts lines. The budget is a throughput
 // ratio, not a time, so that it holds on slower machines.
 
-import { cpus } from 'node:os';
 import { createParser } from 'eventsource-parser';
 import { SseParser } from '../shared/wire/sse';
 import type { Benchmark, BenchOutcome } from './run';
+import { machine, markdownTable, median } from './support/report';
 
 const TARGET_BYTES = 50 * 1000 * 1000;
 const CHUNK_BYTES = 64 * 1024;
@@ -184,11 +184,6 @@ const contenders: Contender[] = [
   },
 ];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 function isSseBudget(value: unknown): value is SseBudget {
   return (
     typeof value === 'object' &&
@@ -237,10 +232,9 @@ function run(budget: unknown): BenchOutcome {
     ];
   });
   const table = markdownTable(['parser', 'median ms', 'MB/s', 'events/s', '× eventsource-parser'], rows);
-  const cpu = cpus();
   const lines = [
     `SSE parser: ${megabytes.toFixed(1)} MB, ${events.toLocaleString('en-US')} events, ${chunks.length} chunks of ${CHUNK_BYTES / 1024} KiB; median of ${REPETITIONS} runs (after one warm-up).`,
-    `Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores; Node ${process.version}.`,
+    `Machine: ${machine()}.`,
     '',
     table,
     '',
@@ -251,14 +245,6 @@ function run(budget: unknown): BenchOutcome {
     ...problems,
   );
   return { ok, report: lines.join('\n') };
-}
-
-function markdownTable(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]): string =>
-    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
-  return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
 export const sseBenchmark: Benchmark = {

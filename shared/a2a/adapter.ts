@@ -120,10 +120,11 @@ export type DecodedResponse =
   /** Nothing usable (not JSON, wrong shape): the findings say why; the frame keeps the bytes. */
   | { kind: 'invalid'; findings: Finding[] };
 
+/** `json`: the event's data as parsed, when it was JSON (so the recorder need not parse it again). */
 export type DecodedStreamEvent =
-  | { kind: 'item'; item: StreamItem; findings: Finding[] }
-  | { kind: 'error'; error: A2AError; findings: Finding[] }
-  | { kind: 'invalid'; findings: Finding[] };
+  | { kind: 'item'; item: StreamItem; findings: Finding[]; json?: unknown }
+  | { kind: 'error'; error: A2AError; findings: Finding[]; json?: unknown }
+  | { kind: 'invalid'; findings: Finding[]; json?: unknown };
 
 export type DecodedPush =
   { kind: 'item'; item: StreamItem; findings: Finding[] } | { kind: 'invalid'; findings: Finding[] };

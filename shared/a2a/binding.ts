@@ -13,6 +13,7 @@ import type {
   ResponseInput,
 } from './adapter';
 import { checkJsonRpcResponse } from '../wire/jsonRpc';
+import { parsePlainJson } from '../wire/plainJson';
 import { parseJsonText } from '../wire/jsonText';
 import { DecodeContext, isObject } from './decodeContext';
 import type { Generation } from './generation';
@@ -107,11 +108,16 @@ export function isEventStream(response: ResponseInput): boolean {
   return contentType(response.headers) === 'text/event-stream';
 }
 
-/** Parses a body as JSON with our own parser: a failure is a finding with line and column, never an exception. */
+/**
+ * Parses a body as JSON: plain JSON by JSON.parse (plainJson.ts), anything with something to say by our own parser,
+ * so a failure is a finding with line and column, never an exception.
+ */
 export function parseBody(
   text: string,
   what: string,
 ): { ok: true; value: unknown; findings: Finding[] } | { ok: false; finding: Finding } {
+  const plain = parsePlainJson(text);
+  if (plain) return { ok: true, value: plain.value, findings: [] };
   const parsed = parseJsonText(text, { positions: 'lazy' });
   if (parsed.ok) return { ok: true, value: parsed.value, findings: parsed.findings };
   const preview = text.length > 120 ? `${text.slice(0, 120)}…` : text;
@@ -168,10 +174,11 @@ export function decodeJsonRpcStreamEvent(
   const parsed = parseBody(data, 'The event data');
   if (!parsed.ok) return { kind: 'invalid', findings: [parsed.finding] };
   ctx.findings.push(...parsed.findings);
-  const outcome = unwrapJsonRpc(parsed.value, request, ctx, generation);
-  if (outcome.kind === 'error') return { kind: 'error', error: outcome.error, findings: ctx.findings };
-  if (outcome.kind === 'invalid') return { kind: 'invalid', findings: ctx.findings };
-  return { kind: 'item', item: decodeItem(outcome.result, ctx), findings: ctx.findings };
+  const json = parsed.value;
+  const outcome = unwrapJsonRpc(json, request, ctx, generation);
+  if (outcome.kind === 'error') return { kind: 'error', error: outcome.error, findings: ctx.findings, json };
+  if (outcome.kind === 'invalid') return { kind: 'invalid', findings: ctx.findings, json };
+  return { kind: 'item', item: decodeItem(outcome.result, ctx), findings: ctx.findings, json };
 }
 
 type Unwrapped =

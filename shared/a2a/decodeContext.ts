@@ -124,6 +124,11 @@ export function escapeToken(key: string): string {
 /** Copies the defined entries only, so normalized objects carry no `key: undefined` noise. */
 export function defined<T extends object>(value: T): T {
   const out: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) if (entry !== undefined) out[key] = entry;
+  // for…in rather than Object.entries: no array per call, and this runs for every decoded object of a stream.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry !== undefined) out[key] = entry;
+  }
   return out as T;
 }

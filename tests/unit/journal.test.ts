@@ -34,7 +34,73 @@ async function journalFile() {
   return path.join(await mkdtemp(path.join(tmpdir(), 'switchboard-journal-')), 'journal.ndjson');
 }
 
+/** A dispatched event as the stream recorder builds it: raw text, the event's data, and the data parsed. */
+function event(id: string, raw: string, data: string, extra: Partial<SseFrame> = {}): SseFrame {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    json = undefined;
+  }
+  return {
+    ...sse(id, 'working'),
+    raw,
+    event: { index: 0, type: 'message', data },
+    ...(json !== undefined ? { json } : {}),
+    ...extra,
+  };
+}
+
 describe('journal', () => {
+  it('writes single-line events without the data and JSON it can derive, and reads back the same frames', async () => {
+    const file = await journalFile();
+    const frames: SseFrame[] = [
+      event('plain', 'data: {"a":[1,"b:c"]}\n\n', '{"a":[1,"b:c"]}'),
+      event('crlf', 'data: {"a":1}\r\n\r\n', '{"a":1}'),
+      event('two-lines', 'data: {"a":\ndata: 1}\n\n', '{"a":\n1}'),
+      event('no-space', 'data:{"a":2}\n\n', '{"a":2}'),
+      event('not-json', 'data: hello\n\n', 'hello'),
+      event('typed', 'event: error\ndata: {"e":1}\n\n', '{"e":1}', { comments: ['ping'] }),
+      event('unicode', 'data: {"t":"résumé 🙂 \\u00e9"}\n\n', '{"t":"résumé 🙂 \\u00e9"}'),
+      { ...event('empty', ': keep-alive\n\n', ''), dispatched: false, event: undefined, json: undefined },
+    ].map((frame) => JSON.parse(JSON.stringify(frame)) as SseFrame);
+    const journal = await openJournal(file, 60_000);
+    for (const frame of frames) journal.append(frame);
+    await journal.close();
+    const lines = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const plain = lines.find((line) => line.id === 'plain')!;
+    expect(plain).not.toHaveProperty('json');
+    expect(plain.event).not.toHaveProperty('data');
+    expect(plain.derived).toEqual(['data', 'json']);
+    expect(lines.find((line) => line.id === 'two-lines')!.derived).toEqual(['json']);
+    expect((await readJournal(file)).frames).toStrictEqual(frames);
+  });
+
+  it('writes a frame that redaction changed whole, with its redacted JSON', async () => {
+    const file = await journalFile();
+    const redacted = event('secret', 'data: {"token":"***"}\n\n', '{"token":"***"}', {
+      json: { token: '***' },
+    });
+    const { createJournal } = await import('../../electron/host/session/journal');
+    const journal = createJournal(file, {
+      syncMs: 60_000,
+      transform: (frame) => ({
+        frame: frame.id === 'secret' ? { ...redacted, json: { token: '[redacted]' } } : frame,
+        items:
+          frame.id === 'secret'
+            ? [{ frameId: 'secret', where: 'sse', name: 'token', kind: 'token', length: 3 }]
+            : [],
+      }),
+    });
+    journal.append(redacted);
+    await journal.close();
+    const [read] = (await readJournal(file)).frames as SseFrame[];
+    expect(read!.json).toEqual({ token: '[redacted]' });
+  });
+
   it('keeps frames in order and reads them back', async () => {
     const file = await journalFile();
     const journal = await openJournal(file, 60_000);

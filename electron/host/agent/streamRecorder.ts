@@ -101,16 +101,21 @@ export class StreamRecorder {
       ...(event.id !== undefined ? { id: event.id } : {}),
       ...(event.retry !== undefined ? { retry: event.retry } : {}),
     };
-    try {
-      frame.json = JSON.parse(event.data) as unknown;
-    } catch {
-      // Not JSON: the decoder below reports where and why, with line and column.
-    }
     const decoded = this.options.adapter.decodeStreamEvent(
       this.options.request,
       event.data,
       event.type === 'error',
     );
+    if (decoded.json !== undefined) frame.json = decoded.json;
+    else {
+      // Not parsed by the decoder (a REST error event, or text the careful parser refused, such as nesting past
+      // its limit): shown parsed all the same when JSON.parse takes it.
+      try {
+        frame.json = JSON.parse(event.data) as unknown;
+      } catch {
+        // Not JSON: the decoder has said where and why.
+      }
+    }
     const findings = [...decoded.findings];
     if (frame.json !== undefined && decoded.kind !== 'error') {
       const { generation, binding } = this.options.adapter;

@@ -15,8 +15,11 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Frame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
+import { compactFrame, expandFrame } from './compactFrame';
 
 export const JOURNAL_SYNC_MS = 1000;
+/** Queued text that is written without waiting for the timer, so a fast stream never piles up in memory. */
+const FLUSH_AT_CHARS = 4 * 1024 * 1024;
 /** A line longer than this is not a frame Switchboard wrote (large bodies go to blobs): it is skipped, not held. */
 const MAX_LINE_CHARS = 64 * 1024 * 1024;
 export const JOURNAL_FORMAT = 'switchboard-journal';
@@ -82,6 +85,7 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
   // A journal that cannot be opened must not take the host down; flushes report the failure (and open again).
   opened.catch(() => undefined);
   let queued: string[] = [];
+  let queuedChars = 0;
   let blobs = new Map<string, Buffer>();
   const written = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
@@ -91,6 +95,7 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     const lines = queued;
     const pendingBlobs = blobs;
     queued = [];
+    queuedChars = 0;
     blobs = new Map();
     // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
     // disk before the lines that name them.
@@ -108,8 +113,7 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
           return opened;
         });
         sizeBefore = (await handle.stat()).size;
-        // appendFile writes the whole text (write() may stop short on a large batch).
-        if (lines.length > 0) await handle.appendFile(lines.join(''));
+        if (lines.length > 0) await writeAll(handle, Buffer.from(lines.join(''), 'utf8'));
         await handle.sync();
       } catch (error) {
         // Half a batch must not stay: the retry would glue its torn line to the next one.
@@ -145,8 +149,10 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
         queued.push(`${JSON.stringify({ kind: 'redactions', items: changed.items })}\n`);
       }
       const stored = externalizeFrame(changed?.frame ?? frame, sink);
-      queued.push(`${serialize(stored)}\n`);
-      if (endsTask(frame)) void flush().catch(() => undefined);
+      const line = `${serialize(compactFrame(stored, !changed || changed.items.length === 0))}\n`;
+      queued.push(line);
+      queuedChars += line.length;
+      if (endsTask(frame) || queuedChars >= FLUSH_AT_CHARS) void flush().catch(() => undefined);
     },
     appendAgent(agent) {
       guard();
@@ -198,6 +204,17 @@ async function writeBlob(file: string, bytes: Buffer): Promise<void> {
  * One JSON line for a frame. JSON nested deeper than the stack allows (a hostile event) cannot be stringified; its
  * parsed form is dropped, as it can be rebuilt from the raw text, and the frame is kept.
  */
+/**
+ * Writes the whole buffer at the end of the file (opened for appending). One write per batch rather than
+ * appendFile's 512 KiB pieces: each piece waits for a turn of an event loop that a fast stream keeps busy.
+ */
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length;) {
+    const { bytesWritten } = await handle.write(bytes, at, bytes.length - at);
+    at += bytesWritten;
+  }
+}
+
 function serialize(frame: Frame): string {
   try {
     return JSON.stringify(frame);
@@ -270,7 +287,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
         redactions.set(`${item.frameId}\u0000${item.where}\u0000${item.name}\u0000${item.kind}`, item);
       }
     } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
-      const frame = value as Frame;
+      const frame = expandFrame(value as Frame);
       frames.push(frame);
       for (const hash of blobRefs(frame)) if (!blobCache.has(hash)) pendingBlobs.push(hash);
       if (options.maxFrames !== undefined && frames.length > options.maxFrames) {

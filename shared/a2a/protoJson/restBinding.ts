@@ -80,7 +80,9 @@ export function decodeRestStreamEvent(
   }
   const parsed = parseBody(data, 'The event data');
   if (!parsed.ok) return { kind: 'invalid', findings: [parsed.finding] };
-  return { kind: 'item', item: decodeWrapped(parsed.value, dialect, ctx, ''), findings: ctx.findings };
+  ctx.findings.push(...parsed.findings);
+  const item = decodeWrapped(parsed.value, dialect, ctx, '');
+  return { kind: 'item', item, findings: ctx.findings, json: parsed.value };
 }
 
 /** A send result: `{"task":…}` or `{"message":…}`. */

@@ -1,0 +1,100 @@
+// One contender of bench:ingest in a fresh process, so that its peak RSS is its own. Args: <host|sdk> <agentUrl>
+// <dataDir>. Streams one flood from the agent and prints one JSON line: events received, milliseconds from
+// the request to the end of the stream, peak RSS, and for the host the frames its journal holds for that stream.
+//
+// - host: Switchboard's host as the apps run it: recording on (every frame redacted and written to the journal in
+//   `dataDir`), a listener on its event bus as the window has, and the journal read back after close to count.
+// - sdk: the official @a2a-js/sdk 1.3.0 client, consuming the stream and nothing else.
+
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
+import { Role, type Message } from '@a2a-js/sdk';
+import { createHost } from '../electron/host/createHost';
+import { readJournal } from '../electron/host/session/journal';
+import { journalDir } from '../electron/host/session/recording';
+
+export interface IngestResult {
+  contender: 'host' | 'sdk';
+  events: number;
+  ms: number;
+  peakRssBytes: number;
+  /** Host only: dispatched `sse` frames of the stream found in the journal after the host closed. */
+  recorded?: number;
+}
+
+const [contender, agentUrl, dataDir] = process.argv.slice(2);
+if ((contender !== 'host' && contender !== 'sdk') || !agentUrl || !dataDir) {
+  console.error('usage: ingestChild <host|sdk> <agentUrl> <dataDir>');
+  process.exit(2);
+}
+
+async function runHost(url: string, folder: string): Promise<IngestResult> {
+  const host = createHost({ edition: 'cli', appVersion: 'bench', dataDir: folder });
+  let published = 0;
+  host.onEvent((event) => {
+    if (event.type === 'frames') published += event.frames.length;
+  });
+  const opened = await host.openAgent({ url });
+  if (!opened.ok) throw new Error(opened.message);
+  const started = performance.now();
+  const outcome = await host.runOperation({
+    agentId: opened.agent.id,
+    operation: 'stream',
+    input: { message: { parts: [{ kind: 'text', text: 'flood' }] }, blocking: false },
+  });
+  const exchangeId = outcome.exchangeId;
+  if (outcome.status !== 'stream' || exchangeId === undefined) throw new Error(outcome.message);
+  const end = await host.awaitStream({ exchangeId });
+  const ms = performance.now() - started;
+  await host.close();
+  // Taken before the journal is read back below, which holds every frame at once and is not part of the run.
+  const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+  if (published === 0) throw new Error('the host published no frames');
+  const [journal] = (await readdir(journalDir(folder))).filter((name) => name.endsWith('.ndjson'));
+  const read = await readJournal(path.join(journalDir(folder), journal!));
+  const recorded = read.frames.filter(
+    (f) => f.kind === 'sse' && f.exchangeId === exchangeId && f.dispatched,
+  ).length;
+  return {
+    contender: 'host',
+    events: end.events,
+    ms,
+    peakRssBytes,
+    recorded,
+  };
+}
+
+async function runSdk(url: string): Promise<IngestResult> {
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory()],
+    }),
+  );
+  const client = await factory.createFromUrl(url);
+  const message: Message = {
+    messageId: 'bench-flood',
+    contextId: '',
+    taskId: '',
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: 'text', value: 'flood' }, metadata: undefined, filename: '', mediaType: '' }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+  const started = performance.now();
+  let events = 0;
+  for await (const event of client.sendMessageStream({
+    tenant: '',
+    message,
+    configuration: undefined,
+    metadata: undefined,
+  })) {
+    if (event.payload) events++;
+  }
+  const ms = performance.now() - started;
+  return { contender: 'sdk', events, ms, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
+}
+
+const result = contender === 'host' ? await runHost(agentUrl, dataDir) : await runSdk(agentUrl);
+process.stdout.write(`${JSON.stringify(result)}\n`);
