@@ -94,7 +94,7 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
     ...budgetLines([check]),
     ...problems,
   ];
-  return { ok: check.met && problems.length === 0, report: lines.join('\n') };
+  return { ok: check.met && problems.length === 0, report: lines.join('\n'), checks: [check] };
 }
 
 export const ingestBenchmark: Benchmark = {

@@ -1,17 +1,22 @@
-// Benchmark dispatcher (`npm run bench [name|all]`, DESIGN.md §7: speed is measured here, never in tests). Each
-// benchmark is its own module exporting a `Benchmark`; its budget comes from bench/budgets.json under its name, and
-// the run exits non-zero when any budget is missed. To add one (ingest, ui-live, ui-open, start …), write
-// bench/<name>.ts and list it in `benchmarks` below.
+// Benchmark dispatcher (`npm run bench [name…|all]`, DESIGN.md §7: speed is measured here, never in tests). Each
+// benchmark is its own module exporting a `Benchmark`; its budget comes from bench/budgets.json under its name, its
+// report replaces its block in BENCHMARKS.md (support/benchmarksFile.ts), and the run exits non-zero when any budget
+// is missed. `--no-write` leaves BENCHMARKS.md alone (a trial run).
 
+import path from 'node:path';
 import budgets from './budgets.json';
 import { ingestBenchmark } from './ingest';
 import { sseBenchmark } from './sse';
+import { writeBenchmarksFile } from './support/benchmarksFile';
+import type { BudgetCheck } from './support/report';
 
 export interface BenchOutcome {
   /** False when the budget was missed or the run found something wrong. */
   ok: boolean;
   /** What to print: a short description, the numbers as a Markdown table, the budget verdict. */
   report: string;
+  /** Each budget measured, for the summary table; empty when the run could not measure. */
+  checks?: BudgetCheck[];
 }
 
 export interface Benchmark {
@@ -23,7 +28,9 @@ export interface Benchmark {
 
 const benchmarks: readonly Benchmark[] = [sseBenchmark, ingestBenchmark];
 
-async function main(args: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  const write = !argv.includes('--no-write');
+  const args = argv.filter((arg) => !arg.startsWith('--'));
   const wanted = args.length === 0 || args.includes('all') ? benchmarks.map((b) => b.name) : args;
   const unknown = wanted.filter((name) => !benchmarks.some((b) => b.name === name));
   if (unknown.length > 0) {
@@ -36,9 +43,27 @@ async function main(args: string[]): Promise<number> {
   for (const benchmark of benchmarks.filter((b) => wanted.includes(b.name))) {
     console.log(`## bench:${benchmark.name} — ${benchmark.description}\n`);
     const budget: unknown = (budgets as Record<string, unknown>)[benchmark.name];
-    const outcome = await benchmark.run(budget);
+    let outcome: BenchOutcome;
+    try {
+      outcome = await benchmark.run(budget);
+    } catch (error) {
+      outcome = {
+        ok: false,
+        report: `The benchmark failed: ${error instanceof Error ? error.stack : String(error)}`,
+      };
+    }
     console.log(`${outcome.report}\n`);
     if (!outcome.ok) failed++;
+    if (write) {
+      await writeBenchmarksFile(path.resolve('BENCHMARKS.md'), {
+        name: benchmark.name,
+        description: benchmark.description,
+        command: `npm run bench:${benchmark.name}`,
+        date: new Date().toISOString().slice(0, 10),
+        report: outcome.report,
+        checks: outcome.checks ?? [],
+      });
+    }
   }
   if (failed > 0) console.error(`${failed} benchmark(s) missed their budget.`);
   return failed > 0 ? 1 : 0;

@@ -7,7 +7,7 @@
 import { createParser } from 'eventsource-parser';
 import { SseParser } from '../shared/wire/sse';
 import type { Benchmark, BenchOutcome } from './run';
-import { machine, markdownTable, median } from './support/report';
+import { budgetLines, machine, markdownTable, median, type BudgetCheck } from './support/report';
 
 const TARGET_BYTES = 50 * 1000 * 1000;
 const CHUNK_BYTES = 64 * 1024;
@@ -239,12 +239,14 @@ function run(budget: unknown): BenchOutcome {
     table,
     '',
   ];
-  const ok = problems.length === 0 && ratio >= budget.minRatioVsEventsourceParser;
-  lines.push(
-    `Budget: ours / eventsource-parser = ${ratio.toFixed(2)} (needs ≥ ${budget.minRatioVsEventsourceParser.toFixed(2)}): ${ok ? 'met' : 'MISSED'}.`,
-    ...problems,
-  );
-  return { ok, report: lines.join('\n') };
+  const check: BudgetCheck = {
+    what: 'ours ÷ eventsource-parser (events/s)',
+    measured: ratio.toFixed(2),
+    limit: `≥ ${budget.minRatioVsEventsourceParser.toFixed(2)}`,
+    met: ratio >= budget.minRatioVsEventsourceParser,
+  };
+  lines.push(...budgetLines([check]), ...problems);
+  return { ok: check.met && problems.length === 0, report: lines.join('\n'), checks: [check] };
 }
 
 export const sseBenchmark: Benchmark = {
