@@ -48,10 +48,11 @@ export function updateBenchmarks(text: string, update: SectionUpdate): string {
 function withSummary(text: string): string {
   const rows: string[][] = [];
   for (const match of text.matchAll(/<!-- bench:([\w-]+) results -->\n<!-- checks: (.*?) -->/g)) {
-    let checks: BudgetCheck[] = [];
+    let checks: BudgetCheck[];
     try {
       checks = JSON.parse(match[2]!) as BudgetCheck[];
     } catch {
+      // A block edited by hand into something unreadable: its row is left out until the benchmark runs again.
       checks = [];
     }
     for (const check of checks) {
