@@ -3,17 +3,7 @@
 
 import { defineConfig } from '@playwright/test';
 import type { HostMode } from './tests/e2e/fixtures';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { CHROMIUM_ARGS } from './tests/e2e/support/chromiumArgs';
 
 export default defineConfig<{ hostMode: HostMode }>({
   testDir: 'tests/e2e',
