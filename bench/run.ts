@@ -7,6 +7,7 @@ import path from 'node:path';
 import budgets from './budgets.json';
 import { ingestBenchmark } from './ingest';
 import { sseBenchmark } from './sse';
+import { uiLiveBenchmark } from './uiLive';
 import { writeBenchmarksFile } from './support/benchmarksFile';
 import type { BudgetCheck } from './support/report';
 
@@ -26,7 +27,7 @@ export interface Benchmark {
   run: (budget: unknown) => BenchOutcome | Promise<BenchOutcome>;
 }
 
-const benchmarks: readonly Benchmark[] = [sseBenchmark, ingestBenchmark];
+const benchmarks: readonly Benchmark[] = [sseBenchmark, ingestBenchmark, uiLiveBenchmark];
 
 async function main(argv: string[]): Promise<number> {
   const write = !argv.includes('--no-write');

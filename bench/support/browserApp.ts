@@ -31,7 +31,7 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // The JS heap figures come from performance.memory, which Chromium rounds unless told to be precise.
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
   });
 }
 

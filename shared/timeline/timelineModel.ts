@@ -63,6 +63,16 @@ export class TimelineModel {
   readonly entries: TimelineEntry[] = [];
   readonly tasks = new Map<string, TaskView>();
   readonly conversation: ConversationItem[] = [];
+  /** Entries by kind, kept as they are added (the timeline's header shows them without counting). */
+  readonly counts: Record<EntryKind, number> = {
+    request: 0,
+    response: 0,
+    event: 0,
+    'keep-alive': 0,
+    'stream-end': 0,
+    error: 0,
+    push: 0,
+  };
   /** Bumped on every change, so views can tell that something moved. */
   version = 0;
   private readonly exchanges = new Map<string, ExchangeState>();
@@ -383,6 +393,7 @@ export class TimelineModel {
 
   private push(entry: TimelineEntry): void {
     this.entries.push(entry);
+    this.counts[entry.kind]++;
   }
 }
 

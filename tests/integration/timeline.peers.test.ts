@@ -62,6 +62,9 @@ for (const name of Object.keys(peers) as Array<keyof typeof peers>) {
       expect(model.entries.at(-1)).toMatchObject({ kind: 'stream-end', exchangeId: outcome.exchangeId });
       const events = model.entries.filter((e) => e.kind === 'event');
       expect(events.length).toBeGreaterThanOrEqual(3);
+      // The counts the timeline's header shows are kept as entries are added, and agree with a recount.
+      for (const kind of Object.keys(model.counts) as Array<keyof typeof model.counts>)
+        expect(model.counts[kind], kind).toBe(model.entries.filter((e) => e.kind === kind).length);
       expect(events.every((e) => e.gapMs !== undefined && e.gapMs >= 0 && e.size! > 0 && !e.severity)).toBe(
         true,
       );
