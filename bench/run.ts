@@ -8,6 +8,7 @@ import budgets from './budgets.json';
 import { ingestBenchmark } from './ingest';
 import { sseBenchmark } from './sse';
 import { uiLiveBenchmark } from './uiLive';
+import { uiOpenBenchmark } from './uiOpen';
 import { writeBenchmarksFile } from './support/benchmarksFile';
 import type { BudgetCheck } from './support/report';
 
@@ -27,7 +28,7 @@ export interface Benchmark {
   run: (budget: unknown) => BenchOutcome | Promise<BenchOutcome>;
 }
 
-const benchmarks: readonly Benchmark[] = [sseBenchmark, ingestBenchmark, uiLiveBenchmark];
+const benchmarks: readonly Benchmark[] = [sseBenchmark, ingestBenchmark, uiLiveBenchmark, uiOpenBenchmark];
 
 async function main(argv: string[]): Promise<number> {
   const write = !argv.includes('--no-write');

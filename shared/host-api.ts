@@ -28,6 +28,7 @@ import type {
   SessionFramesPage,
   SessionSummary,
 } from './session/types';
+import type { SessionRowsPage } from './session/sessionRows';
 import type { Finding } from './wire/finding';
 import type { Frame, HeaderList, HttpFrame } from './wire/frame';
 
@@ -121,6 +122,11 @@ export interface HostApi {
   openSession(request: { path: string } | { text: string; name: string }): Promise<SessionSummary>;
   /** A page of an open session's frames, newest revision of each, in order of first arrival. */
   readSessionFrames(request: { sessionId: string; from: number; count: number }): Promise<SessionFramesPage>;
+  /**
+   * A page of one-line summaries of an open session's frames (sessionRows.ts): what a session in browse mode
+   * (`SessionSummary.browse`, too large to load whole) shows as it is scrolled.
+   */
+  readSessionRows(request: { sessionId: string; from: number; count: number }): Promise<SessionRowsPage>;
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
   /** Writes the session into the data folder's sessions/, atomically, secrets redacted (AUTH-4). */
   saveSession(request: { sessionId: string; title?: string }): Promise<SavedSession>;
@@ -182,6 +188,7 @@ export const hostMethodNames = [
   'setWebhookListener',
   'openSession',
   'readSessionFrames',
+  'readSessionRows',
   'closeSession',
   'saveSession',
   'exportSession',

@@ -77,6 +77,9 @@ export const rawRequestSchema = z
 /** Session text the renderer may hand over (a dropped file); larger files open by path. */
 export const SESSION_TEXT_MAX_CHARS = 200 * 1024 * 1024;
 const sessionIdSchema = z.object({ sessionId: z.string().min(1).max(100) });
+/** A page of a session (frames or rows): where to start and how many, up to `max`. */
+const sessionPage = (max: number) =>
+  sessionIdSchema.extend({ from: z.number().int().min(0), count: z.number().int().min(1).max(max) }).strict();
 
 type ArgSchemas = { [K in HostMethod]: z.ZodType<Parameters<HostApi[K]>> };
 
@@ -133,14 +136,8 @@ export const hostArgSchemas: ArgSchemas = {
       z.object({ text: z.string().max(SESSION_TEXT_MAX_CHARS), name: z.string().min(1).max(1000) }).strict(),
     ]),
   ]),
-  readSessionFrames: z.tuple([
-    sessionIdSchema
-      .extend({
-        from: z.number().int().min(0),
-        count: z.number().int().min(1).max(100_000),
-      })
-      .strict(),
-  ]),
+  readSessionFrames: z.tuple([sessionPage(100_000)]),
+  readSessionRows: z.tuple([sessionPage(10_000)]),
   closeSession: z.tuple([sessionIdSchema]),
   saveSession: z.tuple([sessionIdSchema.extend({ title: z.string().max(200).optional() }).strict()]),
   exportSession: z.tuple([

@@ -9,7 +9,10 @@ import path from 'node:path';
  * Writes `content` to `file` so that a crash leaves either the old file or the new one. Content can come in pieces,
  * so a file larger than one string may be (a long session) is never built in memory whole. Returns the bytes written.
  */
-export async function writeFileAtomic(file: string, content: string | Iterable<string>): Promise<number> {
+export async function writeFileAtomic(
+  file: string,
+  content: string | Iterable<string | Uint8Array>,
+): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
@@ -25,6 +28,13 @@ export async function writeFileAtomic(file: string, content: string | Iterable<s
       await handle.write(piece);
     };
     for (const piece of typeof content === 'string' ? [content] : content) {
+      if (typeof piece !== 'string') {
+        // Bytes (an index's spans) go out as they are, after the text before them.
+        await write();
+        bytes += piece.byteLength;
+        await handle.write(piece);
+        continue;
+      }
       batch.push(piece);
       batched += piece.length;
       if (batched >= 4 * 1024 * 1024) await write();

@@ -148,6 +148,7 @@ export function createHost(options: HostOptions): HostService {
     setWebhookListener: ({ host, port }) => push.listen(host, port),
     openSession: (request) => sessions.openSession(request),
     readSessionFrames: (request) => sessions.readSessionFrames(request),
+    readSessionRows: (request) => sessions.readSessionRows(request),
     closeSession: (request) => sessions.closeSession(request),
     saveSession: (request) => sessions.saveSession(request),
     exportSession: (request) => sessions.exportSession(request),

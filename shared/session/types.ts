@@ -62,6 +62,11 @@ export interface SessionSummary {
   path?: string;
   agents: SessionAgent[];
   frameCount: number;
+  /**
+   * Too large to load whole (more than BROWSE_MIN_FRAMES frames): the window lists it with readSessionRows as it
+   * is scrolled and reads single frames when they are opened, instead of replaying it.
+   */
+  browse?: boolean;
   /** First and last frame times, epoch ms. */
   startedAt?: number;
   endedAt?: number;

@@ -1,7 +1,13 @@
 // Sessions in both projects (SES-2..SES-8): record a run against the 1.0 peer, save it, open it from the recent list
 // and replay it with the peer gone — the same task states and artifacts through the live views, changed by scrubbing
-// and stepping; export HAR after the redaction review; open a file by dropping it; refuse broken files plainly.
+// and stepping; export HAR after the redaction review; open a file by dropping it; refuse broken files plainly; and a
+// session too large to replay opens in browse mode (issue 9).
 
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeSessionFixture } from '../../bench/support/sessionFixture';
+import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import { expect, test } from './fixtures';
 import { SessionsPage } from './support/sessionsPage';
 
@@ -238,4 +244,34 @@ test('a session file the OS hands to the app (file association) opens for replay
   await expect(sessions.replayTitle()).toContainText('Switchboard session');
   await app.tab('frames').click();
   await expect(app.frameRows()).toHaveCount(1);
+});
+
+test('a session too large to replay opens in browse mode: rows from disk, the end reachable, a row opens its exchange', async ({
+  app,
+}) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-e2e-browse-'));
+  const file = path.join(dir, 'large.switchboard');
+  const fixture = await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 500, perStream: 500 });
+  const page = app.page;
+  app.host!.announceOpen(file);
+  const browser = page.getByTestId('session-browser');
+  await expect(browser).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-mode', 'browse');
+  await expect(page.getByTestId('replay-source')).toContainText(`${fixture.frames} frames`);
+  const rows = page.getByTestId('browse-row');
+  await expect(rows.first()).toContainText('SendStreamingMessage → HTTP 200 · stream of 500 events');
+
+  // The far end is one scroll away, and its rows come from disk when they are reached.
+  await page.getByTestId('browse-scroller').evaluate((element) => (element.scrollTop = element.scrollHeight));
+  const last = page.locator(`[data-testid="browse-row"][data-index="${fixture.frames - 1}"]`);
+  await expect(last).toContainText('status-update · completed');
+
+  // Opening an event shows its exchange in the inspector, that event among the stream's.
+  await last.click();
+  await expect(page.getByTestId('frame-inspector')).toContainText('POST');
+  await expect(last).toHaveClass(/selected/);
+
+  await page.getByTestId('back-to-live').click();
+  await expect(page.getByTestId('workspace')).toHaveAttribute('data-mode', 'live');
+  await expect(browser).toHaveCount(0);
 });

@@ -63,6 +63,7 @@ function agentMethodsNotUsedHere() {
     sendRaw: unused,
     openSession: unused,
     readSessionFrames: unused,
+    readSessionRows: unused,
     closeSession: unused,
     saveSession: unused,
     exportSession: unused,

@@ -216,7 +216,8 @@ function checkFrames(frames: readonly unknown[], name: string, options: { skipBa
   return out;
 }
 
-async function readHead(file: string): Promise<string> {
+/** The first 4 KiB of a file, as text: enough to tell what kind of file it is. */
+export async function readHead(file: string): Promise<string> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(4096);

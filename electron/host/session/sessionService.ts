@@ -17,6 +17,14 @@ import type {
 } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
+import { sessionRowOf } from '../../../shared/session/sessionRows';
+import {
+  browseLoaded,
+  browseOnly,
+  browseSummary,
+  openLargeSessionFile,
+  type BrowseSession,
+} from './browseSessions';
 import { listJournals, type Recording } from './recording';
 import { startMockAgent } from './mockAgent';
 import { resendSession, type ResendHost } from './resend';
@@ -35,6 +43,7 @@ type SessionMethods = Pick<
   HostApi,
   | 'openSession'
   | 'readSessionFrames'
+  | 'readSessionRows'
   | 'closeSession'
   | 'saveSession'
   | 'exportSession'
@@ -61,6 +70,9 @@ export function createSessionService(
   options: SessionServiceOptions,
 ): SessionMethods & { close(): Promise<void> } {
   const open = new Map<string, LoadedSession>();
+  /** Sessions in browse mode: too large to load whole, read a page at a time (browseSessions.ts). */
+  const browsing = new Map<string, BrowseSession>();
+  const indexDir = options.dataDir ? path.join(options.dataDir, 'index') : undefined;
   const recent = options.dataDir ? recentSessions(options.dataDir) : undefined;
   const mocks = new Map<string, { info: MockAgentInfo; close(): Promise<void> }>();
 
@@ -83,6 +95,7 @@ export function createSessionService(
     if (sessionId === LIVE_SESSION_ID && (fresh || !open.has(LIVE_SESSION_ID)))
       open.set(LIVE_SESSION_ID, await readLive());
     const found = open.get(sessionId);
+    if (!found && browsing.has(sessionId)) throw browseOnly();
     if (!found) throw new Error(`No open session has the id ${JSON.stringify(sessionId)}; open it again.`);
     return found;
   };
@@ -131,26 +144,54 @@ export function createSessionService(
     return { frames, agents: loaded.agents, items };
   };
 
+  const readFrames = async (sessionId: string, from: number, count: number) => {
+    const browse = browsing.get(sessionId);
+    if (browse)
+      return { frames: await browse.session.frames.read(from, count), total: browse.session.frames.count };
+    const loaded = await session(sessionId, from === 0);
+    return { frames: loaded.frames.slice(from, from + count), total: loaded.frames.length };
+  };
+
   return {
     async openSession(request) {
       if ('path' in request && request.path === LIVE_SESSION_ID)
         return summarize(LIVE_SESSION_ID, await session(LIVE_SESSION_ID, true));
+      const sessionId = `s-${randomBytes(6).toString('hex')}`;
+      // A host that keeps no recording (the command line) keeps no recent list either.
+      const remember = async (file: string | undefined, title: string) => {
+        if (file && recent && options.recording)
+          await recent.add({ path: file, title }).catch(() => undefined);
+      };
+      const large = 'path' in request ? await openLargeSessionFile(request.path, indexDir) : undefined;
+      if (large) {
+        browsing.set(sessionId, large);
+        await remember(large.path, large.session.title);
+        return browseSummary(sessionId, large, 'file');
+      }
       const loaded =
         'path' in request ? await readSessionPath(request.path) : readSessionText(request.text, request.name);
-      const sessionId = `s-${randomBytes(6).toString('hex')}`;
-      open.set(sessionId, loaded);
-      // A host that keeps no recording (the command line) keeps no recent list either.
-      if (loaded.path && recent && options.recording) {
-        await recent.add({ path: loaded.path, title: loaded.title }).catch(() => undefined);
+      await remember(loaded.path, loaded.title);
+      const whole = browseLoaded(loaded);
+      if (whole) {
+        browsing.set(sessionId, whole);
+        return browseSummary(sessionId, whole, loaded.source);
       }
+      open.set(sessionId, loaded);
       return summarize(sessionId, loaded);
     },
-    async readSessionFrames({ sessionId, from, count }) {
-      const loaded = await session(sessionId, from === 0);
-      return { frames: loaded.frames.slice(from, from + count), total: loaded.frames.length };
+    readSessionFrames: ({ sessionId, from, count }) => readFrames(sessionId, from, count),
+    async readSessionRows({ sessionId, from, count }) {
+      const page = await readFrames(sessionId, from, count);
+      return { rows: page.frames.map((frame, i) => sessionRowOf(frame, from + i)), total: page.total };
     },
     async closeSession({ sessionId }) {
       if (sessionId === LIVE_SESSION_ID) return { closed: false };
+      const browse = browsing.get(sessionId);
+      if (browse) {
+        browsing.delete(sessionId);
+        await browse.session.frames.close().catch(() => undefined);
+        return { closed: true };
+      }
       return { closed: open.delete(sessionId) };
     },
     async saveSession({ sessionId, title }) {
@@ -260,6 +301,10 @@ export function createSessionService(
       await Promise.all([...mocks.values()].map((mock) => mock.close().catch(() => undefined)));
       mocks.clear();
       open.clear();
+      await Promise.all(
+        [...browsing.values()].map((browse) => browse.session.frames.close().catch(() => undefined)),
+      );
+      browsing.clear();
     },
   };
 }

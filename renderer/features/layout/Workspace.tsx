@@ -11,6 +11,7 @@ import { DropOverlay } from '../sessions/DropOverlay';
 import { ExportDialog } from '../sessions/ExportDialog';
 import { MockAgentDialog } from '../sessions/MockAgentDialog';
 import { ReplayBar } from '../sessions/ReplayBar';
+import { SessionBrowser } from '../sessions/SessionBrowser';
 import { ResendDialog } from '../sessions/ResendDialog';
 import { SessionMenu } from '../sessions/SessionMenu';
 import { SessionNotes } from '../sessions/SessionNotes';
@@ -19,8 +20,14 @@ import { useAppStore } from '../../store/appStore';
 
 export function Workspace() {
   const replaying = useAppStore((state) => state.replay !== null);
+  // A session too large to replay is listed from the host instead of shown through the tabs (browse mode).
+  const browsed = useAppStore((state) => (state.replay?.session.browse ? state.replay.session : null));
   return (
-    <div className="workspace" data-mode={replaying ? 'replay' : 'live'} data-testid="workspace">
+    <div
+      className="workspace"
+      data-mode={browsed ? 'browse' : replaying ? 'replay' : 'live'}
+      data-testid="workspace"
+    >
       <header className="top-bar">
         <span className="brand">Switchboard</span>
         <AddressBar />
@@ -36,7 +43,7 @@ export function Workspace() {
         </Panel>
         <Separator className="separator" />
         <Panel defaultSize="44" minSize="20" id="main">
-          <MainTabs />
+          {browsed ? <SessionBrowser key={browsed.sessionId} session={browsed} /> : <MainTabs />}
         </Panel>
         <Separator className="separator" data-testid="inspector-separator" />
         <Panel defaultSize="38" minSize="15" id="inspector">

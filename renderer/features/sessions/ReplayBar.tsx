@@ -19,6 +19,7 @@ import { describeSource, plural } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
 import { useReplayClock } from './useReplayClock';
 import { useBackToLive } from './useSessionActions';
+import type { SessionSummary } from '../../../shared/session/types';
 
 export function ReplayBar() {
   const replay = useAppStore((state) => state.replay);
@@ -32,6 +33,8 @@ export function ReplayBar() {
   const openMock = useSessionUi((state) => state.openMock);
   const backToLive = useBackToLive();
   const plan = useReplayClock();
+  if (replay?.session.browse)
+    return <BrowseBar session={replay.session} buffered={buffered} backToLive={backToLive} />;
   if (!replay || !plan) return null;
 
   const { session, cursor } = replay;
@@ -40,13 +43,7 @@ export function ReplayBar() {
   return (
     <section className="replay-bar" aria-label="Session replay" data-testid="replay-bar">
       <div className="replay-line">
-        <span className="replay-badge">Replay</span>
-        <strong className="replay-title" data-testid="replay-title" title={session.path ?? session.title}>
-          {session.title}
-        </strong>
-        <span className="muted" data-testid="replay-source">
-          {describeSource(session)} · {plural(replay.frames.length, 'frame')}
-        </span>
+        <SessionTitle badge="Replay" session={session} frames={replay.frames.length} />
         <span className="replay-spacer" />
         <button type="button" onClick={openResend} disabled={total === 0} data-testid="replay-resend">
           Re-send to agent…
@@ -175,4 +172,54 @@ function describeIdle(plan: ReplayPlan, cursor: number, speed: ReplaySpeed, capI
 
 function parseSpeed(value: string): ReplaySpeed {
   return REPLAY_SPEEDS.find((speed) => String(speed) === value) ?? 1;
+}
+
+/** The bar of a session in browse mode: what it is, how large, and the way back; nothing to play or step. */
+function BrowseBar({
+  session,
+  buffered,
+  backToLive,
+}: {
+  session: SessionSummary;
+  buffered: number;
+  backToLive: () => void;
+}) {
+  return (
+    <section className="replay-bar" aria-label="Session browser" data-testid="replay-bar">
+      <div className="replay-line">
+        <SessionTitle badge="Browse" session={session} frames={session.frameCount} />
+        <span className="replay-spacer" />
+        <button type="button" className="primary" onClick={backToLive} data-testid="back-to-live">
+          Back to live
+          {buffered > 0 && <span className="badge">{buffered} new</span>}
+        </button>
+      </div>
+      <p className="muted" data-testid="browse-why">
+        Too large to replay in the window: listed from disk as you scroll. Re-send, mock and export need a
+        smaller session.
+      </p>
+    </section>
+  );
+}
+
+function SessionTitle({
+  badge,
+  session,
+  frames,
+}: {
+  badge: string;
+  session: SessionSummary;
+  frames: number;
+}) {
+  return (
+    <>
+      <span className="replay-badge">{badge}</span>
+      <strong className="replay-title" data-testid="replay-title" title={session.path ?? session.title}>
+        {session.title}
+      </strong>
+      <span className="muted" data-testid="replay-source">
+        {describeSource(session)} · {plural(frames, 'frame')}
+      </span>
+    </>
+  );
 }

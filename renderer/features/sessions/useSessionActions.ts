@@ -68,6 +68,8 @@ export function useOpenSession() {
       setOpening({ name, loaded: 0 });
       try {
         const session = await host.openSession(await openRequest(source));
+        // Browse mode: the rows are read from the host as they are scrolled to, never all at once.
+        if (session.browse) return { session, frames: [] };
         try {
           const frames = await readAllSessionFrames(host, session.sessionId, (loaded, total) =>
             setOpening({ name, loaded, total }),
@@ -90,7 +92,9 @@ export function useOpenSession() {
       startReplay(session, frames, recorded, { atEnd: true });
       notify({
         tone: 'info',
-        text: `Opened “${session.title}”: ${plural(frames.length, 'frame')}. Scrub, step or press play to watch it unfold.`,
+        text: session.browse
+          ? `Opened “${session.title}”: ${plural(session.frameCount, 'frame')}, listed from disk as you scroll (too many to replay in the window).`
+          : `Opened “${session.title}”: ${plural(frames.length, 'frame')}. Scrub, step or press play to watch it unfold.`,
       });
       if (previous && previous !== session.sessionId) void closeUnlessServed(host, previous);
       void queryClient.invalidateQueries({ queryKey: recentSessionsKey });

@@ -1,0 +1,166 @@
+// Saved sessions of any size for bench:ui-open and the browse-mode tests, written frame by frame so that a million
+// events never sit in memory: one agent, then streams of `perStream` events each (the http exchange, then its sse
+// frames: a task, working updates and artifact chunks, a completed status), in the layout sessionFileText writes.
+// Frames have the shape the host records (frameSchema.ts checks them on open).
+
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { SESSION_FORMAT, SESSION_SCHEMA_VERSION } from '../../shared/session/sessionFile';
+
+export interface FixtureOptions {
+  /** SSE events in all (the http exchanges that carry them come on top). */
+  events: number;
+  perStream?: number;
+}
+
+export interface Fixture {
+  /** Frames written: exchanges plus events. */
+  frames: number;
+  events: number;
+  bytes: number;
+}
+
+const AGENT_ID = 'bench-agent';
+const ORIGIN = 'http://127.0.0.1:9';
+
+export async function writeSessionFixture(file: string, options: FixtureOptions): Promise<Fixture> {
+  const perStream = options.perStream ?? 100;
+  const out = createWriteStream(file);
+  let bytes = 0;
+  const write = async (text: string) => {
+    bytes += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  const card = JSON.stringify({
+    name: 'Bench agent',
+    description: 'Streams for the open benchmark.',
+    supportedInterfaces: [{ url: `${ORIGIN}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    version: '1.0.0',
+    capabilities: { streaming: true },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [],
+  });
+  const head = {
+    format: SESSION_FORMAT,
+    schemaVersion: SESSION_SCHEMA_VERSION,
+    appVersion: 'bench',
+    savedAt: new Date(0).toISOString(),
+    title: `Bench session of ${options.events} events`,
+    generation: '1.0',
+    agents: [
+      {
+        id: AGENT_ID,
+        name: 'Bench agent',
+        cardUrl: `${ORIGIN}/.well-known/agent-card.json`,
+        origin: ORIGIN,
+        cardText: card,
+        generation: '1.0',
+      },
+    ],
+    redactions: [],
+  };
+  await write(`${JSON.stringify(head).slice(0, -1)},\n"frames":[`);
+  let frames = 0;
+  let written = 0;
+  let at = Date.UTC(2026, 10, 22);
+  for (let stream = 0; written < options.events; stream++) {
+    const count = Math.min(perStream, options.events - written);
+    const exchangeId = `x${stream}`;
+    const ids = { taskId: `task-${stream}`, contextId: `ctx-${stream}` };
+    const events: string[] = [];
+    let offset = 0;
+    for (let n = 0; n < count; n++) {
+      const result =
+        n === 0
+          ? { task: { id: ids.taskId, contextId: ids.contextId, status: { state: 'TASK_STATE_WORKING' } } }
+          : n === count - 1
+            ? { statusUpdate: { ...ids, status: { state: 'TASK_STATE_COMPLETED' } } }
+            : n % 3 === 0
+              ? {
+                  artifactUpdate: {
+                    ...ids,
+                    artifact: { artifactId: 'out', parts: [{ text: `chunk ${n} ` }] },
+                    append: n > 3,
+                  },
+                }
+              : { statusUpdate: { ...ids, status: { state: 'TASK_STATE_WORKING' }, metadata: { n } } };
+      const data = JSON.stringify({ jsonrpc: '2.0', id: stream, result });
+      const raw = `data: ${data}\n\n`;
+      const size = Buffer.byteLength(raw);
+      const item =
+        'task' in result ? 'task' : 'artifactUpdate' in result ? 'artifact-update' : 'status-update';
+      const state = n === count - 1 ? 'completed' : item === 'artifact-update' ? undefined : 'working';
+      events.push(
+        JSON.stringify({
+          kind: 'sse',
+          id: `${exchangeId}-e${n}`,
+          exchangeId,
+          source: 'agent:stream',
+          timing: { start: (at += 0.5) },
+          seq: n,
+          offset: { start: offset, end: offset + size },
+          raw,
+          dispatched: true,
+          event: { index: n, type: 'message', data },
+          json: JSON.parse(data) as unknown,
+          a2a: { item, ...ids, ...(state ? { state } : {}) },
+        }),
+      );
+      offset += size;
+    }
+    const request = JSON.stringify({
+      jsonrpc: '2.0',
+      id: stream,
+      method: 'SendStreamingMessage',
+      params: { message: { messageId: `m${stream}`, role: 'ROLE_USER', parts: [{ text: 'go' }] } },
+    });
+    const exchange = {
+      kind: 'http',
+      id: exchangeId,
+      source: 'agent:stream',
+      timing: { start: at - count * 0.5, firstByte: at - count * 0.5 + 1, end: at },
+      state: 'done',
+      rev: 3,
+      request: {
+        method: 'POST',
+        url: `${ORIGIN}/rpc`,
+        headers: [
+          ['Content-Type', 'application/json'],
+          ['A2A-Version', '1.0'],
+        ],
+        body: {
+          base64: Buffer.from(request).toString('base64'),
+          text: request,
+          size: request.length,
+          utf8Valid: true,
+        },
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: '1.1',
+        headers: [['content-type', 'text/event-stream']],
+        body: { base64: '', text: '', size: 0, utf8Valid: true },
+      },
+      stream: { bytes: offset, events: count, emptyBlocks: 0, ended: 'complete' },
+      a2a: {
+        agentId: AGENT_ID,
+        operation: 'stream',
+        generation: '1.0',
+        binding: 'JSONRPC',
+        rpc: { method: 'SendStreamingMessage', id: stream },
+        ...ids,
+        outcome: 'stream',
+      },
+    };
+    await write(`${frames === 0 ? '\n' : ',\n'}${JSON.stringify(exchange)}`);
+    for (const event of events) await write(`,\n${event}`);
+    frames += 1 + count;
+    written += count;
+  }
+  await write('\n],\n"blobs":{}}\n');
+  out.end();
+  await once(out, 'finish');
+  return { frames, events: written, bytes };
+}

@@ -1,0 +1,66 @@
+// The rows of a session in browse mode, fetched from the host a page at a time as they come into view and kept in
+// a bounded cache (issue 9: a million-event session scrolls end to end without the window holding it). Pages that
+// are asked for while one is on its way are not asked for twice; the oldest pages are dropped past the limit.
+
+import type { HostApi } from '../../../shared/host-api';
+import type { SessionRow } from '../../../shared/session/sessionRows';
+
+export const ROWS_PAGE_SIZE = 200;
+/** Pages kept: a few screens around wherever the user has been lately. */
+const MAX_PAGES = 60;
+
+export class BrowseRows {
+  private readonly pages = new Map<number, SessionRow[]>();
+  private readonly loading = new Set<number>();
+  private failure: string | undefined;
+
+  constructor(
+    private readonly host: Pick<HostApi, 'readSessionRows'>,
+    private readonly sessionId: string,
+    private readonly total: number,
+    /** Called when a page arrives (or fails), so the view renders again. */
+    private readonly changed: () => void,
+  ) {}
+
+  row(index: number): SessionRow | undefined {
+    return this.pages.get(Math.floor(index / ROWS_PAGE_SIZE))?.[index % ROWS_PAGE_SIZE];
+  }
+
+  get error(): string | undefined {
+    return this.failure;
+  }
+
+  /** Asks for the pages that hold rows [first, last], unless they are here or on their way. */
+  want(first: number, last: number): void {
+    for (let page = Math.floor(first / ROWS_PAGE_SIZE); page <= Math.floor(last / ROWS_PAGE_SIZE); page++) {
+      if (page * ROWS_PAGE_SIZE >= this.total) break;
+      const cached = this.pages.get(page);
+      if (cached) {
+        // Touched: moved to the back of the eviction order.
+        this.pages.delete(page);
+        this.pages.set(page, cached);
+        continue;
+      }
+      if (this.loading.has(page)) continue;
+      this.loading.add(page);
+      void this.fetch(page);
+    }
+  }
+
+  private async fetch(page: number): Promise<void> {
+    try {
+      const { rows } = await this.host.readSessionRows({
+        sessionId: this.sessionId,
+        from: page * ROWS_PAGE_SIZE,
+        count: ROWS_PAGE_SIZE,
+      });
+      this.pages.set(page, rows);
+      while (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    } catch (error) {
+      this.failure = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.loading.delete(page);
+      this.changed();
+    }
+  }
+}

@@ -1,0 +1,85 @@
+// Browse mode (issue 9): a session file with more frames than the window replays opens by its index, is listed a
+// page of rows at a time, gives back exactly the frames the file holds, and keeps its index on disk for next time.
+
+import { appendFile, mkdtemp, readdir, readFile, truncate } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHost } from '../../electron/host/createHost';
+import type { HostService } from '../../shared/host-api';
+import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
+import type { Frame } from '../../shared/wire/frame';
+import { writeSessionFixture, type Fixture } from '../../bench/support/sessionFixture';
+
+let dataDir: string;
+let file: string;
+let fixture: Fixture;
+let host: HostService;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-browse-'));
+  file = path.join(dataDir, 'large.switchboard');
+  fixture = await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 1000, perStream: 250 });
+  host = createHost({ edition: 'test', appVersion: '0', dataDir });
+});
+afterAll(() => host?.close());
+
+describe('a session over the browse threshold', () => {
+  it('opens by index in browse mode, lists rows by the page and reads the frames the file holds', async () => {
+    const summary = await host.openSession({ path: file });
+    expect(summary).toMatchObject({
+      browse: true,
+      frameCount: fixture.frames,
+      title: expect.stringContaining('Bench'),
+    });
+    expect(summary.agents.map((a) => a.id)).toEqual(['bench-agent']);
+    expect(summary.notices[0]).toMatch(/browse|list read from disk/);
+    expect(summary.startedAt).toBeLessThanOrEqual(summary.endedAt!);
+
+    const { frames: written } = JSON.parse(await readFile(file, 'utf8')) as { frames: Frame[] };
+    const first = await host.readSessionRows({ sessionId: summary.sessionId, from: 0, count: 300 });
+    expect(first.total).toBe(fixture.frames);
+    expect(first.rows).toHaveLength(300);
+    expect(first.rows[0]).toMatchObject({
+      index: 0,
+      kind: 'http',
+      label: 'SendStreamingMessage → HTTP 200 · stream of 250 events',
+    });
+    expect(first.rows[1]).toMatchObject({ index: 1, kind: 'sse', label: 'task · working', taskId: 'task-0' });
+    expect(first.rows[251]).toMatchObject({ kind: 'http', frameId: 'x1' });
+
+    const middle = Math.floor(fixture.frames / 2);
+    const page = await host.readSessionFrames({ sessionId: summary.sessionId, from: middle, count: 5 });
+    expect(page.frames).toEqual(written.slice(middle, middle + 5));
+    const last = await host.readSessionRows({
+      sessionId: summary.sessionId,
+      from: fixture.frames - 2,
+      count: 10,
+    });
+    expect(last.rows.map((r) => r.index)).toEqual([fixture.frames - 2, fixture.frames - 1]);
+    expect(last.rows.at(-1)).toMatchObject({ label: 'status-update · completed', state: 'completed' });
+
+    await expect(host.saveSession({ sessionId: summary.sessionId })).rejects.toThrow(/browse mode/);
+    await expect(host.exportSession({ sessionId: summary.sessionId, format: 'har' })).rejects.toThrow(
+      /browse mode/,
+    );
+    expect(await host.closeSession({ sessionId: summary.sessionId })).toEqual({ closed: true });
+    await expect(host.readSessionRows({ sessionId: summary.sessionId, from: 0, count: 1 })).rejects.toThrow(
+      /open it again/,
+    );
+  });
+
+  it('keeps its index on disk and builds it again when the file changes', async () => {
+    const indexes = await readdir(path.join(dataDir, 'index'));
+    expect(indexes).toHaveLength(1);
+    const again = await host.openSession({ path: file });
+    expect(again.frameCount).toBe(fixture.frames);
+    await host.closeSession({ sessionId: again.sessionId });
+
+    // Damage the end: the stale index must not be trusted, and the new scan says what is wrong.
+    await truncate(file, fixture.bytes - 10);
+    await expect(host.openSession({ path: file })).rejects.toThrow(/truncated/);
+    await appendFile(file, ' }]}');
+    await expect(host.openSession({ path: file })).rejects.toThrow(/damaged/);
+  });
+});
