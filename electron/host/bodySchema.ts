@@ -142,25 +142,54 @@ export function checkBodySchema(options: {
   target: Target;
   json: unknown;
 }): Finding[] {
-  const generation = GENERATIONS[options.generation];
-  if (!generation) return [];
+  return bodySchemaChecker(options.generation, options.binding, options.target)(options.json);
+}
+
+const NONE = (): Finding[] => [];
+
+/**
+ * The check for every body of one kind, with its schema looked up once: a stream calls it for each event
+ * (bench:ingest), where looking the validators up again per event cost as much as validating.
+ */
+export function bodySchemaChecker(
+  generationName: string,
+  binding: string,
+  target: Target,
+): (json: unknown) => Finding[] {
+  const generation = GENERATIONS[generationName];
+  if (!generation) return NONE;
   // 0.3's HTTP+JSON speaks ProtoJSON, which its JSON Schema (the JSON-RPC shapes) does not describe.
-  if (options.binding === 'HTTP+JSON' && !generation.resultOnly) return [];
-  const type = generation.types[options.target];
-  if (!type) return [];
-  let value = options.json;
-  let base = '';
-  if (generation.resultOnly && options.binding === 'JSONRPC') {
-    if (typeof value !== 'object' || value === null || !('result' in value)) return [];
-    value = (value as { result: unknown }).result;
-    base = '/result';
-  }
+  if (binding === 'HTTP+JSON' && !generation.resultOnly) return NONE;
+  const type = generation.types[target];
+  if (!type) return NONE;
   const valid = validatorFor(generation, type, 'first');
-  if (!valid || valid(value)) return [];
-  const validate = validatorFor(generation, type, 'all');
-  if (!validate || validate(value)) return [];
-  const spec = `A2A ${generation.version} JSON Schema (${type})`;
-  const errors = validate.errors ?? [];
+  if (!valid) return NONE;
+  const inResult = generation.resultOnly && binding === 'JSONRPC';
+  const base = inResult ? '/result' : '';
+  return (json) => {
+    let value = json;
+    if (inResult) {
+      if (typeof value !== 'object' || value === null || !('result' in value)) return [];
+      value = (value as { result: unknown }).result;
+    }
+    if (valid(value)) return [];
+    const validate = validatorFor(generation, type, 'all');
+    if (!validate || validate(value)) return [];
+    return describeErrors(
+      validate.errors ?? [],
+      base,
+      type,
+      `A2A ${generation.version} JSON Schema (${type})`,
+    );
+  };
+}
+
+function describeErrors(
+  errors: NonNullable<ValidateFunction['errors']>,
+  base: string,
+  type: string,
+  spec: string,
+): Finding[] {
   const findings: Finding[] = errors.slice(0, MAX_FINDINGS).map((error) => ({
     rule: 'schema.body',
     severity: 'warning',

@@ -4,6 +4,7 @@
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { openJournal, readJournal } from '../../electron/host/session/journal';
@@ -67,16 +68,75 @@ describe('journal', () => {
     const journal = await openJournal(file, 60_000);
     for (const frame of frames) journal.append(frame);
     await journal.close();
-    const lines = (await readFile(file, 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const texts = (await readFile(file, 'utf8')).trim().split('\n');
+    const lines = texts.map((line) => JSON.parse(line) as Record<string, unknown>);
     const plain = lines.find((line) => line.id === 'plain')!;
     expect(plain).not.toHaveProperty('json');
+    expect(plain).not.toHaveProperty('raw');
     expect(plain.event).not.toHaveProperty('data');
-    expect(plain.derived).toEqual(['data', 'json']);
+    expect(plain.derived).toBe('data-at-end');
+    // The data's JSON text is the end of the line, as it came, not quoted into a string.
+    expect(texts.find((text) => text.includes('"id":"plain"'))).toMatch(/"data":\{"a":\[1,"b:c"\]\}\}$/);
     expect(lines.find((line) => line.id === 'two-lines')!.derived).toEqual(['json']);
     expect((await readJournal(file)).frames).toStrictEqual(frames);
+  });
+
+  it('writes event lines with their data at the end that read back as JSON.stringify would have written them', async () => {
+    const { journalLine } = await import('../../electron/host/session/compactFrame');
+    const frame = fc.record({
+      id: fc.string({ minLength: 1 }),
+      exchangeId: fc.string(),
+      source: fc.string(),
+      start: fc.double({ noNaN: true, noDefaultInfinity: true }),
+      seq: fc.nat(),
+      type: fc.string(),
+      comments: fc.option(fc.array(fc.string()), { nil: undefined }),
+      a2a: fc.option(fc.record({ item: fc.string(), state: fc.string() }), { nil: undefined }),
+      value: fc.jsonValue(),
+    });
+    fc.assert(
+      fc.property(frame, (f) => {
+        const data = JSON.stringify(f.value);
+        const sseFrame: SseFrame = {
+          kind: 'sse',
+          id: f.id,
+          exchangeId: f.exchangeId,
+          source: f.source,
+          timing: { start: f.start },
+          seq: f.seq,
+          offset: { start: 0, end: data.length + 8 },
+          raw: `data: ${data}\n\n`,
+          dispatched: true,
+          ...(f.comments ? { comments: f.comments } : {}),
+          event: { index: f.seq, type: f.type, data },
+          json: JSON.parse(data) as unknown,
+          ...(f.a2a ? { a2a: f.a2a } : {}),
+        };
+        const line = journalLine(sseFrame, true);
+        expect(line).toBeDefined();
+        const {
+          derived: _d,
+          dataLength: _l,
+          data: value,
+          ...rest
+        } = JSON.parse(line!) as Record<string, unknown>;
+        const { raw: _r, json, event, ...expected } = JSON.parse(JSON.stringify(sseFrame)) as SseFrame;
+        expect(rest).toEqual({ ...expected, event: { index: event!.index, type: event!.type } });
+        expect(value).toEqual(json);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads a line whose data length was edited by hand from the data value instead', async () => {
+    const file = await journalFile();
+    const journal = await openJournal(file, 60_000);
+    journal.append(event('e', 'data: {"a":1}\n\n', '{"a":1}'));
+    await journal.close();
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('"dataLength":7', '"dataLength":3'));
+    const [read] = (await readJournal(file)).frames as SseFrame[];
+    expect(read).toMatchObject({ raw: 'data: {"a":1}\n\n', event: { data: '{"a":1}' }, json: { a: 1 } });
   });
 
   it('writes a frame that redaction changed whole, with its redacted JSON', async () => {

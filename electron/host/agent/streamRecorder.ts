@@ -3,7 +3,7 @@
 // but a cap: a non-JSON or invalid event is recorded with its findings and the next one is read (WIRE-5).
 
 import { isUtf8 } from 'node:buffer';
-import { checkBodySchema } from '../bodySchema';
+import { bodySchemaChecker } from '../bodySchema';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import type { StreamItem } from '../../../shared/a2a/model';
 import type { Finding } from '../../../shared/wire/finding';
@@ -40,6 +40,8 @@ export class StreamRecorder {
   private emptyBlocks = 0;
   private stop: FrameError | undefined;
   private readonly window = new ByteWindow();
+  /** Every event of the stream is checked against the same schema type. */
+  private readonly schemaFindings: (json: unknown) => Finding[];
 
   constructor(private readonly options: StreamRecorderOptions) {
     this.parser = new SseParser({
@@ -53,6 +55,7 @@ export class StreamRecorder {
       onFinding: (finding) => this.onFinding(finding),
     });
     options.exchange.stream = { bytes: 0, events: 0, emptyBlocks: 0 };
+    this.schemaFindings = bodySchemaChecker(options.adapter.generation, options.adapter.binding, 'event');
   }
 
   /** Feeds one chunk; returns an error when a cap says the stream must stop. */
@@ -116,12 +119,12 @@ export class StreamRecorder {
         // Not JSON: the decoder has said where and why.
       }
     }
-    const findings = [...decoded.findings];
+    let findings = decoded.findings;
     if (frame.json !== undefined && decoded.kind !== 'error') {
-      const { generation, binding } = this.options.adapter;
-      findings.push(...checkBodySchema({ generation, binding, target: 'event', json: frame.json }));
+      const schema = this.schemaFindings(frame.json);
+      if (schema.length > 0) findings = [...findings, ...schema];
     }
-    if (findings.length > 0) frame.findings = findings;
+    if (findings.length > 0) frame.findings = [...findings];
     if (decoded.kind === 'item') frame.a2a = this.track(decoded.item);
     else if (decoded.kind === 'error') frame.a2a = { item: 'error' };
     this.options.publish(frame);

@@ -15,7 +15,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Frame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
-import { compactFrame, expandFrame } from './compactFrame';
+import { compactFrame, expandFrame, journalLine } from './compactFrame';
 
 export const JOURNAL_SYNC_MS = 1000;
 /** Queued text that is written without waiting for the timer, so a fast stream never piles up in memory. */
@@ -149,7 +149,8 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
         queued.push(`${JSON.stringify({ kind: 'redactions', items: changed.items })}\n`);
       }
       const stored = externalizeFrame(changed?.frame ?? frame, sink);
-      const line = `${serialize(compactFrame(stored, !changed || changed.items.length === 0))}\n`;
+      const untouched = !changed || changed.items.length === 0;
+      const line = `${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`;
       queued.push(line);
       queuedChars += line.length;
       if (endsTask(frame) || queuedChars >= FLUSH_AT_CHARS) void flush().catch(() => undefined);
@@ -287,7 +288,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
         redactions.set(`${item.frameId}\u0000${item.where}\u0000${item.name}\u0000${item.kind}`, item);
       }
     } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
-      const frame = expandFrame(value as Frame);
+      const frame = expandFrame(value as Frame, line);
       frames.push(frame);
       for (const hash of blobRefs(frame)) if (!blobCache.has(hash)) pendingBlobs.push(hash);
       if (options.maxFrames !== undefined && frames.length > options.maxFrames) {
