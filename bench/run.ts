@@ -6,6 +6,7 @@
 import path from 'node:path';
 import budgets from './budgets.json';
 import { ingestBenchmark } from './ingest';
+import { soakBenchmark } from './soak';
 import { sseBenchmark } from './sse';
 import { uiLiveBenchmark } from './uiLive';
 import { uiOpenBenchmark } from './uiOpen';
@@ -28,7 +29,13 @@ export interface Benchmark {
   run: (budget: unknown) => BenchOutcome | Promise<BenchOutcome>;
 }
 
-const benchmarks: readonly Benchmark[] = [sseBenchmark, ingestBenchmark, uiLiveBenchmark, uiOpenBenchmark];
+const benchmarks: readonly Benchmark[] = [
+  sseBenchmark,
+  ingestBenchmark,
+  uiLiveBenchmark,
+  uiOpenBenchmark,
+  soakBenchmark,
+];
 
 async function main(argv: string[]): Promise<number> {
   const write = !argv.includes('--no-write');

@@ -19,6 +19,9 @@ export interface PushService {
   close(): Promise<void>;
 }
 
+/** Task ids remembered per agent for the "unknown task" mark on push deliveries. */
+export const KNOWN_TASKS_KEPT = 100_000;
+
 export function createPushService(
   recorder: Recorder,
   describe: (agentId: string) => { generation: string; origin: string } | undefined,
@@ -90,5 +93,8 @@ export function createPushService(
     let set = tasks.get(agentId);
     if (!set) tasks.set(agentId, (set = new Set()));
     set.add(taskId);
+    // Bounded like exchangeAgents, so a day of traffic cannot grow it without end (bench:soak); a delivery for a
+    // task this old is only marked "unknown task", never refused.
+    if (set.size > KNOWN_TASKS_KEPT) set.delete(set.values().next().value!);
   }
 }
