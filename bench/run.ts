@@ -8,6 +8,7 @@ import budgets from './budgets.json';
 import { ingestBenchmark } from './ingest';
 import { soakBenchmark } from './soak';
 import { sseBenchmark } from './sse';
+import { startBenchmark } from './start';
 import { uiLiveBenchmark } from './uiLive';
 import { uiOpenBenchmark } from './uiOpen';
 import { writeBenchmarksFile } from './support/benchmarksFile';
@@ -34,6 +35,7 @@ const benchmarks: readonly Benchmark[] = [
   ingestBenchmark,
   uiLiveBenchmark,
   uiOpenBenchmark,
+  startBenchmark,
   soakBenchmark,
 ];
 

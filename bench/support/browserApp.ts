@@ -35,8 +35,13 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Starts host, server and browser, opens the app and waits until it says it is ready. */
-export async function startBrowserApp(options: { record?: boolean } = {}): Promise<BrowserApp> {
+/**
+ * Starts host, server and browser, opens the app and waits until it says it is ready; with `open: false` the page
+ * is left blank (bench:start opens it in a browser of its own).
+ */
+export async function startBrowserApp(
+  options: { record?: boolean; open?: boolean } = {},
+): Promise<BrowserApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-bench-'));
   const host = createHost({
     edition: 'browser',
@@ -47,8 +52,10 @@ export async function startBrowserApp(options: { record?: boolean } = {}): Promi
   const server = await startWebServer({ host, rendererDir: path.resolve('dist/renderer') });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(server.url);
-  await page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+  if (options.open ?? true) {
+    await page.goto(server.url);
+    await page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+  }
   return {
     browser,
     page,
