@@ -67,7 +67,7 @@ function withSummary(text: string): string {
   }
   const summary = [
     SUMMARY_START,
-    markdownTable(['benchmark', 'measure', 'last run', 'budget', 'verdict'], rows),
+    markdownTable(['benchmark', 'measure', 'last run', 'budget', 'verdict'], rows, [0, 1, 4]),
     SUMMARY_END,
   ].join('\n');
   const start = text.indexOf(SUMMARY_START);

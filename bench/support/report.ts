@@ -3,11 +3,13 @@
 
 import { cpus, release } from 'node:os';
 
-export function markdownTable(header: string[], rows: string[][]): string {
+/** A Markdown table; the first column is aligned left and the others right, unless `left` names more. */
+export function markdownTable(header: string[], rows: string[][], left: readonly number[] = [0]): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const isLeft = (i: number) => left.includes(i);
   const line = (cells: string[]): string =>
-    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+    `| ${cells.map((cell, i) => (isLeft(i) ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (isLeft(i) ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
