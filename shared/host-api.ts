@@ -28,7 +28,7 @@ import type {
   SessionFramesPage,
   SessionSummary,
 } from './session/types';
-import type { SessionRowsPage } from './session/sessionRows';
+import type { SessionRowSearch, SessionRowsPage } from './session/sessionRows';
 import type { Finding } from './wire/finding';
 import type { Frame, HeaderList, HttpFrame } from './wire/frame';
 
@@ -127,6 +127,11 @@ export interface HostApi {
    * (`SessionSummary.browse`, too large to load whole) shows as it is scrolled.
    */
   readSessionRows(request: { sessionId: string; from: number; count: number }): Promise<SessionRowsPage>;
+  /**
+   * Finds the next row of an open session, from `from` on, whose text contains `text` (case-insensitive). A search
+   * stops after about a second without a match and says how far it got, so the caller can go on or give up.
+   */
+  findSessionRow(request: { sessionId: string; text: string; from: number }): Promise<SessionRowSearch>;
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
   /** Writes the session into the data folder's sessions/, atomically, secrets redacted (AUTH-4). */
   saveSession(request: { sessionId: string; title?: string }): Promise<SavedSession>;
@@ -189,6 +194,7 @@ export const hostMethodNames = [
   'openSession',
   'readSessionFrames',
   'readSessionRows',
+  'findSessionRow',
   'closeSession',
   'saveSession',
   'exportSession',

@@ -138,6 +138,9 @@ export const hostArgSchemas: ArgSchemas = {
   ]),
   readSessionFrames: z.tuple([sessionPage(100_000)]),
   readSessionRows: z.tuple([sessionPage(10_000)]),
+  findSessionRow: z.tuple([
+    sessionIdSchema.extend({ text: z.string().min(1).max(1000), from: z.number().int().min(0) }).strict(),
+  ]),
   closeSession: z.tuple([sessionIdSchema]),
   saveSession: z.tuple([sessionIdSchema.extend({ title: z.string().max(200).optional() }).strict()]),
   exportSession: z.tuple([

@@ -149,6 +149,7 @@ export function createHost(options: HostOptions): HostService {
     openSession: (request) => sessions.openSession(request),
     readSessionFrames: (request) => sessions.readSessionFrames(request),
     readSessionRows: (request) => sessions.readSessionRows(request),
+    findSessionRow: (request) => sessions.findSessionRow(request),
     closeSession: (request) => sessions.closeSession(request),
     saveSession: (request) => sessions.saveSession(request),
     exportSession: (request) => sessions.exportSession(request),

@@ -30,6 +30,20 @@ export interface SessionRowsPage {
   total: number;
 }
 
+/** Where a search of a session's rows got to: the first match, or how far it looked before its time ran out. */
+export interface SessionRowSearch {
+  /** Index of the first row at or after `from` that matches; absent when none did in what was searched. */
+  found?: number;
+  /** Rows [from, searchedTo) were looked at; equals the total when the search reached the end. */
+  searchedTo: number;
+  total: number;
+}
+
+/** What a search looks in: the row's words as shown, its kind, task, state and severity, lower-cased. */
+export function rowSearchText(row: SessionRow): string {
+  return `${row.label} ${row.kind} ${row.taskId ?? ''} ${row.state ?? ''} ${row.severity ?? ''} ${row.frameId}`.toLowerCase();
+}
+
 export function sessionRowOf(frame: Frame, index: number): SessionRow {
   const row: SessionRow = { index, frameId: frame.id, kind: frame.kind, at: frame.timing.start, label: '' };
   const findings = frame.findings ?? [];

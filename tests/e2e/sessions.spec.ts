@@ -271,6 +271,18 @@ test('a session too large to replay opens in browse mode: rows from disk, the en
   await expect(page.getByTestId('frame-inspector')).toContainText('POST');
   await expect(last).toHaveClass(/selected/);
 
+  // Find next: the first completed task is at the end of the first stream, the next at the end of the second.
+  const find = page.getByTestId('browse-find');
+  await find.fill('completed');
+  await find.press('Enter');
+  await expect(page.getByTestId('browse-find-status')).toHaveText('Row 501');
+  await expect(page.locator('[data-testid="browse-row"][data-index="500"]')).toHaveClass(/selected/);
+  await page.getByTestId('browse-find-next').click();
+  await expect(page.getByTestId('browse-find-status')).toHaveText('Row 1,002');
+  await find.fill('no such row');
+  await find.press('Enter');
+  await expect(page.getByTestId('browse-find-status')).toHaveText('No row matches “no such row”.');
+
   await page.getByTestId('back-to-live').click();
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-mode', 'live');
   await expect(browser).toHaveCount(0);

@@ -59,6 +59,18 @@ describe('a session over the browse threshold', () => {
     expect(last.rows.map((r) => r.index)).toEqual([fixture.frames - 2, fixture.frames - 1]);
     expect(last.rows.at(-1)).toMatchObject({ label: 'status-update · completed', state: 'completed' });
 
+    // Find next: the first completed status is the last event of the first stream, the next one ends the second.
+    const found = await host.findSessionRow({ sessionId: summary.sessionId, text: 'COMPLETED', from: 0 });
+    expect(found).toMatchObject({ found: 250, total: fixture.frames });
+    const again = await host.findSessionRow({ sessionId: summary.sessionId, text: 'completed', from: 251 });
+    expect(again.found).toBe(501);
+    const byTask = await host.findSessionRow({ sessionId: summary.sessionId, text: 'task-100', from: 0 });
+    expect(byTask.found).toBe(100 * 251); // the exchange of stream 100 names its task too
+    const none = await host.findSessionRow({ sessionId: summary.sessionId, text: 'no such row', from: 0 });
+    expect(none.found).toBeUndefined();
+    expect(none.searchedTo).toBeGreaterThan(0);
+    expect(none.searchedTo).toBeLessThanOrEqual(fixture.frames);
+
     await expect(host.saveSession({ sessionId: summary.sessionId })).rejects.toThrow(/browse mode/);
     await expect(host.exportSession({ sessionId: summary.sessionId, format: 'har' })).rejects.toThrow(
       /browse mode/,

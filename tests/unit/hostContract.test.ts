@@ -64,6 +64,7 @@ function agentMethodsNotUsedHere() {
     openSession: unused,
     readSessionFrames: unused,
     readSessionRows: unused,
+    findSessionRow: unused,
     closeSession: unused,
     saveSession: unused,
     exportSession: unused,

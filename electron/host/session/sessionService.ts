@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
-import { sessionRowOf } from '../../../shared/session/sessionRows';
+import { rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows';
 import {
   browseLoaded,
   browseOnly,
@@ -44,6 +44,7 @@ type SessionMethods = Pick<
   | 'openSession'
   | 'readSessionFrames'
   | 'readSessionRows'
+  | 'findSessionRow'
   | 'closeSession'
   | 'saveSession'
   | 'exportSession'
@@ -61,6 +62,10 @@ export interface SessionServiceOptions {
   recording?: Recording;
   host: ResendHost;
 }
+
+/** Frames read per step of a search, and how long one call searches before it reports how far it got. */
+const SEARCH_PAGE = 2_000;
+const SEARCH_SLICE_MS = 1_000;
 
 export function sessionsDir(dataDir: string): string {
   return path.join(dataDir, 'sessions');
@@ -183,6 +188,24 @@ export function createSessionService(
     async readSessionRows({ sessionId, from, count }) {
       const page = await readFrames(sessionId, from, count);
       return { rows: page.frames.map((frame, i) => sessionRowOf(frame, from + i)), total: page.total };
+    },
+    async findSessionRow({ sessionId, text, from }) {
+      const needle = text.toLowerCase();
+      const started = Date.now();
+      let at = from;
+      let total = 0;
+      do {
+        const page = await readFrames(sessionId, at, SEARCH_PAGE);
+        total = page.total;
+        for (let i = 0; i < page.frames.length; i++) {
+          if (rowSearchText(sessionRowOf(page.frames[i]!, at + i)).includes(needle)) {
+            return { found: at + i, searchedTo: at + i + 1, total };
+          }
+        }
+        at += page.frames.length;
+        if (page.frames.length === 0) break;
+      } while (at < total && Date.now() - started < SEARCH_SLICE_MS);
+      return { searchedTo: Math.min(at, total), total };
     },
     async closeSession({ sessionId }) {
       if (sessionId === LIVE_SESSION_ID) return { closed: false };

@@ -3,7 +3,7 @@
 // inspector, which then shows that exchange in full as it would live.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { HostApi } from '../../../shared/host-api';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
@@ -37,6 +37,10 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
   const selected = useAppStore((state) => state.selectedFrameId);
   const open = useOpenRow(session);
   const origin = session.startedAt ?? 0;
+  const find = useFindRow(session, (row) => {
+    virtualizer.scrollToIndex(row.index, { align: 'center' });
+    open(row);
+  });
 
   return (
     <div
@@ -48,6 +52,32 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         {session.frameCount.toLocaleString()} frames, read from disk as you scroll. Open a row to see its
         exchange.
       </p>
+      <form
+        className="browse-find"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          find.next();
+        }}
+      >
+        <input
+          type="search"
+          placeholder="Find a row: task, state, label, error…"
+          aria-label="Find a row"
+          value={find.query}
+          onChange={(event) => find.setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') find.stop();
+          }}
+          data-testid="browse-find"
+        />
+        <button type="submit" disabled={!find.query.trim()} data-testid="browse-find-next">
+          Find next
+        </button>
+        <span className="muted" role="status" data-testid="browse-find-status">
+          {find.status}
+        </span>
+      </form>
       {rows.error && (
         <p className="error" role="alert" data-testid="browse-error">
           {rows.error}
@@ -125,6 +155,70 @@ function useOpenRow(session: SessionSummary) {
         notify({ tone: 'error', text: `Frame ${row.index + 1} could not be read: ${String(error)}` }),
       );
   };
+}
+
+/**
+ * Find next: asks the host for the next matching row after the last one found, a slice of the file at a time (the
+ * status says how far it got), wrapping round to the top once; a new query or Escape stops a search under way.
+ */
+function useFindRow(session: SessionSummary, show: (row: SessionRow) => void) {
+  const host = useHost();
+  const [query, setQueryState] = useState('');
+  const [status, setStatus] = useState('');
+  const lastFound = useRef(-1);
+  const searchId = useRef(0);
+  const stop = () => {
+    searchId.current++;
+    setStatus('');
+  };
+  const setQuery = (value: string) => {
+    stop();
+    lastFound.current = -1;
+    setQueryState(value);
+  };
+  const next = () => {
+    const text = query.trim();
+    if (!text) return;
+    const id = ++searchId.current;
+    const start = lastFound.current + 1;
+    const search = async () => {
+      let from = start;
+      let wrapped = start === 0;
+      for (;;) {
+        const result = await host.findSessionRow({ sessionId: session.sessionId, text, from });
+        if (id !== searchId.current) return;
+        if (result.found !== undefined && !(wrapped && start > 0 && result.found >= start)) {
+          lastFound.current = result.found;
+          const { rows } = await host.readSessionRows({
+            sessionId: session.sessionId,
+            from: result.found,
+            count: 1,
+          });
+          if (id !== searchId.current || !rows[0]) return;
+          setStatus(
+            `Row ${(result.found + 1).toLocaleString()}${wrapped && start > 0 ? ' (from the top)' : ''}`,
+          );
+          show(rows[0]);
+          return;
+        }
+        const end = result.searchedTo >= result.total;
+        if ((wrapped && (end || result.searchedTo >= start)) || (end && start === 0)) {
+          setStatus(`No row matches “${text}”.`);
+          return;
+        }
+        if (end) {
+          wrapped = true;
+          from = 0;
+        } else from = result.searchedTo;
+        setStatus(`Searching… row ${from.toLocaleString()} of ${result.total.toLocaleString()}`);
+      }
+    };
+    search().catch((error: unknown) => {
+      if (id === searchId.current)
+        setStatus(`The search stopped: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  };
+  return { query, setQuery, status, next, stop };
 }
 
 /** Rows looked through, a page at a time, for a long stream's exchange before giving up on it. */
