@@ -193,7 +193,7 @@ export function createSessionService(
       const needle = text.toLowerCase();
       const started = Date.now();
       let at = from;
-      let total = 0;
+      let total: number;
       do {
         const page = await readFrames(sessionId, at, SEARCH_PAGE);
         total = page.total;
