@@ -12,6 +12,7 @@ import type { ReplaySpeed } from '../features/sessions/replayPlan';
 import { replaySteps, type ReplayStep } from '../features/sessions/replaySteps';
 import type { AgentsSlice } from './agentsSlice';
 import type { FramesSlice } from './framesSlice';
+import { slicedShow } from './slicedShow';
 
 export interface ReplayState {
   session: SessionSummary;
@@ -87,17 +88,18 @@ type Needs = SessionSlice & FramesSlice & AgentsSlice;
 const MAX_NOTES = 5;
 let nextNoteId = 1;
 
-export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], [], SessionSlice> {
+export function createSessionSlice(showing: FrameShowing): StateCreator<Needs, [], [], SessionSlice> {
   return (set, get) => {
+    // A replay or the live frames put back can be tens of thousands of frames: shown a slice per animation frame.
+    const show = slicedShow(showing);
     // Ids of the frames waiting in liveBuffer, for its count; emptied on Back to live.
     let bufferedIds = new Set<string>();
-    /** Moves the shown frames to `cursor`: adds when going forward, rebuilds from zero when going back. */
     /** Moves the shown steps to `cursor`: adds when going forward, rebuilds from zero when going back. */
     const moveTo = (replay: ReplayState, cursor: number, anchor: number) => {
       const to = clamp(cursor, 0, replay.steps.length);
       if (to === replay.cursor) return;
-      if (to > replay.cursor) show.addFrames(framesOf(replay.steps, replay.cursor, to));
-      else show.replaceFrames(framesOf(replay.steps, 0, to));
+      if (to > replay.cursor) show.add(framesOf(replay.steps, replay.cursor, to));
+      else show.replace(framesOf(replay.steps, 0, to));
       set({ replay: { ...replay, cursor: to, anchor, playing: replay.playing && to < replay.steps.length } });
     };
 
@@ -145,7 +147,7 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
             anchor: (state.replay?.anchor ?? 0) + 1,
           },
         });
-        show.replaceFrames(framesOf(steps, 0, cursor));
+        show.replace(framesOf(steps, 0, cursor));
       },
 
       seekReplay(cursor) {
@@ -173,7 +175,7 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
         // Play at the end starts again from the first frame, as media players do.
         if (on && replay.cursor >= replay.steps.length) {
           const cursor = Math.min(1, replay.steps.length);
-          show.replaceFrames(framesOf(replay.steps, 0, cursor));
+          show.replace(framesOf(replay.steps, 0, cursor));
           set({ replay: { ...replay, cursor, playing: true } });
           return;
         }
@@ -211,8 +213,8 @@ export function createSessionSlice(show: FrameShowing): StateCreator<Needs, [], 
               : (agents[0]?.id ?? null),
           selectedFrameId: saved.selectedFrameId,
         });
-        show.replaceFrames(saved.frames);
-        show.addFrames(buffer);
+        show.replace(saved.frames);
+        show.add(buffer);
       },
 
       bufferLiveFrames(frames) {

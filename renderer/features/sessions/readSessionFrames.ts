@@ -4,7 +4,8 @@
 import type { HostApi } from '../../../shared/host-api';
 import type { Frame } from '../../../shared/wire/frame';
 
-export const FRAMES_PAGE_SIZE = 5_000;
+/** Small enough that parsing one page in the window stays well under a long task (about 2 MB of JSON). */
+export const FRAMES_PAGE_SIZE = 2_000;
 
 export async function readAllSessionFrames(
   host: Pick<HostApi, 'readSessionFrames'>,
