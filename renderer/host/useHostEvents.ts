@@ -30,7 +30,7 @@ export function useHostEvents(): void {
         return;
       }
       if (event.type !== 'frames') return;
-      pending.push(...event.frames);
+      for (const frame of event.frames) pending.push(frame);
       if (!scheduled) scheduled = requestAnimationFrame(flush);
     });
     return () => {

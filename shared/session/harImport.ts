@@ -88,7 +88,8 @@ export function harToFrames(value: unknown): HarImport {
     try {
       const read = readEntry(entry, index, ids, notices);
       if (read.foreign) foreign++;
-      frames.push(...read.frames);
+      // One by one: a long stream's events would overflow the stack as spread arguments.
+      for (const frame of read.frames) frames.push(frame);
     } catch (error) {
       if (!(error instanceof EntryProblem)) throw error;
       notices.add(`Entry ${index + 1} was skipped: ${error.message}`);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
+import { createJournal } from '../../electron/host/session/journal';
 import type { HostService } from '../../shared/host-api';
 import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import type { Frame } from '../../shared/wire/frame';
@@ -23,6 +24,41 @@ beforeAll(async () => {
   host = createHost({ edition: 'test', appVersion: '0', dataDir });
 });
 afterAll(() => host?.close());
+
+describe('a journal over the browse threshold', () => {
+  it('opens in browse mode from memory (200,000 frames: times found without spreading them as arguments)', async () => {
+    const journalFile = path.join(dataDir, 'journal', 'run-large.ndjson');
+    const journal = createJournal(journalFile, { header: { appVersion: '0', startedAt: 1 } });
+    const count = 200_000;
+    for (let n = 0; n < count; n++) {
+      const data = `{"n":${n}}`;
+      journal.append({
+        kind: 'sse',
+        id: `e${n}`,
+        exchangeId: 'x',
+        source: 'test',
+        timing: { start: 1000 + n },
+        seq: n,
+        offset: { start: 0, end: 1 },
+        raw: `data: ${data}\n\n`,
+        dispatched: true,
+        event: { index: n, type: 'message', data },
+        json: { n },
+      });
+    }
+    await journal.close();
+    const summary = await host.openSession({ path: journalFile });
+    expect(summary).toMatchObject({
+      browse: true,
+      frameCount: count,
+      startedAt: 1000,
+      endedAt: 1000 + count - 1,
+    });
+    const { rows } = await host.readSessionRows({ sessionId: summary.sessionId, from: count - 1, count: 5 });
+    expect(rows).toMatchObject([{ index: count - 1, frameId: `e${count - 1}` }]);
+    await host.closeSession({ sessionId: summary.sessionId });
+  });
+});
 
 describe('a session over the browse threshold', () => {
   it('opens by index in browse mode, lists rows by the page and reads the frames the file holds', async () => {

@@ -5,6 +5,7 @@
 // host and the window browses them the same way.
 
 import { stat } from 'node:fs/promises';
+import { frameTimeSpan } from '../../../shared/session/frameTimes';
 import { BROWSE_MIN_FRAMES } from '../../../shared/session/sessionRows';
 import { SESSION_FORMAT, SESSION_MAX_BYTES } from '../../../shared/session/sessionFile';
 import type { SessionSummary } from '../../../shared/session/types';
@@ -38,7 +39,6 @@ export async function openLargeSessionFile(
 /** A session read whole that is too large for the window: browsed from the host's memory. */
 export function browseLoaded(loaded: LoadedSession): BrowseSession | undefined {
   if (loaded.frames.length <= BROWSE_MIN_FRAMES) return undefined;
-  const times = loaded.frames.map((frame) => frame.timing.start).filter(Number.isFinite);
   const session: IndexedSession = {
     title: loaded.title,
     agents: loaded.agents,
@@ -47,7 +47,7 @@ export function browseLoaded(loaded: LoadedSession): BrowseSession | undefined {
     ...(loaded.appVersion ? { appVersion: loaded.appVersion } : {}),
     ...(loaded.savedAt ? { savedAt: loaded.savedAt } : {}),
     ...(loaded.migratedFrom !== undefined ? { migratedFrom: loaded.migratedFrom } : {}),
-    ...(times.length > 0 ? { startedAt: Math.min(...times), endedAt: Math.max(...times) } : {}),
+    ...frameTimeSpan(loaded.frames),
     frames: memoryFrames(loaded.frames),
   };
   return { session, ...(loaded.path ? { path: loaded.path } : {}) };

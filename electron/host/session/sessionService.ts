@@ -17,6 +17,7 @@ import type {
 } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
+import { frameTimeSpan } from '../../../shared/session/frameTimes';
 import { rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows';
 import {
   browseLoaded,
@@ -106,7 +107,6 @@ export function createSessionService(
   };
 
   const summarize = (sessionId: string, loaded: LoadedSession): SessionSummary => {
-    const times = loaded.frames.map((frame) => frame.timing.start).filter(Number.isFinite);
     return {
       sessionId,
       title: loaded.title,
@@ -114,7 +114,7 @@ export function createSessionService(
       ...(loaded.path ? { path: loaded.path } : {}),
       agents: loaded.agents,
       frameCount: loaded.frames.length,
-      ...(times.length > 0 ? { startedAt: Math.min(...times), endedAt: Math.max(...times) } : {}),
+      ...frameTimeSpan(loaded.frames),
       ...(loaded.appVersion ? { appVersion: loaded.appVersion } : {}),
       ...(loaded.savedAt ? { savedAt: loaded.savedAt } : {}),
       ...(loaded.migratedFrom !== undefined ? { migratedFrom: loaded.migratedFrom } : {}),

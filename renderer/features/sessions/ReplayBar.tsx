@@ -166,7 +166,8 @@ function describeIdle(plan: ReplayPlan, cursor: number, speed: ReplaySpeed, capI
     return `Next: an idle gap of ${formatElapsed(next)} (${played}).`;
   }
   if (plan.idleGaps.length === 0) return null;
-  const longest = Math.max(...plan.idleGaps.map((gap) => gap.ms));
+  // A loop, not Math.max(...gaps): a long session can have more gaps than a call takes arguments.
+  const longest = plan.idleGaps.reduce((most, gap) => Math.max(most, gap.ms), Number.NEGATIVE_INFINITY);
   return `${plural(plan.idleGaps.length, 'idle gap')} of ${formatElapsed(DEFAULT_IDLE_CAP_MS)} or longer in this session (the longest ${formatElapsed(longest)}).`;
 }
 
