@@ -49,13 +49,19 @@ export function memoryFrames(frames: readonly Frame[]): FrameSource {
 }
 
 /** Opens a session file by its index (built now, or found under `indexDir` from an earlier open). */
-export async function openIndexedSession(file: string, indexDir?: string): Promise<IndexedSession> {
+export async function openIndexedSession(
+  file: string,
+  indexDir?: string,
+  options: { maxReadBytes?: number } = {},
+): Promise<IndexedSession> {
   const info = await stat(file);
   const scan = await cachedScan(file, info.size, info.mtimeMs, indexDir);
   const handle = await open(file, 'r');
   try {
-    const head = await readHead(handle, scan);
-    const source = fileFrames(handle, scan);
+    const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
+    const read = bytesReader(handle, maxReadBytes);
+    const head = await readHead(read, scan);
+    const source = fileFrames(read, () => handle.close(), scan, Math.min(READ_RUN_BYTES, maxReadBytes));
     const first = scan.frameCount > 0 ? (await source.read(0, 1))[0] : undefined;
     const last = scan.frameCount > 1 ? (await source.read(scan.frameCount - 1, 1))[0] : first;
     const agents = cleanAgents(head.file.agents);
@@ -85,10 +91,10 @@ export async function openIndexedSession(file: string, indexDir?: string): Promi
 }
 
 /** The top-level members other than frames and blobs, parsed, migrated and checked like a whole file's. */
-async function readHead(handle: FileHandle, scan: SessionScan) {
+async function readHead(read: ReadBytes, scan: SessionScan) {
   const value: Record<string, unknown> = {};
   for (const [name, [start, end]] of scan.members) {
-    const text = (await readBytes(handle, start, end)).toString('utf8');
+    const text = (await read(start, end, `its "${name}"`)).toString('utf8');
     try {
       value[name] = JSON.parse(text) as unknown;
     } catch {
@@ -102,11 +108,16 @@ async function readHead(handle: FileHandle, scan: SessionScan) {
   return loadSessionValue({ ...value, frames: [], blobs: {} });
 }
 
-function fileFrames(handle: FileHandle, scan: SessionScan): FrameSource {
+function fileFrames(
+  read: ReadBytes,
+  close: () => Promise<void>,
+  scan: SessionScan,
+  runBytes: number,
+): FrameSource {
   const blobSource = async (hash: string): Promise<Buffer | undefined> => {
     const span = scan.blobs.get(hash);
     if (!span) return undefined;
-    const text = (await readBytes(handle, span[0], span[1])).toString('utf8');
+    const text = (await read(span[0], span[1], `blob ${hash.slice(0, 12)}`)).toString('utf8');
     return Buffer.from(JSON.parse(text) as string, 'base64');
   };
   return {
@@ -115,25 +126,19 @@ function fileFrames(handle: FileHandle, scan: SessionScan): FrameSource {
       const first = Math.max(0, from);
       const last = Math.min(scan.frameCount, first + count);
       if (last <= first) return [];
-      const base = scan.frameStarts[first]!;
-      const bytes = await readBytes(handle, base, scan.frameEnds[last - 1]!);
       const frames: Frame[] = [];
-      for (let i = first; i < last; i++) {
-        const text = bytes.toString('utf8', scan.frameStarts[i]! - base, scan.frameEnds[i]! - base);
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch {
-          throw new SessionFileError(`The session file is damaged: frame ${i} is not valid JSON.`);
-        }
-        const checked = frameSchema.safeParse(value);
-        if (!checked.success) {
-          const issue = checked.error.issues[0];
-          throw new SessionFileError(
-            `The session file is damaged: frame ${i} has the wrong shape (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}).`,
+      // Read in runs of at most `runBytes`, so a page of unusually large frames is not one huge buffer.
+      for (let runStart = first; runStart < last;) {
+        let runEnd = runStart + 1;
+        while (runEnd < last && scan.frameEnds[runEnd]! - scan.frameStarts[runStart]! <= runBytes) runEnd++;
+        const base = scan.frameStarts[runStart]!;
+        const bytes = await read(base, scan.frameEnds[runEnd - 1]!, `frame ${runStart}`);
+        for (let i = runStart; i < runEnd; i++) {
+          frames.push(
+            checkedFrame(bytes.toString('utf8', scan.frameStarts[i]! - base, scan.frameEnds[i]! - base), i),
           );
         }
-        frames.push(value as Frame);
+        runStart = runEnd;
       }
       // Bodies in the blob table are put back, each blob read once per page.
       const wanted = new Map<string, Buffer | undefined>();
@@ -144,8 +149,28 @@ function fileFrames(handle: FileHandle, scan: SessionScan): FrameSource {
       const missing = new Set<string>();
       return frames.map((frame) => internalizeFrame(frame, reader, missing));
     },
-    close: () => handle.close(),
+    close,
   };
+}
+
+/** Frames read from the file at once: a page is read in runs of about this many bytes. */
+const READ_RUN_BYTES = 32 * 1024 * 1024;
+
+function checkedFrame(text: string, index: number): Frame {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SessionFileError(`The session file is damaged: frame ${index} is not valid JSON.`);
+  }
+  const checked = frameSchema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new SessionFileError(
+      `The session file is damaged: frame ${index} has the wrong shape (${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}).`,
+    );
+  }
+  return value as Frame;
 }
 
 function blobHashes(frame: Frame): string[] {
@@ -162,16 +187,35 @@ function blobHashes(frame: Frame): string[] {
   return out;
 }
 
-async function readBytes(handle: FileHandle, start: number, end: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(end - start);
-  let at = 0;
-  while (at < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, at, buffer.length - at, start + at);
-    if (bytesRead === 0)
-      throw new SessionFileError('The session file changed while it was open; open it again.');
-    at += bytesRead;
-  }
-  return buffer;
+/**
+ * The most read from the file at once: one member of the head, one blob, or one page of frames. A hostile file (or
+ * index) could otherwise name a span of gigabytes and have the host try to hold it.
+ */
+export const MAX_READ_BYTES = 256 * 1024 * 1024;
+
+type ReadBytes = (start: number, end: number, what: string) => Promise<Buffer>;
+
+/** Reads spans of the file, refusing spans that do not fit it or are larger than `maxBytes`. */
+function bytesReader(handle: FileHandle, maxBytes: number): ReadBytes {
+  return async (start, end, what) => {
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
+      throw new SessionFileError('The session index does not fit the file; open the file again.');
+    }
+    if (end - start > maxBytes) {
+      throw new SessionFileError(
+        `The session file is damaged or hostile: ${what} is ${Math.ceil((end - start) / 1024 / 1024)} MiB, more than Switchboard reads at once.`,
+      );
+    }
+    const buffer = Buffer.alloc(end - start);
+    let at = 0;
+    while (at < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, at, buffer.length - at, start + at);
+      if (bytesRead === 0)
+        throw new SessionFileError('The session file changed while it was open; open it again.');
+      at += bytesRead;
+    }
+    return buffer;
+  };
 }
 
 // The index file: one JSON line (what it indexes, the blob and member spans), then the frame spans as float64s.
