@@ -258,6 +258,9 @@ test('a session too large to replay opens in browse mode: rows from disk, the en
   await expect(browser).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-mode', 'browse');
   await expect(page.getByTestId('replay-source')).toContainText(`${fixture.frames} frames`);
+  // Saving, exporting and mocking need the session whole: offered only once back to live.
+  for (const action of ['session-save', 'session-export', 'session-export-har', 'session-mock'])
+    await expect(page.getByTestId(action)).toBeDisabled();
   const rows = page.getByTestId('browse-row');
   await expect(rows.first()).toContainText('SendStreamingMessage → HTTP 200 · stream of 500 events');
 
@@ -286,4 +289,5 @@ test('a session too large to replay opens in browse mode: rows from disk, the en
   await page.getByTestId('back-to-live').click();
   await expect(page.getByTestId('workspace')).toHaveAttribute('data-mode', 'live');
   await expect(browser).toHaveCount(0);
+  await expect(page.getByTestId('session-save')).toBeEnabled();
 });

@@ -9,6 +9,9 @@ import { useOpenSession, useSaveSession } from './useSessionActions';
 
 export function SessionMenu() {
   const replayTitle = useAppStore((state) => state.replay?.session.title);
+  // A session in browse mode is too large to load whole, which saving, exporting and mocking need.
+  const browsing = useAppStore((state) => state.replay?.session.browse === true);
+  const browseNote = 'Not for a session in browse mode: it is too large to load whole';
   const save = useSaveSession();
   const open = useOpenSession();
   const opening = useSessionUi((state) => state.opening);
@@ -55,8 +58,8 @@ export function SessionMenu() {
       <button
         type="button"
         onClick={() => save.mutate()}
-        disabled={save.isPending}
-        title={`Save ${what} into the data folder, secrets redacted (Ctrl+S)`}
+        disabled={save.isPending || browsing}
+        title={browsing ? browseNote : `Save ${what} into the data folder, secrets redacted (Ctrl+S)`}
         data-testid="session-save"
       >
         {save.isPending ? 'Saving…' : 'Save session'}
@@ -64,7 +67,8 @@ export function SessionMenu() {
       <button
         type="button"
         onClick={() => openExport('session')}
-        title={`Export ${what} as a file, after reviewing what redaction removes`}
+        disabled={browsing}
+        title={browsing ? browseNote : `Export ${what} as a file, after reviewing what redaction removes`}
         data-testid="session-export"
       >
         Export…
@@ -72,7 +76,8 @@ export function SessionMenu() {
       <button
         type="button"
         onClick={() => openExport('har')}
-        title={`Export ${what} as HAR 1.2`}
+        disabled={browsing}
+        title={browsing ? browseNote : `Export ${what} as HAR 1.2`}
         data-testid="session-export-har"
       >
         HAR…
@@ -80,7 +85,8 @@ export function SessionMenu() {
       <button
         type="button"
         onClick={openMock}
-        title={`Serve ${what} as a mock A2A agent on 127.0.0.1`}
+        disabled={browsing}
+        title={browsing ? browseNote : `Serve ${what} as a mock A2A agent on 127.0.0.1`}
         data-testid="session-mock"
       >
         Mock…
