@@ -8,18 +8,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createHost } from '../../electron/host/createHost';
-import { startWebServer } from '../../electron/web/webServer';
+import { startWebServer, type WebServer } from '../../electron/web/webServer';
 import type { HostService } from '../../shared/host-api';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/chromiumArgs';
 
-export interface BrowserApp {
-  browser: Browser;
-  page: Page;
+/** The host and web server of the browser edition, without a browser: what bench:start opens in Chromiums of its own. */
+export interface AppServer {
   host: HostService;
   /** The app's URL, token included. */
   url: string;
   dataDir: string;
   close(): Promise<void>;
+}
+
+export interface BrowserApp extends AppServer {
+  browser: Browser;
+  page: Page;
 }
 
 export function buildIfNeeded(): void {
@@ -35,13 +39,8 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/**
- * Starts host, server and browser, opens the app and waits until it says it is ready; with `open: false` the page
- * is left blank (bench:start opens it in a browser of its own).
- */
-export async function startBrowserApp(
-  options: { record?: boolean; open?: boolean } = {},
-): Promise<BrowserApp> {
+/** A host recording (or not) into a temporary folder, and the web server serving the built renderer from dist/. */
+export async function startAppServer(options: { record?: boolean } = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-bench-'));
   const host = createHost({
     edition: 'browser',
@@ -49,24 +48,50 @@ export async function startBrowserApp(
     dataDir,
     record: options.record ?? true,
   });
-  const server = await startWebServer({ host, rendererDir: path.resolve('dist/renderer') });
-  const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  if (options.open ?? true) {
-    await page.goto(server.url);
-    await page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+  const closeHost = async () => {
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let server: WebServer;
+  try {
+    server = await startWebServer({ host, rendererDir: path.resolve('dist/renderer') });
+  } catch (error) {
+    await closeHost();
+    throw error;
   }
   return {
-    browser,
-    page,
     host,
     url: server.url,
     dataDir,
     async close() {
-      await browser.close();
       await server.close();
-      await host.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await closeHost();
     },
   };
+}
+
+/** Starts host, server and browser, opens the app and waits until it says it is ready. */
+export async function startBrowserApp(options: { record?: boolean } = {}): Promise<BrowserApp> {
+  const app = await startAppServer(options);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(app.url);
+    await page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+    const opened = browser;
+    return {
+      ...app,
+      browser: opened,
+      page,
+      async close() {
+        await opened.close();
+        await app.close();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await app.close();
+    throw error;
+  }
 }
