@@ -16,11 +16,15 @@ export interface PushService {
   listen(host: string, port?: number): Promise<WebhookStatus>;
   /** Notes the task ids in frames the client published (call for every frame). */
   observe(frame: Frame): void;
+  /** How much it holds: open exchanges it maps to their agent, and task ids over all agents (tests, bench:soak). */
+  remembered(): { exchanges: number; tasks: number };
   close(): Promise<void>;
 }
 
 /** Task ids remembered per agent for the "unknown task" mark on push deliveries. */
 export const KNOWN_TASKS_KEPT = 100_000;
+/** Open exchanges remembered; only a stream left open by the thousand could reach it. */
+export const OPEN_EXCHANGES_KEPT = 100_000;
 
 export function createPushService(
   recorder: Recorder,
@@ -28,7 +32,11 @@ export function createPushService(
 ): PushService {
   const targets = new PushTargets();
   const tasks = new Map<string, Set<string>>();
-  /** Which agent each exchange belongs to, for its SSE frames; bounded, the oldest forgotten first. */
+  /**
+   * Which agent each open exchange belongs to, for its SSE frames. An exchange is forgotten at its final revision,
+   * which comes after its last event (recorder.ts), so a long session does not keep an entry for every exchange it
+   * ever made (bench:soak).
+   */
   const exchangeAgents = new Map<string, string>();
   const jwt = createJwtChecker({
     now: recorder.deps.now,
@@ -81,11 +89,19 @@ export function createPushService(
         return;
       }
       if (frame.kind === 'http' && agentId) {
-        exchangeAgents.set(frame.id, agentId);
-        if (exchangeAgents.size > 100_000) exchangeAgents.delete(exchangeAgents.keys().next().value!);
+        // 'pending' and 'streaming' are the revisions of an open exchange; 'done', or no state, is final.
+        if (frame.state === 'pending' || frame.state === 'streaming') {
+          exchangeAgents.set(frame.id, agentId);
+          if (exchangeAgents.size > OPEN_EXCHANGES_KEPT)
+            exchangeAgents.delete(exchangeAgents.keys().next().value!);
+        } else exchangeAgents.delete(frame.id);
         if (taskId) remember(agentId, taskId);
       }
     },
+    remembered: () => ({
+      exchanges: exchangeAgents.size,
+      tasks: [...tasks.values()].reduce((sum, set) => sum + set.size, 0),
+    }),
     close: () => receiver.close(),
   };
 
