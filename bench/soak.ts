@@ -79,16 +79,21 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
     },
   ];
   const column = (s: SoakSample) => String(s.cycles);
+  const percent = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
   const lines = [
-    `${CYCLES} cycles (blocking send, stream to its end, a slow task cancelled, get) after ${WARMUP} to warm up, against the 1.0 peer; ${count(result.frames)} frames published and recorded; ${(result.ms / 1000).toFixed(1)} s (${((CYCLES * 4) / (result.ms / 1000)).toFixed(0)} operations/s).`,
+    `${CYCLES} cycles (blocking send, stream to its end, a slow task cancelled, get) after ${WARMUP} to warm up, against the 1.0 peer; ${count(result.frames)} frames published and recorded; ${(result.ms / 1000).toFixed(1)} s, ${(CYCLES / (result.ms / 1000)).toFixed(0)} cycles/s (${((CYCLES * 4) / (result.ms / 1000)).toFixed(0)} operations/s).`,
     `Machine: ${machine()}.`,
     '',
     markdownTable(
-      ['after cycles', ...result.samples.map(column)],
+      ['after cycles', ...result.samples.map(column), 'growth'],
       [
-        ['RSS MB', ...result.samples.map((s) => megabytes(s.rss))],
-        ['heap used MB', ...result.samples.map((s) => megabytes(s.heapUsed))],
-        ...types.map((type) => [type, ...result.samples.map((s) => String(s.resources[type] ?? 0))]),
+        ['RSS MB', ...result.samples.map((s) => megabytes(s.rss)), percent(rssGrowth)],
+        ['heap used MB', ...result.samples.map((s) => megabytes(s.heapUsed)), percent(heapGrowth)],
+        ...types.map((type) => {
+          const counts = result.samples.map((s) => s.resources[type] ?? 0);
+          const gain = counts.at(-1)! - counts[0]!;
+          return [type, ...counts.map(String), gain > 0 ? `+${gain}` : String(gain)];
+        }),
       ],
     ),
     '',

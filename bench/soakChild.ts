@@ -72,9 +72,19 @@ async function cycle(n: number): Promise<void> {
   } else if (failures.length < 20) failures.push('slow send: no task id');
 }
 
-/** Process-wide counts, after letting pooled sockets and timers settle and collecting twice. */
+/** Operations in flight rather than handles: a journal write or a socket write caught mid-way. */
+const IN_FLIGHT = /Req|WriteWrap|ShutdownWrap/;
+
+/**
+ * Process-wide counts, after letting sockets and timers settle and collecting twice. The journal writes on a timer
+ * of its own, so a sample can catch a write in flight; it waits for that to finish (up to 2 s), so only what stays
+ * open is counted.
+ */
 async function sample(done: number): Promise<SoakSample> {
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await pause(200);
+  for (let tries = 0; tries < 40 && process.getActiveResourcesInfo().some((t) => IN_FLIGHT.test(t)); tries++)
+    await pause(50);
   gc!();
   gc!();
   const resources: Record<string, number> = {};
