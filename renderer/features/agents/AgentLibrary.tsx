@@ -8,6 +8,7 @@ import { agentName } from '../../../shared/agentName';
 import { downloadText, readFileText } from './fileText';
 import { exportLibrary, importLibrary } from './libraryEntries';
 import { PasteCardDialog } from './PasteCardDialog';
+import { VisibleName } from '../render/VisibleName';
 import { useAgentSources } from './useAgentSources';
 import { useForgetAgent } from './useAgentActions';
 import { useForgetSaved, useLoadLibrary, useSaveLibrary } from './useLibrary';
@@ -114,7 +115,9 @@ export function AgentLibrary() {
                 onClick={() => setActive(agent.id)}
                 data-testid="agent-item"
               >
-                <span className="agent-name">{agentName(agent)}</span>
+                <span className="agent-name">
+                  <VisibleName text={agentName(agent)} />
+                </span>
                 <span className="badge">A2A {agent.chosen?.generation ?? agent.generation}</span>
               </button>
               <AgentSettingsDialog key={agent.id} agent={agent} />
@@ -163,7 +166,7 @@ export function AgentLibrary() {
                   title={entry.url}
                   data-testid="library-item"
                 >
-                  {entry.name ?? entry.url}
+                  <VisibleName text={entry.name ?? entry.url} />
                 </button>
                 <button
                   type="button"

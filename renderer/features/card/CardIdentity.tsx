@@ -3,12 +3,15 @@
 // or loaded (an agent's links and images are untrusted, DESIGN.md §6).
 
 import type { AgentSummary } from '../../../shared/agent';
+import { VisibleName } from '../render/VisibleName';
 import type { CardSummary } from './cardSummary';
 
 export function CardIdentity({ agent, summary }: { agent: AgentSummary; summary: CardSummary }) {
   return (
     <header className="card-identity" data-testid="card-identity">
-      <h2 data-testid="card-name">{summary.name}</h2>
+      <h2 data-testid="card-name">
+        <VisibleName text={summary.name} />
+      </h2>
       {summary.version && <span className="badge">v{summary.version}</span>}{' '}
       <span className="badge" data-testid="card-generation">
         A2A {agent.generation}
@@ -25,7 +28,11 @@ export function CardIdentity({ agent, summary }: { agent: AgentSummary; summary:
           <>
             <dt>Provider</dt>
             <dd data-testid="card-provider">
-              {summary.provider.organization ?? '(no organization)'}
+              {summary.provider.organization !== undefined ? (
+                <VisibleName text={summary.provider.organization} />
+              ) : (
+                '(no organization)'
+              )}
               {summary.provider.url && (
                 <>
                   {' '}

@@ -2,6 +2,7 @@
 // switches to the conversation, ready to send.
 
 import { useAppStore } from '../../store/appStore';
+import { VisibleName } from '../render/VisibleName';
 import type { CardSkill } from './cardSummary';
 
 export function CardSkills({ skills }: { skills: readonly CardSkill[] }) {
@@ -14,14 +15,14 @@ export function CardSkills({ skills }: { skills: readonly CardSkill[] }) {
       {skills.map((skill) => (
         <article key={skill.id} className="skill" data-testid="skill" data-skill-id={skill.id}>
           <h4>
-            {skill.name} <code className="muted">{skill.id}</code>
+            <VisibleName text={skill.name} /> <code className="muted">{skill.id}</code>
           </h4>
           {skill.description && <p>{skill.description}</p>}
           {skill.tags.length > 0 && (
             <p className="card-tags">
               {skill.tags.map((tag) => (
-                <span key={tag} className="badge">
-                  {tag}
+                <span key={tag} className="badge" data-testid="skill-tag">
+                  <VisibleName text={tag} />
                 </span>
               ))}
             </p>

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent } from '../agents/useAgentActions';
 import { Composer } from '../composer/Composer';
+import { VisibleName } from '../render/VisibleName';
 import { PartList } from './PartView';
 
 export function ConversationView() {
@@ -56,7 +57,7 @@ export function ConversationView() {
                   className="message-head"
                   onClick={() => selectFrame(artifact.frameIds.at(-1) ?? null)}
                 >
-                  Artifact {artifact.name ?? artifact.key}{' '}
+                  Artifact <VisibleName text={artifact.name ?? artifact.key} />{' '}
                   <span className="muted">
                     ·{' '}
                     {artifact.chunks === 0

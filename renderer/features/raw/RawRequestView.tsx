@@ -10,6 +10,7 @@ import { useActiveAgent, useTrustOrigin } from '../agents/useAgentActions';
 import { jsonRpcTemplate, type DraftHeader } from './rawDraft';
 import { useRawDraftStore } from './rawDraftStore';
 import { useSendRaw } from './useSendRaw';
+import { VisibleName } from '../render/VisibleName';
 import './raw.css';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -67,7 +68,10 @@ function RawEditor({ agent }: { agent: AgentSummary }) {
       onKeyDown={onKeyDown}
     >
       <p className="muted">
-        To <strong>{agentName(agent)}</strong>
+        To{' '}
+        <strong>
+          <VisibleName text={agentName(agent)} />
+        </strong>
         {interfaceUrl ? (
           <>
             {' '}

@@ -7,6 +7,7 @@ import { FileBody } from './FileBody';
 import { effectiveType, formatSize, mediaKindOf } from './media';
 import { RemoteLoad } from './RemoteLoad';
 import { shortenUrl } from './safeUrl';
+import { VisibleName } from './VisibleName';
 import './render.css';
 
 export function FilePartView({ part }: { part: FilePart }) {
@@ -19,7 +20,10 @@ export function FilePartView({ part }: { part: FilePart }) {
       data-media-kind={mediaKindOf(source.type)}
     >
       <div className="file-head">
-        <span aria-hidden="true">📎</span> <span className="file-name">{name}</span>{' '}
+        <span aria-hidden="true">📎</span>{' '}
+        <span className="file-name" data-testid="file-name">
+          <VisibleName text={name} />
+        </span>{' '}
         <span className="muted">{part.mediaType ?? (source.type || 'unknown type')}</span>{' '}
         {source.kind === 'bytes' && <span className="muted">· {formatSize(source.bytes.length)} inline</span>}
         {source.kind === 'remote' && (
