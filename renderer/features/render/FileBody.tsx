@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useBlobUrl } from './useBlobUrl';
 import { bytesToText, mediaKindOf, safeFileName } from './media';
 import { SandboxPreview } from './SandboxPreview';
+import { looksLikeMarkup, sniffRaster } from './sniff';
 
 const MAX_TEXT_CHARS = 100_000;
 
@@ -23,6 +24,8 @@ export function FileBody({
   const kind = mediaKindOf(type);
   switch (kind) {
     case 'image':
+      // Only bytes that really start like an image reach an <img>; a lying label is said to be one.
+      if (!sniffRaster(bytes)) return <MislabelledImage bytes={bytes} type={type} name={name} />;
       return <InlineImage bytes={bytes} type={type} alt={alt ?? name} />;
     case 'audio':
     case 'video':
@@ -71,6 +74,27 @@ function InlineImage({ bytes, type, alt }: { bytes: Uint8Array<ArrayBuffer>; typ
       referrerPolicy="no-referrer"
       onError={() => setBroken(true)}
     />
+  );
+}
+
+function MislabelledImage({
+  bytes,
+  type,
+  name,
+}: {
+  bytes: Uint8Array<ArrayBuffer>;
+  type: string;
+  name: string;
+}) {
+  const markup = looksLikeMarkup(bytes);
+  return (
+    <span className="file-actions">
+      <span className="render-error" data-testid="mislabelled-file">
+        Labelled {type}, but these bytes are not an image
+        {markup ? ': they look like HTML or SVG markup' : ''}. Not shown; save the file to inspect it.
+      </span>
+      <SaveLink bytes={bytes} name={name} />
+    </span>
   );
 }
 
