@@ -1,14 +1,24 @@
 // The frames every view is derived from (DESIGN.md §1), in order of first arrival. An exchange that takes time is
 // published several times with a rising `rev` (frame.ts); the newest revision replaces the older one in place. A
 // frame can also arrive twice with the same revision (as a call's result and as a host event): the first copy wins.
+// The window keeps a bounded number of frames (SEC-4, `RETAINED_FRAMES`): past it, the oldest leave the window and
+// are counted in `droppedFrames`; the host's journal keeps every one, so Save and the journal still have them all.
 
 import type { StateCreator } from 'zustand';
 import { revisionOf } from '../../shared/session/latestRevisions';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 
+/**
+ * How many frames the window holds: past `max`, the oldest go, down to `keep` (dropping in steps, so the index and
+ * timeline are rebuilt once per 50,000 frames rather than on every batch).
+ */
+export const RETAINED_FRAMES = { max: 250_000, keep: 200_000 } as const;
+
 export interface FramesSlice {
   frames: Frame[];
+  /** Frames of this run that left the window for the retained cap; all of them are in the journal. */
+  droppedFrames: number;
   /** Position of each frame in `frames`, by id. */
   frameIndex: ReadonlyMap<string, number>;
   selectedFrameId: string | null;
@@ -24,7 +34,18 @@ export interface FramesSlice {
   selectFrame(id: string | null): void;
 }
 
-export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> = (set) => {
+export function framesSliceWith(retain: {
+  max: number;
+  keep: number;
+}): StateCreator<FramesSlice, [], [], FramesSlice> {
+  return (set) => createSlice(set, retain);
+}
+
+export const createFramesSlice = framesSliceWith(RETAINED_FRAMES);
+
+type SetFrames = Parameters<StateCreator<FramesSlice, [], [], FramesSlice>>[0];
+
+function createSlice(set: SetFrames, retain: { max: number; keep: number }): FramesSlice {
   // One index per list of frames, updated in place: copying it per batch would cost O(n) per animation frame.
   // `replaceFrames` starts a new index and a new timeline, so a view holding the old ones sees them change.
   let frameIndex = new Map<string, number>();
@@ -53,8 +74,20 @@ export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> =
     return frames;
   }
 
+  /** The newest `retain.keep` frames, index and timeline rebuilt, when `frames` is over the cap; else undefined. */
+  function trim(frames: Frame[]): { frames: Frame[]; dropped: number } | undefined {
+    if (frames.length <= retain.max) return undefined;
+    const dropped = frames.length - retain.keep;
+    const kept = frames.slice(dropped);
+    frameIndex = new Map(kept.map((frame, i) => [frame.id, i]));
+    timeline = new TimelineModel();
+    timeline.ingest(kept);
+    return { frames: kept, dropped };
+  }
+
   return {
     frames: [],
+    droppedFrames: 0,
     frameIndex,
     selectedFrameId: null,
     timeline,
@@ -62,15 +95,31 @@ export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> =
     addFrames(incoming) {
       set((state) => {
         const frames = merge(state.frames, incoming);
-        return frames ? { frames, timelineVersion: timeline.version } : state;
+        if (!frames) return state;
+        const trimmed = trim(frames);
+        if (!trimmed) return { frames, timelineVersion: timeline.version };
+        return {
+          frames: trimmed.frames,
+          frameIndex,
+          timeline,
+          timelineVersion: timeline.version,
+          droppedFrames: state.droppedFrames + trimmed.dropped,
+          selectedFrameId:
+            state.selectedFrameId !== null && frameIndex.has(state.selectedFrameId)
+              ? state.selectedFrameId
+              : null,
+        };
       });
     },
     replaceFrames(frames) {
       frameIndex = new Map();
       timeline = new TimelineModel();
-      const merged = merge([], frames) ?? [];
+      const all = merge([], frames) ?? [];
+      const trimmed = trim(all);
+      const merged = trimmed?.frames ?? all;
       set((state) => ({
         frames: merged,
+        droppedFrames: trimmed?.dropped ?? 0,
         frameIndex,
         timeline,
         timelineVersion: timeline.version,
@@ -84,4 +133,4 @@ export const createFramesSlice: StateCreator<FramesSlice, [], [], FramesSlice> =
       set({ selectedFrameId: id });
     },
   };
-};
+}

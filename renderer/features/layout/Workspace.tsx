@@ -5,6 +5,7 @@ import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FrameInspector } from '../frames/FrameInspector';
 import { AddressBar } from '../request/AddressBar';
 import { MainTabs } from './MainTabs';
+import { RetainedNote } from './RetainedNote';
 import { AgentLibrary } from '../agents/AgentLibrary';
 import { CommandPalette } from '../palette/CommandPalette';
 import { DropOverlay } from '../sessions/DropOverlay';
@@ -43,7 +44,14 @@ export function Workspace() {
         </Panel>
         <Separator className="separator" />
         <Panel defaultSize="44" minSize="20" id="main">
-          {browsed ? <SessionBrowser key={browsed.sessionId} session={browsed} /> : <MainTabs />}
+          {browsed ? (
+            <SessionBrowser key={browsed.sessionId} session={browsed} />
+          ) : (
+            <div className="main-column">
+              <RetainedNote />
+              <MainTabs />
+            </div>
+          )}
         </Panel>
         <Separator className="separator" data-testid="inspector-separator" />
         <Panel defaultSize="38" minSize="15" id="inspector">
