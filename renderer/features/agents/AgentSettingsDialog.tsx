@@ -1,9 +1,9 @@
 // Per-agent settings (UX-1, AUTH-1, AUTH-2, WIRE-6): interface override, credentials (offered from the card's
 // security schemes), custom headers, extensions, timeouts. Secrets come back from the host as a placeholder and
-// are sent back as such, so they are never shown and never lost.
+// are sent back as such, so they are never shown and never lost. Limits (SEC-4) are set in MiB.
 
 import { useRef, useState, type FormEvent } from 'react';
-import type { AgentAuth, AgentSummary, CustomHeader } from '../../../shared/agent';
+import type { AgentAuth, AgentLimits, AgentSummary, CustomHeader } from '../../../shared/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
 import { useAppStore } from '../../store/appStore';
 import { useRememberAgent } from './useLibrary';
@@ -32,6 +32,18 @@ function blankAuth(type: AgentAuth['type']): AgentAuth {
   }
 }
 
+const MIB = 1024 * 1024;
+
+const LIMIT_FIELDS: Array<[keyof AgentLimits, string, string]> = [
+  ['maxBodyBytes', 'answer', 'A JSON answer larger than this stops with a “too large” error.'],
+  ['maxEventBytes', 'stream event', 'A larger event is skipped and flagged; the stream goes on.'],
+  [
+    'maxStreamBytes',
+    'whole stream',
+    'A stream past this is closed with a “too large” error; its events are kept.',
+  ],
+];
+
 export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const configure = useConfigureAgent();
@@ -44,6 +56,7 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
   const [extensions, setExtensions] = useState(agent.settings.extensions.join('\n'));
   const [timeouts, setTimeouts] = useState(agent.settings.timeouts);
   const [resync, setResync] = useState(agent.settings.resyncOnDrop);
+  const [limits, setLimits] = useState(agent.settings.limits);
 
   const open = () => {
     setAuth(agent.settings.auth);
@@ -67,6 +80,7 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
             .map((line) => line.trim())
             .filter(Boolean),
           timeouts,
+          limits,
           resyncOnDrop: resync,
         },
       },
@@ -274,6 +288,27 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
               <input type="checkbox" checked={resync} onChange={(e) => setResync(e.target.checked)} /> After a
               dropped stream, get the task and subscribe again
             </label>
+          </fieldset>
+          <fieldset>
+            <legend>Limits (MiB)</legend>
+            {LIMIT_FIELDS.map(([key, label, help]) => (
+              <label className="field" key={key} title={help}>
+                {label}
+                <input
+                  type="number"
+                  min={1}
+                  step="any"
+                  value={+(limits[key] / MIB).toFixed(3)}
+                  onChange={(e) =>
+                    setLimits({
+                      ...limits,
+                      [key]: Math.max(1, Math.round((Number(e.target.value) || 0) * MIB)),
+                    })
+                  }
+                  data-testid={`limit-${key}`}
+                />
+              </label>
+            ))}
           </fieldset>
           {configure.error && (
             <p className="error-text" role="alert">

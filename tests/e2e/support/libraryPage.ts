@@ -57,6 +57,15 @@ export class LibraryPage {
     await this.page.getByTestId('settings-save').click();
   }
 
+  /** Sets the active agent's limits in MiB through its settings dialog. */
+  async setLimits(limits: Partial<Record<'maxBodyBytes' | 'maxEventBytes' | 'maxStreamBytes', number>>) {
+    await this.page.getByTestId('agent-settings').first().click();
+    for (const [key, mib] of Object.entries(limits))
+      await this.page.getByTestId(`limit-${key}`).fill(String(mib));
+    await this.page.getByTestId('settings-save').click();
+    await expect(this.page.getByTestId('settings-save')).toBeHidden();
+  }
+
   async runCommand(text: string): Promise<void> {
     await this.page.keyboard.press('Control+k');
     await expect(this.page.getByTestId('palette')).toBeVisible();

@@ -1,0 +1,47 @@
+// Size limits seen from the window (SEC-4), against the hostile agent: an answer past the body cap and a stream past
+// the stream cap both stop with a message naming the cap, and what came before the cap is kept. The caps are set in
+// the agent's settings, in MiB, as a user would.
+
+import { expect, test as base } from './fixtures';
+import { FramesPage } from './support/framesPage';
+import { LibraryPage } from './support/libraryPage';
+import { startHostilePeer, type HostilePeerHandle } from '../peers/hostilePeer';
+
+const test = base.extend<{ hostile: HostilePeerHandle }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  hostile: async ({}, use) => {
+    const peer = await startHostilePeer();
+    await use(peer);
+    await peer.close();
+  },
+});
+
+test('an answer past the body cap stops with the cap named, its first bytes kept', async ({
+  app,
+  hostile,
+}) => {
+  await app.openAgent(hostile.agentUrl('huge-body'));
+  await new LibraryPage(app.page).setLimits({ maxBodyBytes: 1 });
+  await app.send('hello', { stream: false });
+  await expect(app.outcome()).toContainText(
+    'Body too large: The response body passed the 1048576-byte cap; the first 1048576 bytes are kept.',
+  );
+  const frames = new FramesPage(app.page);
+  await frames.open();
+  await frames.rows().last().click();
+  await expect(app.frameError()).toContainText('Body too large');
+});
+
+test('a stream past the stream cap is closed with the cap named', async ({ app, hostile }) => {
+  await app.openAgent(hostile.agentUrl('endless-line'));
+  await new LibraryPage(app.page).setLimits({ maxStreamBytes: 2 });
+  const stopped = hostile.nextWriterStopped();
+  await app.send('hello', { stream: true });
+  // The client hangs up at the cap, and the peer sees it go.
+  expect((await stopped).reason).toBe('client-closed');
+  const frames = new FramesPage(app.page);
+  await frames.open();
+  await frames.rows().last().click();
+  await expect(app.frameError()).toContainText('Stream too large');
+  await expect(app.frameError()).toContainText('passed the 2097152-byte cap and was closed');
+});
