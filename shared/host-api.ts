@@ -133,6 +133,17 @@ export interface HostApi {
    */
   findSessionRow(request: { sessionId: string; text: string; from: number }): Promise<SessionRowSearch>;
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
+  /**
+   * A slice of a body too large for memory, which the host stored on disk (SEC-4, `BodyBytes.stored`), for views
+   * that load a large file part only when asked: at most `STORED_READ_MAX_BYTES` per call, base64-encoded, with the
+   * body's whole size. Rejects when the session has no such body.
+   */
+  readStoredBytes(request: {
+    sessionId: string;
+    sha256: string;
+    offset: number;
+    length: number;
+  }): Promise<{ base64: string; total: number }>;
   /** Writes the session into the data folder's sessions/, atomically, secrets redacted (AUTH-4). */
   saveSession(request: { sessionId: string; title?: string }): Promise<SavedSession>;
   /** The session as a file's text for download: a session file or HAR 1.2; redaction is on unless `redact: false`. */
@@ -196,6 +207,7 @@ export const hostMethodNames = [
   'readSessionRows',
   'findSessionRow',
   'closeSession',
+  'readStoredBytes',
   'saveSession',
   'exportSession',
   'listSessions',

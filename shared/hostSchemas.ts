@@ -12,6 +12,7 @@ import {
   rawAgentRequestSchema,
 } from './agentSchemas';
 import type { HostApi, HostMethod } from './host-api';
+import { STORED_READ_MAX_BYTES } from './wire/storedString';
 
 // RFC 9110 token characters: anything else cannot be a method or a header name on the wire.
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -142,6 +143,15 @@ export const hostArgSchemas: ArgSchemas = {
     sessionIdSchema.extend({ text: z.string().min(1).max(1000), from: z.number().int().min(0) }).strict(),
   ]),
   closeSession: z.tuple([sessionIdSchema]),
+  readStoredBytes: z.tuple([
+    sessionIdSchema
+      .extend({
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        offset: z.number().int().min(0),
+        length: z.number().int().min(1).max(STORED_READ_MAX_BYTES),
+      })
+      .strict(),
+  ]),
   saveSession: z.tuple([sessionIdSchema.extend({ title: z.string().max(200).optional() }).strict()]),
   exportSession: z.tuple([
     sessionIdSchema

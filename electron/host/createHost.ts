@@ -2,6 +2,9 @@
 // the tests all run this same object; it never imports `electron` (DESIGN.md §2).
 
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { LookupFunction } from 'node:net';
 import type { AgentSummary, OpenAgentResult, RawAgentRequest } from '../../shared/agent';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
@@ -18,7 +21,10 @@ import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
 import { createEventBus } from './eventBus';
 import { loadLibrary, saveLibrary } from './library';
 import { fetchRaw } from './fetchRaw';
+import { blobDirOf } from './session/journal';
 import { sessionAgentOf, startRecording } from './session/recording';
+import { SPILL_ABOVE_BYTES } from './spill/spillCollector';
+import { storedInFolder } from './spill/storedBodies';
 import { createSessionService } from './session/sessionService';
 
 export interface HostOptions {
@@ -61,8 +67,14 @@ export function createHost(options: HostOptions): HostService {
     dataDir && (options.record ?? true)
       ? startRecording({ dataDir, appVersion: options.appVersion, transform: redactFrame })
       : undefined;
+  // A recording keeps spilled answers in its blob folder, so its journal finds them; without one they go to a folder
+  // of this run's own, removed at close.
+  const spillDir = recording
+    ? blobDirOf(recording.file)
+    : path.join(dataDir ?? tmpdir(), 'spill', `run-${process.pid}-${randomBytes(4).toString('hex')}`);
   const recorder: Recorder = {
     deps,
+    spill: { dir: spillDir, aboveBytes: SPILL_ABOVE_BYTES },
     publish: (frame) => {
       push.observe(frame);
       recording?.record(frame);
@@ -100,6 +112,7 @@ export function createHost(options: HostOptions): HostService {
     ...(dataDir ? { dataDir } : {}),
     ...(recording ? { recording } : {}),
     host: api,
+    liveStored: storedInFolder(spillDir),
   });
 
   return {
@@ -150,6 +163,7 @@ export function createHost(options: HostOptions): HostService {
     readSessionFrames: (request) => sessions.readSessionFrames(request),
     readSessionRows: (request) => sessions.readSessionRows(request),
     findSessionRow: (request) => sessions.findSessionRow(request),
+    readStoredBytes: (request) => sessions.readStoredBytes(request),
     closeSession: (request) => sessions.closeSession(request),
     saveSession: (request) => sessions.saveSession(request),
     exportSession: (request) => sessions.exportSession(request),
@@ -165,6 +179,7 @@ export function createHost(options: HostOptions): HostService {
       await push.close();
       // Last, so the frames of streams closed just above are in it.
       await recording?.close();
+      if (!recording) await rm(spillDir, { recursive: true, force: true });
       if (demo) await (await demo.catch(() => undefined))?.close();
     },
   };

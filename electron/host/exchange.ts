@@ -12,6 +12,7 @@ import type { LookupFunction } from 'node:net';
 import type { RawRequest } from '../../shared/host-api';
 import type { FrameError, HeaderList, HttpFrame, TimeoutPhase } from '../../shared/wire/frame';
 import { CappedCollector, toBodyBytes } from './bodyBytes';
+import { SpillingCollector, type SpillOptions } from './spill/spillCollector';
 import { describeNetworkError, timeoutError } from './networkErrors';
 
 // Methods for which Node would otherwise switch to chunked encoding when there is no body.
@@ -35,7 +36,8 @@ export interface ExchangeTimeouts {
 
 /** What to do with a body once the head is known. */
 export type BodyReader =
-  | { mode: 'buffer'; maxBytes: number }
+  /** With `spill`, a body past `spill.aboveBytes` goes to disk instead of memory (spill/spillCollector.ts). */
+  | { mode: 'buffer'; maxBytes: number; spill?: SpillOptions }
   /** Each chunk goes to `onChunk`, which returns an error to stop the exchange (a stream cap was passed). */
   | { mode: 'stream'; onChunk: (chunk: Buffer) => FrameError | undefined };
 
@@ -94,7 +96,7 @@ function run(
   const { timeouts } = options;
   const target = url.host;
   const timers = new Map<TimeoutPhase, NodeJS.Timeout>();
-  let collector: CappedCollector | undefined;
+  let collector: CappedCollector | SpillingCollector | undefined;
   let received = 0;
   let settled = false;
 
@@ -102,7 +104,18 @@ function run(
     if (settled) return;
     settled = true;
     for (const timer of timers.values()) clearTimeout(timer);
-    if (frame.response && collector) frame.response.body = collector.toBody();
+    if (frame.response && collector) {
+      try {
+        frame.response.body = collector.toBody();
+      } catch (failure) {
+        // The disk refused the spilled body (full, or the folder is gone): say so rather than keep a wrong body.
+        error = {
+          kind: 'too-large',
+          label: 'Body not stored',
+          message: `The body was too large for memory and could not be written to disk: ${(failure as Error).message}`,
+        };
+      }
+    }
     if (error) frame.error = error;
     frame.timing.end = deps.now();
     req.destroy();
@@ -183,7 +196,10 @@ function run(
       body: toBodyBytes(Buffer.alloc(0)),
     };
     const reader = options.readBody(frame);
-    if (reader.mode === 'buffer') collector = new CappedCollector(reader.maxBytes);
+    if (reader.mode === 'buffer')
+      collector = reader.spill
+        ? new SpillingCollector(reader.maxBytes, reader.spill)
+        : new CappedCollector(reader.maxBytes);
     else options.onProgress?.(frame);
 
     res.on('data', (chunk: Buffer) => {

@@ -15,6 +15,13 @@ export const bodyBytesSchema = z.looseObject({
   size: z.number().int().min(0),
   utf8Valid: z.boolean(),
   truncated: z.object({ limit: z.number(), seen: z.number() }).optional(),
+  stored: z
+    .object({
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      text: z.enum(['reduced', 'head']),
+      strings: z.number().int().min(0),
+    })
+    .optional(),
 });
 
 const findingSchema = z.looseObject({

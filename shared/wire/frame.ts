@@ -19,6 +19,13 @@ export interface BodyBytes {
   utf8Valid: boolean;
   /** Set when reading stopped at a cap: the bytes kept are the first `size` of at least `seen`. */
   truncated?: { limit: number; seen: number };
+  /**
+   * Set when the body was too large to hold in memory (SEC-4): its exact `size` bytes are in the host's store under
+   * `sha256` and `base64` is empty. `text` is then either the body with each long string cut out and replaced by a
+   * placeholder pointing into the stored bytes (`'reduced'`, valid JSON: shared/wire/storedString.ts), or only its
+   * first bytes (`'head'`), for a body that is not JSON or stays large without its long strings.
+   */
+  stored?: { sha256: string; text: 'reduced' | 'head'; strings: number };
 }
 
 export type TimeoutPhase = 'connect' | 'first-byte' | 'idle' | 'total';

@@ -201,12 +201,12 @@ describe('timeouts are distinct labelled errors', () => {
 describe('caps are configurable and reported', () => {
   it('a 100 MB body stops at the body cap, the first bytes kept', async () => {
     const stopped = peer.nextWriterStopped();
+    const cap = 32 * 1024 * 1024;
     const outcome: OperationOutcome = await host.runOperation({
-      agentId: await agent('huge-body'),
+      agentId: await agent('huge-body', { limits: { maxBodyBytes: cap } }),
       operation: 'send',
       input,
     });
-    const cap = 32 * 1024 * 1024;
     expect(outcome).toMatchObject({
       status: 'failed',
       message: `Body too large: The response body passed the ${cap}-byte cap; the first ${cap} bytes are kept.`,

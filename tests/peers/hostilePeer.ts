@@ -20,6 +20,7 @@ export const hostileFaults = [
   'hang',
   'hang-head',
   'huge-body',
+  'huge-file',
   'endless-line',
   'redirect',
   'xss',
@@ -39,6 +40,7 @@ export const hostileFaultNotes: Readonly<Record<HostileFault, string>> = {
   hang: 'opens the stream, sends one working status, then stays silent until the peer closes',
   'hang-head': 'never starts a response',
   'huge-body': 'answers with a 100 MiB JSON body',
+  'huge-file': 'answers with a task whose artifact holds a file part of 100 MiB of base64 (75 MiB of bytes)',
   'endless-line': 'streams `data: ` followed by an endless line with no line ending',
   redirect: 'redirects the card (302) and the endpoint (307) to another origin',
   xss:
@@ -78,7 +80,7 @@ export interface HostileRequest {
 
 /** How one of the body writers (huge-body, endless-line) ended. */
 export interface WriterStopped {
-  fault: 'huge-body' | 'endless-line';
+  fault: 'huge-body' | 'huge-file' | 'endless-line';
   path: string;
   /** Body bytes handed to the socket (not necessarily received). */
   bytes: number;
@@ -124,6 +126,8 @@ interface Ids {
 /** 64 KiB: the unit of the huge writers, so backpressure is exercised without many tiny writes. */
 const CHUNK_BYTES = 64 * 1024;
 export const HUGE_BODY_BYTES = 100 * 1024 * 1024;
+/** huge-file's base64: a multiple of 4 and of the 64 KiB chunk, so the fill stays whole "QUJD" quads. */
+export const HUGE_FILE_BASE64_BYTES = 100 * 1024 * 1024;
 /** endless-line gives up here so a client that never stops reading cannot keep the peer busy forever. */
 export const ENDLESS_LINE_LIMIT_BYTES = 1024 * 1024 * 1024;
 const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -242,6 +246,8 @@ export async function startHostilePeer(options: PeerOptions = {}): Promise<Hosti
         return sendHtml502(res);
       case 'huge-body':
         return pumpHugeBody(res, call.id, req.url ?? '');
+      case 'huge-file':
+        return pumpHugeFile(res, call.id, req.url ?? '');
       case 'wrong-content-type':
         if ('error' in parsed) return sendJson(res, 200, rpcError(call.id, parsed.error), 'text/plain');
         return sendJson(res, 200, wrongContentTypeAnswer(call), 'text/plain');
@@ -282,6 +288,22 @@ export async function startHostilePeer(options: PeerOptions = {}): Promise<Hosti
       fillBytes: HUGE_BODY_BYTES - head.length - tail.length,
       tail,
     });
+  }
+
+  function pumpHugeFile(res: ServerResponse, id: RpcId, path: string) {
+    // A valid answer whose file part is 100 MiB of base64: "QUJD" over and over, the bytes "ABC" repeated.
+    const head = Buffer.from(
+      `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"task":{"id":"task-huge-file","contextId":` +
+        `"ctx-huge-file","status":{"state":"TASK_STATE_COMPLETED","timestamp":"${now()}"},"artifacts":[{` +
+        `"artifactId":"big","name":"big file","parts":[{"filename":"big.bin","mediaType":"application/octet-stream",` +
+        `"raw":"`,
+    );
+    const tail = Buffer.from('"}]}]}}}');
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': head.length + HUGE_FILE_BASE64_BYTES + tail.length,
+    });
+    pump(res, { fault: 'huge-file', path, head, fill: 'QUJD', fillBytes: HUGE_FILE_BASE64_BYTES, tail });
   }
 
   function pumpEndlessLine(res: ServerResponse, path: string) {

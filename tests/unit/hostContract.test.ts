@@ -65,6 +65,7 @@ function agentMethodsNotUsedHere() {
     readSessionFrames: unused,
     readSessionRows: unused,
     findSessionRow: unused,
+    readStoredBytes: unused,
     closeSession: unused,
     saveSession: unused,
     exportSession: unused,

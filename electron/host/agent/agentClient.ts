@@ -79,7 +79,11 @@ export function createAgentClient(recorder: Recorder): AgentClient {
           idleMs: settings.timeouts.idleMs,
           totalMs: settings.timeouts.totalMs,
         },
-        readBody: () => ({ mode: 'buffer', maxBytes: settings.limits.maxBodyBytes }),
+        readBody: () => ({
+          mode: 'buffer',
+          maxBytes: settings.limits.maxBodyBytes,
+          ...(recorder.spill ? { spill: recorder.spill } : {}),
+        }),
         annotate: (frame) => {
           const secrets: SecretMark[] = settings.headers
             .filter((h) => h.secret)

@@ -16,7 +16,8 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   extensions: [],
   timeouts: { connectMs: 10_000, firstByteMs: 30_000, idleMs: 60_000, totalMs: 120_000 },
   limits: {
-    maxBodyBytes: 32 * 1024 * 1024,
+    // Past SPILL_ABOVE_BYTES an answer goes to disk, so this cap guards the disk, not memory.
+    maxBodyBytes: 256 * 1024 * 1024,
     maxEventBytes: SSE_DEFAULT_MAX_EVENT_BYTES,
     maxStreamBytes: 1024 * 1024 * 1024,
   },

@@ -260,7 +260,11 @@ async function sendOnce(
           opened(frame);
           return { mode: 'stream', onChunk: (chunk) => recorder.push(chunk) };
         }
-        return { mode: 'buffer', maxBytes: limits.maxBodyBytes };
+        return {
+          mode: 'buffer',
+          maxBytes: limits.maxBodyBytes,
+          ...(hooks.recorder.spill ? { spill: hooks.recorder.spill } : {}),
+        };
       },
       annotate: (frame) => {
         frame.a2a = {

@@ -12,10 +12,13 @@ import {
   type ExchangeDeps,
   type ExchangeTimeouts,
 } from '../exchange';
+import type { SpillOptions } from '../spill/spillCollector';
 
 export interface Recorder {
   deps: ExchangeDeps;
   publish(frame: Frame): void;
+  /** Where answers too large for memory go (SEC-4); without it every body is held in memory up to its cap. */
+  spill?: SpillOptions;
 }
 
 export interface RecordedExchangeOptions {

@@ -22,7 +22,8 @@ export function sha256(bytes: Buffer): string {
 }
 
 function externalBody(body: BodyBytes, sink: BlobSink, threshold: number): StoredBody {
-  if (body.size <= threshold) return body;
+  // A stored body's bytes are already in a store of their own (spill/storedBodies.ts); its text is small.
+  if (body.size <= threshold || body.stored) return body;
   const bytes = Buffer.from(body.base64, 'base64');
   const hash = sha256(bytes);
   sink(hash, bytes);

@@ -20,7 +20,8 @@ import {
 } from '../../../shared/session/sessionFile';
 import type { RedactionItem, SessionAgent, SessionSource } from '../../../shared/session/types';
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
-import { JOURNAL_FORMAT, readJournal, type JournalRead } from './journal';
+import { blobDirOf, JOURNAL_FORMAT, readJournal, type JournalRead } from './journal';
+import { noStoredBodies, storedInFolder, storedInTable, type StoredBodies } from '../spill/storedBodies';
 
 export { SessionFileError };
 
@@ -37,6 +38,8 @@ export interface LoadedSession {
   appVersion?: string;
   savedAt?: string;
   migratedFrom?: number;
+  /** Where the bodies too large for memory are (SEC-4); none for a HAR import. */
+  stored: StoredBodies;
 }
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -120,6 +123,7 @@ function fromSessionFile(file: SessionFile, migratedFrom?: number): LoadedSessio
     source: 'file',
     agents: agents.agents,
     redactions: file.redactions,
+    stored: storedInTable(file.blobs),
     frames: latestRevisions(frames),
     notices,
     appVersion: file.appVersion,
@@ -142,6 +146,7 @@ function fromHar(value: unknown, name: string): LoadedSession {
     source: 'har',
     agents: agents.agents,
     redactions: [],
+    stored: noStoredBodies,
     frames: latestRevisions(frames),
     notices: [...imported.notices, ...agents.notices],
   };
@@ -185,6 +190,7 @@ export function fromJournal(read: JournalRead, file: string): LoadedSession {
     title: `Recording ${startedAt ? new Date(startedAt).toLocaleString('en-GB') : path.basename(file)}`,
     source: 'journal',
     path: file,
+    stored: storedInFolder(blobDirOf(file)),
     agents: agents.agents,
     redactions: read.redactions,
     frames: latestRevisions(frames),

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host-api';
 import { framesToHar } from '../../../shared/session/har';
 import { redactAgents, redactFrames } from '../../../shared/session/redact';
-import { SESSION_FILE_EXTENSION, SESSION_MIME_TYPE } from '../../../shared/session/sessionFile';
+import {
+  SESSION_FILE_EXTENSION,
+  SESSION_MIME_TYPE,
+  type SessionFile,
+} from '../../../shared/session/sessionFile';
 import type {
   MockAgentInfo,
   RecentSession,
@@ -28,6 +32,7 @@ import {
 } from './browseSessions';
 import { listJournals, type Recording } from './recording';
 import { startMockAgent } from './mockAgent';
+import { noStoredBodies, storedTable, type StoredBodies } from '../spill/storedBodies';
 import { resendSession, type ResendHost } from './resend';
 import { recentSessions } from './recentSessions';
 import {
@@ -47,6 +52,7 @@ type SessionMethods = Pick<
   | 'readSessionRows'
   | 'findSessionRow'
   | 'closeSession'
+  | 'readStoredBytes'
   | 'saveSession'
   | 'exportSession'
   | 'listSessions'
@@ -62,11 +68,19 @@ export interface SessionServiceOptions {
   dataDir?: string;
   recording?: Recording;
   host: ResendHost;
+  /** The live run's stored bodies: answers too large for memory (SEC-4). */
+  liveStored?: StoredBodies;
 }
 
 /** Frames read per step of a search, and how long one call searches before it reports how far it got. */
 const SEARCH_PAGE = 2_000;
 const SEARCH_SLICE_MS = 1_000;
+
+/** The file with the stored bodies its frames refer to copied into its blob table, so it is complete on its own. */
+async function withStored(file: SessionFile, loaded: LoadedSession): Promise<SessionFile> {
+  const { blobs } = await storedTable(file.frames, loaded.stored);
+  return Object.keys(blobs).length === 0 ? file : { ...file, blobs: { ...file.blobs, ...blobs } };
+}
 
 export function sessionsDir(dataDir: string): string {
   return path.join(dataDir, 'sessions');
@@ -217,18 +231,31 @@ export function createSessionService(
       }
       return { closed: open.delete(sessionId) };
     },
+    async readStoredBytes({ sessionId, sha256, offset, length }) {
+      const stored =
+        sessionId === LIVE_SESSION_ID
+          ? (options.liveStored ?? noStoredBodies)
+          : (await session(sessionId)).stored;
+      const slice = await stored.read(sha256, offset, length);
+      if (!slice)
+        throw new Error('This session has no stored body with that sha256; it may have been deleted.');
+      return { base64: slice.bytes.toString('base64'), total: slice.total };
+    },
     async saveSession({ sessionId, title }) {
       if (!options.dataDir) throw new Error('Sessions cannot be saved: this host has no data folder.');
       const loaded = await session(sessionId, true);
       const clean = redacted(loaded);
       const name =
         title?.trim() || (sessionId === LIVE_SESSION_ID ? defaultTitle(loaded.agents) : loaded.title);
-      const file = buildSessionFile({
-        title: name,
-        appVersion: options.appVersion,
-        ...clean,
-        redactions: clean.items,
-      });
+      const file = await withStored(
+        buildSessionFile({
+          title: name,
+          appVersion: options.appVersion,
+          ...clean,
+          redactions: clean.items,
+        }),
+        loaded,
+      );
       const target = path.join(
         sessionsDir(options.dataDir),
         `${fileStem(name)}-${stamp()}${SESSION_FILE_EXTENSION}`,
@@ -249,12 +276,15 @@ export function createSessionService(
           redactions: chosen.items,
         };
       }
-      const file = buildSessionFile({
-        title,
-        appVersion: options.appVersion,
-        ...chosen,
-        redactions: chosen.items,
-      });
+      const file = await withStored(
+        buildSessionFile({
+          title,
+          appVersion: options.appVersion,
+          ...chosen,
+          redactions: chosen.items,
+        }),
+        loaded,
+      );
       return {
         name: `${fileStem(title)}${SESSION_FILE_EXTENSION}`,
         mimeType: SESSION_MIME_TYPE,
