@@ -1,6 +1,7 @@
 // Size limits seen from the window (SEC-4), against the hostile agent: an answer past the body cap and a stream past
 // the stream cap both stop with a message naming the cap, and what came before the cap is kept. The caps are set in
-// the agent's settings, in MiB, as a user would.
+// the agent's settings, in MiB, as a user would. A 100 MB file part is kept on disk by the host and loaded into the
+// window only when the user asks.
 
 import { expect, test as base } from './fixtures';
 import { FramesPage } from './support/framesPage';
@@ -44,4 +45,24 @@ test('a stream past the stream cap is closed with the cap named', async ({ app, 
   await frames.rows().last().click();
   await expect(app.frameError()).toContainText('Stream too large');
   await expect(app.frameError()).toContainText('passed the 2097152-byte cap and was closed');
+});
+
+test('a 100 MB base64 file part is kept on disk and loads only when asked', async ({ app, hostile }) => {
+  await app.openAgent(hostile.agentUrl('huge-file'));
+  await app.send('hello', { stream: false });
+  const file = app.artifacts().getByTestId('part-file');
+  await expect(file).toContainText('kept on disk');
+  await expect(file.getByTestId('part-image')).toHaveCount(0);
+
+  // The exchange's body says where the bytes went instead of holding them.
+  const frames = new FramesPage(app.page);
+  await frames.open();
+  await frames.rows().last().click();
+  await expect(app.page.getByTestId('body-stored')).toContainText('1 long string cut out');
+
+  await app.tab('conversation').click();
+  await file.getByTestId('load-stored').click();
+  const image = file.getByTestId('part-image');
+  await expect(image).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
 });

@@ -15,7 +15,12 @@ import { journalDir } from '../../electron/host/session/recording';
 import { LIVE_SESSION_ID, type HostService } from '../../shared/host-api';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { parseStoredString } from '../../shared/wire/storedString';
-import { HUGE_FILE_BASE64_BYTES, startHostilePeer, type HostilePeerHandle } from '../peers/hostilePeer';
+import {
+  HUGE_FILE_BASE64_BYTES,
+  HUGE_FILE_PNG_BASE64,
+  startHostilePeer,
+  type HostilePeerHandle,
+} from '../peers/hostilePeer';
 
 let peer: HostilePeerHandle;
 let dataDir: string;
@@ -69,7 +74,7 @@ describe('a 100 MiB file part', () => {
       result: { task: { artifacts: Array<{ parts: Array<{ raw: string; filename: string }> }> } };
     };
     const part = answer.result.task.artifacts[0]!.parts[0]!;
-    expect(part.filename).toBe('big.bin');
+    expect(part.filename).toBe('big.png');
     const stored = parseStoredString(part.raw)!;
     expect(stored).toMatchObject({ sha256: body.stored!.sha256, length: HUGE_FILE_BASE64_BYTES });
 
@@ -86,7 +91,7 @@ describe('a 100 MiB file part', () => {
       offset: stored.offset,
       length: 8,
     });
-    expect(Buffer.from(first.base64, 'base64').toString()).toBe('QUJDQUJD');
+    expect(Buffer.from(first.base64, 'base64').toString()).toBe(HUGE_FILE_PNG_BASE64.slice(0, 8));
     expect(first.total).toBe(body.size);
     const last = await host.readStoredBytes({
       sessionId: LIVE_SESSION_ID,
@@ -112,6 +117,6 @@ describe('a 100 MiB file part', () => {
       offset: stored.offset,
       length: 8,
     });
-    expect(Buffer.from(fromFile.base64, 'base64').toString()).toBe('QUJDQUJD');
+    expect(Buffer.from(fromFile.base64, 'base64').toString()).toBe(HUGE_FILE_PNG_BASE64.slice(0, 8));
   }, 60_000);
 });

@@ -40,7 +40,8 @@ export const hostileFaultNotes: Readonly<Record<HostileFault, string>> = {
   hang: 'opens the stream, sends one working status, then stays silent until the peer closes',
   'hang-head': 'never starts a response',
   'huge-body': 'answers with a 100 MiB JSON body',
-  'huge-file': 'answers with a task whose artifact holds a file part of 100 MiB of base64 (75 MiB of bytes)',
+  'huge-file':
+    'answers with a task whose artifact holds a 100 MiB base64 file part (a PNG, then 75 MiB of padding)',
   'endless-line': 'streams `data: ` followed by an endless line with no line ending',
   redirect: 'redirects the card (302) and the endpoint (307) to another origin',
   xss:
@@ -68,6 +69,11 @@ export const XSS_PATHS = {
 /** A 4×3 RGBA PNG, so a test can check that an image really decoded (naturalWidth 4). */
 export const XSS_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAYAAAC09K7GAAAAHklEQVR4nGNgYDjx/z8QI+gAIAOI4TTDAiADiGE0ANX7Hw9FO56nAAAAAElFTkSuQmCC';
+/** The same PNG padded with zero bytes to a multiple of 3, so its base64 has no padding and the fill can follow. */
+export const HUGE_FILE_PNG_BASE64 = (() => {
+  const png = Buffer.from(XSS_PNG_BASE64, 'base64');
+  return Buffer.concat([png, Buffer.alloc((3 - (png.length % 3)) % 3)]).toString('base64');
+})();
 
 export interface HostileRequest {
   listener: 'main' | 'other';
@@ -126,7 +132,7 @@ interface Ids {
 /** 64 KiB: the unit of the huge writers, so backpressure is exercised without many tiny writes. */
 const CHUNK_BYTES = 64 * 1024;
 export const HUGE_BODY_BYTES = 100 * 1024 * 1024;
-/** huge-file's base64: a multiple of 4 and of the 64 KiB chunk, so the fill stays whole "QUJD" quads. */
+/** huge-file's base64, PNG included: a multiple of 4, so the fill after the PNG stays whole "QUJD" quads. */
 export const HUGE_FILE_BASE64_BYTES = 100 * 1024 * 1024;
 /** endless-line gives up here so a client that never stops reading cannot keep the peer busy forever. */
 export const ENDLESS_LINE_LIMIT_BYTES = 1024 * 1024 * 1024;
@@ -291,19 +297,21 @@ export async function startHostilePeer(options: PeerOptions = {}): Promise<Hosti
   }
 
   function pumpHugeFile(res: ServerResponse, id: RpcId, path: string) {
-    // A valid answer whose file part is 100 MiB of base64: "QUJD" over and over, the bytes "ABC" repeated.
+    // A valid answer whose file part is 100 MiB of base64: a real PNG, then "QUJD" over and over (the bytes "ABC"
+    // repeated) after its end, which image decoders ignore.
     const head = Buffer.from(
       `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"task":{"id":"task-huge-file","contextId":` +
         `"ctx-huge-file","status":{"state":"TASK_STATE_COMPLETED","timestamp":"${now()}"},"artifacts":[{` +
-        `"artifactId":"big","name":"big file","parts":[{"filename":"big.bin","mediaType":"application/octet-stream",` +
-        `"raw":"`,
+        `"artifactId":"big","name":"big file","parts":[{"filename":"big.png","mediaType":"image/png",` +
+        `"raw":"${HUGE_FILE_PNG_BASE64}`,
     );
     const tail = Buffer.from('"}]}]}}}');
+    const fillBytes = HUGE_FILE_BASE64_BYTES - HUGE_FILE_PNG_BASE64.length;
     res.writeHead(200, {
       'Content-Type': 'application/json',
-      'Content-Length': head.length + HUGE_FILE_BASE64_BYTES + tail.length,
+      'Content-Length': head.length + fillBytes + tail.length,
     });
-    pump(res, { fault: 'huge-file', path, head, fill: 'QUJD', fillBytes: HUGE_FILE_BASE64_BYTES, tail });
+    pump(res, { fault: 'huge-file', path, head, fill: 'QUJD', fillBytes, tail });
   }
 
   function pumpEndlessLine(res: ServerResponse, path: string) {

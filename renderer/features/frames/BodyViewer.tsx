@@ -46,6 +46,13 @@ export function BodyViewer({
             truncated: first {formatBytes(body.size)} of at least {formatBytes(body.truncated.seen)}
           </span>
         )}
+        {body.stored && (
+          <span className="warning" data-testid="body-stored" title={`sha256 ${body.stored.sha256}`}>
+            {body.stored.text === 'reduced'
+              ? `too large for memory: kept on disk, shown with ${body.stored.strings} long string${body.stored.strings === 1 ? '' : 's'} cut out (each names where its bytes are)`
+              : 'too large for memory: kept on disk, only its first bytes shown'}
+          </span>
+        )}
         {!body.utf8Valid && (
           <span className="warning">not valid UTF-8: shown with replacement characters</span>
         )}

@@ -6,6 +6,8 @@ import { fileSource, type FilePart } from './fileSource';
 import { FileBody } from './FileBody';
 import { effectiveType, formatSize, mediaKindOf } from './media';
 import { RemoteLoad } from './RemoteLoad';
+import { base64Size } from './storedBytes';
+import { StoredFile } from './StoredFile';
 import { shortenUrl } from './safeUrl';
 import { VisibleName } from './VisibleName';
 import './render.css';
@@ -26,6 +28,9 @@ export function FilePartView({ part }: { part: FilePart }) {
         </span>{' '}
         <span className="muted">{part.mediaType ?? (source.type || 'unknown type')}</span>{' '}
         {source.kind === 'bytes' && <span className="muted">· {formatSize(source.bytes.length)} inline</span>}
+        {source.kind === 'stored' && (
+          <span className="muted">· {formatSize(base64Size(source.stored.length))} kept on disk</span>
+        )}
         {source.kind === 'remote' && (
           <span className="muted" title={source.url}>
             · {shortenUrl(source.url)}
@@ -49,6 +54,7 @@ export function FilePartView({ part }: { part: FilePart }) {
             )}
           </RemoteLoad>
         )}
+        {source.kind === 'stored' && <StoredFile stored={source.stored} type={source.type} name={name} />}
         {source.kind === 'none' && <span className="muted">{source.reason}</span>}
       </div>
     </div>

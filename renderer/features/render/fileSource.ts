@@ -1,7 +1,8 @@
 // Where a file part's bytes are (TL-4, SEC-3): inline (base64 or a data: URL, decoded here), at an http(s) URL the
-// host may fetch when the user asks, or nowhere usable (another scheme, broken base64) — then it is only described.
+// host may fetch when the user asks, stored on disk by the host (too large for memory), or nowhere usable (another scheme, broken base64) — then it is only described.
 
 import type { Part } from '../../../shared/a2a/model';
+import { parseStoredString, type StoredString } from '../../../shared/wire/storedString';
 import { decodeBase64, effectiveType, parseDataUrl } from './media';
 import { checkLoadUrl, shortenUrl } from './safeUrl';
 
@@ -10,11 +11,15 @@ export type FilePart = Extract<Part, { kind: 'file' }>;
 export type FileSource =
   | { kind: 'bytes'; bytes: Uint8Array<ArrayBuffer>; type: string }
   | { kind: 'remote'; url: string; host: string; type: string }
-  | { kind: 'none'; type: string; reason: string };
+  | { kind: 'none'; type: string; reason: string }
+  /** Too large for memory: the host keeps the bytes on disk and they load on request (SEC-4). */
+  | { kind: 'stored'; stored: StoredString; type: string };
 
 export function fileSource(part: FilePart): FileSource {
   const declared = effectiveType(part.mediaType, part.name);
   if (part.bytes !== undefined) {
+    const stored = parseStoredString(part.bytes);
+    if (stored) return { kind: 'stored', stored, type: declared };
     const bytes = decodeBase64(part.bytes);
     return bytes
       ? { kind: 'bytes', bytes: bytes, type: declared }

@@ -1,0 +1,36 @@
+// A file part too large to keep in memory (SEC-4): the host stored its bytes on disk, so the part shows its size and
+// loads them only on a click, with progress; once loaded they go through the same safe viewers as inline bytes.
+
+import type { StoredString } from '../../../shared/wire/storedString';
+import { FileBody } from './FileBody';
+import { formatSize } from './media';
+import { base64Size } from './storedBytes';
+import { useStoredLoad } from './useStoredLoad';
+
+export function StoredFile({ stored, type, name }: { stored: StoredString; type: string; name: string }) {
+  const { state, load } = useStoredLoad(stored);
+  if (state.status === 'loaded') return <FileBody bytes={state.bytes} type={type} name={name} />;
+  const size = formatSize(base64Size(stored.length));
+  return (
+    <span className="remote-load" data-testid="stored-file">
+      <button
+        type="button"
+        className="render-action"
+        data-testid="load-stored"
+        disabled={state.status === 'loading'}
+        onClick={load}
+      >
+        {state.status === 'loading'
+          ? `Loading ${formatSize(base64Size(state.read))} of ${size}…`
+          : state.status === 'failed'
+            ? `Try again: load ${size} from disk`
+            : `Load ${size} kept on disk`}
+      </button>
+      {state.status === 'failed' && (
+        <span className="render-error" role="alert" data-testid="stored-error">
+          {state.message}
+        </span>
+      )}
+    </span>
+  );
+}
