@@ -269,9 +269,10 @@ test('a session too large to replay opens in browse mode: rows from disk, the en
   const last = page.locator(`[data-testid="browse-row"][data-index="${fixture.frames - 1}"]`);
   await expect(last).toContainText('status-update · completed');
 
-  // Opening an event shows its exchange in the inspector, that event among the stream's.
+  // Opening an event shows its exchange in the inspector, that event among the stream's. The exchange is read from
+  // a file of 50,000 frames on disk: on a loaded CI machine that can take longer than the default wait.
   await last.click();
-  await expect(page.getByTestId('frame-inspector')).toContainText('POST');
+  await expect(page.getByTestId('frame-inspector')).toContainText('POST', { timeout: 30_000 });
   await expect(last).toHaveClass(/selected/);
 
   // Find next: the first completed task is at the end of the first stream, the next at the end of the second.
