@@ -269,6 +269,8 @@ function redactBody(
     report,
   );
   if (cleaned === text) return body;
+  // A body kept on disk (SEC-4): only its decodable text is here to clean; the bytes, size and reference stay.
+  if (body.stored) return { ...body, text: cleaned };
   return bodyFromBytes(binary ? byteStringToBytes(cleaned) : utf8Bytes(cleaned), body.truncated);
 }
 
