@@ -1,10 +1,13 @@
 // The window's retained-frames cap (SEC-4): past `max` frames the oldest leave the window, down to `keep`, counted in
 // `droppedFrames`; the index and timeline then describe only the frames kept, newer revisions still replace in place,
-// and starting again from a list applies the same cap.
+// and starting again from a list applies the same cap. The note says how many left and that the journal has them.
 
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import type { HttpFrame } from '../../shared/wire/frame';
+import { RetainedNoteView } from '../../renderer/features/layout/RetainedNote';
 import { framesSliceWith, RETAINED_FRAMES, type FramesSlice } from '../../renderer/store/framesSlice';
 
 const frame = (n: number, rev = 0): HttpFrame => ({
@@ -69,5 +72,24 @@ describe('retained frames', () => {
   it('keeps the app’s cap above anything a replay shows and drops in large steps', () => {
     expect(RETAINED_FRAMES.max - RETAINED_FRAMES.keep).toBeGreaterThanOrEqual(10_000);
     expect(RETAINED_FRAMES.keep).toBeGreaterThan(100_000);
+  });
+});
+
+describe('the note', () => {
+  it('says how many frames left the window and that the journal keeps them all', () => {
+    const html = renderToStaticMarkup(createElement(RetainedNoteView, { dropped: 50_001, kept: 200_000 }));
+    expect(html).toContain('data-testid="retained-note"');
+    expect(html).toContain('role="status"');
+    expect(html).toContain(
+      '50,001 earlier frames left this window, which keeps the newest 200,000 to stay fast.',
+    );
+    expect(html).toContain('the run’s journal holds every frame, Save writes them all');
+    expect(renderToStaticMarkup(createElement(RetainedNoteView, { dropped: 1, kept: 6 }))).toContain(
+      '1 earlier frame left',
+    );
+  });
+
+  it('is not shown while nothing left the window', () => {
+    expect(renderToStaticMarkup(createElement(RetainedNoteView, { dropped: 0, kept: 200_000 }))).toBe('');
   });
 });

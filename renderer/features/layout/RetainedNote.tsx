@@ -7,12 +7,17 @@ import { useAppStore } from '../../store/appStore';
 export function RetainedNote() {
   const dropped = useAppStore((state) => state.droppedFrames);
   const replaying = useAppStore((state) => state.replay !== null);
-  if (dropped === 0 || replaying) return null;
+  return replaying ? null : <RetainedNoteView dropped={dropped} kept={RETAINED_FRAMES.keep} />;
+}
+
+/** The note itself, from plain values (tested as static markup). */
+export function RetainedNoteView({ dropped, kept }: { dropped: number; kept: number }) {
+  if (dropped === 0) return null;
   return (
     <p className="retained-note" role="status" data-testid="retained-note" data-dropped={dropped}>
       {dropped.toLocaleString('en-US')} earlier frame{dropped === 1 ? '' : 's'} left this window, which keeps
-      the newest {RETAINED_FRAMES.keep.toLocaleString('en-US')} to stay fast. None is lost: the run’s journal
-      holds every frame, Save writes them all, and the journal opens from Sessions in browse mode.
+      the newest {kept.toLocaleString('en-US')} to stay fast. None is lost: the run’s journal holds every
+      frame, Save writes them all, and the journal opens from Sessions in browse mode.
     </p>
   );
 }
