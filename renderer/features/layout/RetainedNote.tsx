@@ -3,6 +3,7 @@
 
 import { RETAINED_FRAMES } from '../../store/framesSlice';
 import { useAppStore } from '../../store/appStore';
+import { retainedNoteText } from './retainedNoteText';
 
 export function RetainedNote() {
   const dropped = useAppStore((state) => state.droppedFrames);
@@ -10,14 +11,13 @@ export function RetainedNote() {
   return replaying ? null : <RetainedNoteView dropped={dropped} kept={RETAINED_FRAMES.keep} />;
 }
 
-/** The note itself, from plain values (tested as static markup). */
+/** The note itself, from plain values. */
 export function RetainedNoteView({ dropped, kept }: { dropped: number; kept: number }) {
-  if (dropped === 0) return null;
+  const text = retainedNoteText(dropped, kept);
+  if (text === null) return null;
   return (
     <p className="retained-note" role="status" data-testid="retained-note" data-dropped={dropped}>
-      {dropped.toLocaleString('en-US')} earlier frame{dropped === 1 ? '' : 's'} left this window, which keeps
-      the newest {kept.toLocaleString('en-US')} to stay fast. None is lost: the run’s journal holds every
-      frame, Save writes them all, and the journal opens from Sessions in browse mode.
+      {text}
     </p>
   );
 }
