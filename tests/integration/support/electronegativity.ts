@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface Finding {
   check: string;
@@ -140,9 +141,11 @@ export function runElectronegativity(): Finding[] {
     for (const target of TARGETS) copyFileSync(target.built, path.join(input, target.as));
     const bin = path.resolve('node_modules/@doyensec/electronegativity/dist/index.js');
     // -e: the tool would otherwise look the Electron version up online; -r: file names relative to the input.
+    // syncWriteFile.mjs puts the tool's two unordered report writes in order (see there).
+    const inOrder = pathToFileURL(path.resolve('tests/integration/support/syncWriteFile.mjs')).href;
     const result = spawnSync(
       process.execPath,
-      [bin, '-i', input, '-o', report, '-r', '-e', ELECTRON_VERSION],
+      ['--import', inOrder, bin, '-i', input, '-o', report, '-r', '-e', ELECTRON_VERSION],
       {
         encoding: 'utf8',
         timeout: 120_000,
