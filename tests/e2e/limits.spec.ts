@@ -48,21 +48,28 @@ test('a stream past the stream cap is closed with the cap named', async ({ app, 
 });
 
 test('a 100 MB base64 file part is kept on disk and loads only when asked', async ({ app, hostile }) => {
+  // 100 MB cross the loopback, go to disk and are decoded once when asked: on two busy cores (CI runs two workers)
+  // each step can take tens of seconds, so the waits are generous and the test's own budget is tripled.
+  test.slow();
   await app.openAgent(hostile.agentUrl('huge-file'));
   await app.send('hello', { stream: false });
   const file = app.artifacts().getByTestId('part-file');
-  await expect(file).toContainText('kept on disk');
+  await expect(file).toContainText('kept on disk', { timeout: 60_000 });
   await expect(file.getByTestId('part-image')).toHaveCount(0);
 
   // The exchange's body says where the bytes went instead of holding them.
   const frames = new FramesPage(app.page);
   await frames.open();
   await frames.rows().last().click();
-  await expect(app.page.getByTestId('body-stored')).toContainText('1 long string cut out');
+  await expect(app.page.getByTestId('body-stored')).toContainText('1 long string cut out', {
+    timeout: 30_000,
+  });
 
   await app.tab('conversation').click();
   await file.getByTestId('load-stored').click();
   const image = file.getByTestId('part-image');
-  await expect(image).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(4);
+  await expect(image).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 60_000 })
+    .toBe(4);
 });
