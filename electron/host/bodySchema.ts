@@ -14,6 +14,7 @@ import v010 from '../../vendor/a2a-spec/a2a-0.1.0.schema.json' with { type: 'jso
 import v025 from '../../vendor/a2a-spec/a2a-0.2.5.schema.json' with { type: 'json' };
 import v030 from '../../vendor/a2a-spec/a2a-0.3.0.schema.json' with { type: 'json' };
 import v101 from '../../vendor/a2a-spec/a2a-1.0.1.bundled.schema.json' with { type: 'json' };
+import { ownValue } from '../../shared/ownValue';
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
@@ -156,7 +157,7 @@ export function bodySchemaChecker(
   binding: string,
   target: Target,
 ): (json: unknown) => Finding[] {
-  const generation = GENERATIONS[generationName];
+  const generation = ownValue(GENERATIONS, generationName);
   if (!generation) return NONE;
   // 0.3's HTTP+JSON speaks ProtoJSON, which its JSON Schema (the JSON-RPC shapes) does not describe.
   if (binding === 'HTTP+JSON' && !generation.resultOnly) return NONE;

@@ -21,6 +21,7 @@ import v025 from '../../vendor/a2a-spec/a2a-0.2.5.schema.json' with { type: 'jso
 import v026 from '../../vendor/a2a-spec/a2a-0.2.6.schema.json' with { type: 'json' };
 import v030 from '../../vendor/a2a-spec/a2a-0.3.0.schema.json' with { type: 'json' };
 import v101 from '../../vendor/a2a-spec/a2a-1.0.1.bundled.schema.json' with { type: 'json' };
+import { ownValue } from '../../shared/ownValue';
 
 // ajv-formats is CommonJS with a default export; under ESM interop it can arrive wrapped once more.
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -63,7 +64,7 @@ export function chooseCardSchema(detection: Pick<Detection, 'generation'>, card:
     case '0.1':
       return { version: '0.1.0', schema: v010, cardRef: '#/$defs/AgentCard', draft2020: false };
     case '0.2': {
-      const version = ZERO_TWO[declared] ? declared : '0.2.4';
+      const version = ownValue(ZERO_TWO, declared) ? declared : '0.2.4';
       return { version, schema: ZERO_TWO[version]!, cardRef: '#/definitions/AgentCard', draft2020: false };
     }
     case '0.3':

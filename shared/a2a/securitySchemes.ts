@@ -5,6 +5,7 @@
 
 import type { Finding } from '../wire/finding';
 import { isObject } from './decodeContext';
+import { ownValue } from '../ownValue';
 
 export type ApiKeyLocation = 'header' | 'query' | 'cookie';
 
@@ -81,10 +82,10 @@ function readScheme(name: string, value: unknown, pointer: string, findings: Fin
     kind = openApiKind(value.type);
   } else if (isObject(value.scheme) && typeof value.scheme.$case === 'string') {
     // @a2a-js/sdk 1.3.0 writes its in-memory oneof; the lint `card.scheme-shape` reports it, we still read it.
-    kind = ONEOF_KINDS[value.scheme.$case];
+    kind = ownValue(ONEOF_KINDS, value.scheme.$case);
     body = isObject(value.scheme.value) ? value.scheme.value : {};
   } else {
-    const member = Object.keys(value).find((key) => key in ONEOF_KINDS);
+    const member = Object.keys(value).find((key) => Object.hasOwn(ONEOF_KINDS, key));
     if (member) {
       kind = ONEOF_KINDS[member];
       body = isObject(value[member]) ? value[member] : {};

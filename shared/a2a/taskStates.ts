@@ -4,6 +4,7 @@
 
 import { defined, type DecodeContext } from './decodeContext';
 import type { Message, Role, TaskState, TaskStatus } from './model';
+import { ownValue } from '../ownValue';
 
 const KEBAB: Record<string, TaskState> = {
   submitted: 'submitted',
@@ -55,7 +56,7 @@ export function readTaskState(
   pointer: string,
 ): TaskState {
   if (dialect === 'kebab' || dialect === 'kebab-0.1') {
-    const state = typeof value === 'string' ? KEBAB[value] : undefined;
+    const state = typeof value === 'string' ? ownValue(KEBAB, value) : undefined;
     if (!state) {
       ctx.report('a2a.unknown-state', `Unknown task state ${JSON.stringify(value)}.`, pointer, 'error');
       return 'unknown';
@@ -69,7 +70,7 @@ export function readTaskState(
     const state = PROTO_NUMBERS[value];
     if (state) return state;
   }
-  const state = typeof value === 'string' ? PROTO[value] : undefined;
+  const state = typeof value === 'string' ? ownValue(PROTO, value) : undefined;
   if (!state) {
     ctx.report('a2a.unknown-state', `Unknown task state ${JSON.stringify(value)}.`, pointer, 'error');
     return 'unknown';

@@ -16,6 +16,7 @@ import {
 import type { Generation } from '../a2a/generation';
 import type { Finding, Severity } from './finding';
 import { appendPointer } from './jsonPointer';
+import { ownValue } from '../ownValue';
 
 export type JsonRpcId = string | number | null;
 
@@ -596,7 +597,7 @@ const restOnlyMeanings: Record<string, string> = {
 };
 
 function named(name: string, generation: Generation): { name: string; meaning?: string } {
-  const meaning = jsonRpcErrorByName(name, generation)?.meaning ?? restOnlyMeanings[name];
+  const meaning = jsonRpcErrorByName(name, generation)?.meaning ?? ownValue(restOnlyMeanings, name);
   return meaning === undefined ? { name } : { name, meaning };
 }
 
