@@ -76,7 +76,9 @@ export interface JsonParseFailure {
 
 export type JsonParseResult = JsonParseSuccess | JsonParseFailure;
 
-const defaultMaxDepth = 1000;
+/** Deepest nesting accepted by default (jsonDepth.ts builds its frame limit on it). */
+export const JSON_MAX_DEPTH = 1000;
+const defaultMaxDepth = JSON_MAX_DEPTH;
 const defaultEagerLimit = 1 << 20;
 /** Per rule; a body with a million duplicate keys must not produce a million findings. */
 const maxFindingsPerRule = 100;

@@ -8,6 +8,8 @@ import { isUtf8 } from 'node:buffer';
 import type { BodyBytes, Frame, SseFrame } from '../../../shared/wire/frame';
 import { parseSseText } from '../../../shared/wire/sse';
 import { BLOB_THRESHOLD_BYTES, type BlobRef } from '../../../shared/session/sessionFile';
+import { nestedDeeperThan } from '../../../shared/wire/jsonDepth';
+import { JSON_MAX_DEPTH } from '../../../shared/wire/jsonText';
 
 const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -101,7 +103,9 @@ export function blobReader(source: BlobSource) {
           const data = parseSseText(raw).events[0]?.data ?? '';
           decoded = { raw, data, ...(isUtf8(bytes) ? {} : { rawBase64: bytes.toString('base64') }) };
           try {
-            decoded.json = JSON.parse(data) as unknown;
+            const json = JSON.parse(data) as unknown;
+            // Deeper than the careful parser goes: the live recording had no parsed copy either.
+            if (!nestedDeeperThan(json, JSON_MAX_DEPTH)) decoded.json = json;
           } catch {
             // Not JSON when recorded either: the frame's findings already say so.
           }

@@ -6,6 +6,8 @@
 // went to a blob, or that does not have that shape is written whole.
 
 import type { Frame, SseFrame } from '../../../shared/wire/frame';
+import { nestedDeeperThan } from '../../../shared/wire/jsonDepth';
+import { JSON_MAX_DEPTH } from '../../../shared/wire/jsonText';
 
 type Derivable = 'data' | 'json';
 type CompactSse = SseFrame & { derived?: Derivable[] };
@@ -120,7 +122,9 @@ export function expandFrame(frame: Frame, line?: string): Frame {
   }
   if (derived.includes('json') && out.event) {
     try {
-      out.json = JSON.parse(out.event.data) as unknown;
+      const json = JSON.parse(out.event.data) as unknown;
+      // Deeper than the careful parser goes: the live recording had no parsed copy either.
+      if (!nestedDeeperThan(json, JSON_MAX_DEPTH)) out.json = json;
     } catch {
       // A hand-edited or damaged line: the frame is kept without its parsed copy.
     }

@@ -16,6 +16,7 @@ import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
 import { blobReader, internalizeFrame } from './blobs';
 import { scanSessionFile, type SessionScan } from './sessionScan';
+import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 
 /** Frames read on demand: an indexed file, or frames already in memory (a large journal, a dropped file). */
 export interface FrameSource {
@@ -162,6 +163,11 @@ function checkedFrame(text: string, index: number): Frame {
     value = JSON.parse(text);
   } catch {
     throw new SessionFileError(`The session file is damaged: frame ${index} is not valid JSON.`);
+  }
+  if (nestedDeeperThan(value, MAX_FRAME_DEPTH)) {
+    throw new SessionFileError(
+      `The session file is damaged: frame ${index} nests more than ${MAX_FRAME_DEPTH} levels deep.`,
+    );
   }
   const checked = frameSchema.safeParse(value);
   if (!checked.success) {

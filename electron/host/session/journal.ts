@@ -16,6 +16,7 @@ import type { Frame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { compactFrame, expandFrame, journalLine } from './compactFrame';
+import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 
 export const JOURNAL_SYNC_MS = 1000;
 /** Queued text that is written without waiting for the timer, so a fast stream never piles up in memory. */
@@ -275,6 +276,11 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
     try {
       value = JSON.parse(line);
     } catch {
+      unreadable.push(lineNumber);
+      return;
+    }
+    // A line too deep to send on or save again is as unreadable as one that is not JSON.
+    if (nestedDeeperThan(value, MAX_FRAME_DEPTH)) {
       unreadable.push(lineNumber);
       return;
     }

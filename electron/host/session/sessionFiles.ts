@@ -22,6 +22,7 @@ import type { RedactionItem, SessionAgent, SessionSource } from '../../../shared
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { blobDirOf, JOURNAL_FORMAT, readJournal, type JournalRead } from './journal';
 import { noStoredBodies, storedInFolder, storedInTable, type StoredBodies } from '../spill/storedBodies';
+import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 
 export { SessionFileError };
 
@@ -92,6 +93,11 @@ export function readSessionText(
     const detail = options.quote === false ? (position ?? 'the end came early') : message;
     throw new SessionFileError(
       `${name} is not valid JSON, so it is truncated or corrupted (${detail}). Nothing was opened.`,
+    );
+  }
+  if (nestedDeeperThan(value, MAX_FRAME_DEPTH + 10)) {
+    throw new SessionFileError(
+      `${name} nests its values more than ${MAX_FRAME_DEPTH} levels deep, deeper than any recording; nothing was opened.`,
     );
   }
   if (looksLikeHar(value)) return fromHar(value, name);

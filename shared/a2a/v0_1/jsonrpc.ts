@@ -10,7 +10,13 @@ import type {
   PushConfigInput,
   SendInput,
 } from '../adapter';
-import { decodeJsonRpcResponse, decodeJsonRpcStreamEvent, jsonRpcRequest, sentMessage } from '../binding';
+import {
+  decodeJsonRpcResponse,
+  decodeJsonRpcStreamEvent,
+  jsonRpcRequest,
+  parseBody,
+  sentMessage,
+} from '../binding';
 import { DecodeContext, defined, isObject } from '../decodeContext';
 import type { OperationResult, PushConfig } from '../model';
 import { decodeMessage, decodeStreamResult, decodeTask, SPEC_0_1 } from './decode';
@@ -102,13 +108,12 @@ export const v0_1JsonRpc: GenerationAdapter = {
 
   decodePush(bodyText) {
     const ctx = new DecodeContext(`${SPEC_0_1}, §6.2`);
-    let value: unknown;
-    try {
-      value = JSON.parse(bodyText);
-    } catch {
-      ctx.report('json.invalid', 'The push body is not valid JSON.', '', 'error');
-      return { kind: 'invalid', findings: ctx.findings };
-    }
+    // The careful parser, as every other generation uses: a hostile body nested past its depth limit, or with
+    // duplicate members, is a finding rather than a value too deep to clone across the host boundary.
+    const parsed = parseBody(bodyText, 'The push body');
+    if (!parsed.ok) return { kind: 'invalid', findings: [parsed.finding] };
+    const value = parsed.value;
+    ctx.findings.push(...parsed.findings);
     if (!isObject(value)) {
       ctx.report('a2a.shape', 'A 0.1 push body should be a Task object.', '', 'error');
       return { kind: 'invalid', findings: ctx.findings };
