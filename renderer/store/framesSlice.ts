@@ -41,7 +41,29 @@ export function framesSliceWith(retain: {
   return (set) => createSlice(set, retain);
 }
 
-export const createFramesSlice = framesSliceWith(RETAINED_FRAMES);
+/** Where a smaller window can be asked for: a machine short of memory, or a test that watches the cap at work. */
+export const WINDOW_FRAMES_KEY = 'switchboard.windowFrames';
+
+/** The cap for a stored `max` (at least 10, below the default); the default for anything else. */
+export function retainedFramesFor(stored: string | null | undefined): { max: number; keep: number } {
+  const max = Number(stored);
+  if (!stored || !Number.isInteger(max) || max < 10 || max >= RETAINED_FRAMES.max) return RETAINED_FRAMES;
+  return { max, keep: Math.ceil(max * 0.8) };
+}
+
+function storedWindowFrames(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(WINDOW_FRAMES_KEY);
+  } catch {
+    // Storage refused (a sandboxed document): the default cap.
+    return null;
+  }
+}
+
+/** This window's cap, read once at start. */
+export const WINDOW_FRAMES = retainedFramesFor(storedWindowFrames());
+
+export const createFramesSlice = framesSliceWith(WINDOW_FRAMES);
 
 type SetFrames = Parameters<StateCreator<FramesSlice, [], [], FramesSlice>>[0];
 

@@ -1,11 +1,14 @@
 // Size limits seen from the window (SEC-4), against the hostile agent: an answer past the body cap and a stream past
 // the stream cap both stop with a message naming the cap, and what came before the cap is kept. The caps are set in
 // the agent's settings, in MiB, as a user would. A 100 MB file part is kept on disk by the host and loaded into the
-// window only when the user asks.
+// window only when the user asks. Past the window's frame cap the oldest frames leave it, with a note, and the
+// saved session still has them all.
 
 import { expect, test as base } from './fixtures';
 import { FramesPage } from './support/framesPage';
 import { LibraryPage } from './support/libraryPage';
+import { SessionsPage } from './support/sessionsPage';
+import { WINDOW_FRAMES_KEY } from '../../renderer/store/framesSlice';
 import { startHostilePeer, type HostilePeerHandle } from '../peers/hostilePeer';
 
 const test = base.extend<{ hostile: HostilePeerHandle }>({
@@ -72,4 +75,35 @@ test('a 100 MB base64 file part is kept on disk and loads only when asked', asyn
   await expect
     .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 60_000 })
     .toBe(4);
+});
+
+test('past the window’s frame cap the oldest frames leave it with a note, and Save still writes every frame', async ({
+  app,
+  startPeer,
+}) => {
+  // The cap is 250,000 frames; a smaller window is asked for as a user short of memory would, so that a few
+  // streams cross it.
+  await app.page.evaluate((key) => localStorage.setItem(key, '12'), WINDOW_FRAMES_KEY);
+  await app.page.reload();
+  await app.waitUntilReady();
+  const peer = await startPeer('v1.0');
+  await app.openAgent(peer.baseUrl);
+  for (const text of ['one', 'two', 'three']) {
+    await app.send(text, { stream: true });
+    await expect(app.artifacts()).toContainText(`Echo: ${text}`);
+  }
+
+  const note = app.page.getByTestId('retained-note');
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('left this window, which keeps the newest 10 to stay fast');
+  await expect(note).toContainText('the run’s journal holds every frame, Save writes them all');
+  const dropped = Number(await note.getAttribute('data-dropped'));
+  expect(dropped).toBeGreaterThan(0);
+
+  // Every frame of the run, the ones that left the window too, is in the saved session.
+  const sessions = new SessionsPage(app.page);
+  await sessions.saveWithShortcut();
+  await sessions.recent('saved').click();
+  await expect(sessions.replayBar()).toBeVisible();
+  expect(await sessions.total()).toBeGreaterThan(12);
 });

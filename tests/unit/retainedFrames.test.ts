@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { retainedNoteText } from '../../renderer/features/layout/retainedNoteText';
-import { framesSliceWith, RETAINED_FRAMES, type FramesSlice } from '../../renderer/store/framesSlice';
+import {
+  framesSliceWith,
+  RETAINED_FRAMES,
+  retainedFramesFor,
+  type FramesSlice,
+} from '../../renderer/store/framesSlice';
 
 const frame = (n: number, rev = 0): HttpFrame => ({
   kind: 'http',
@@ -65,6 +70,13 @@ describe('retained frames', () => {
     expect(s.getState().droppedFrames).toBe(19);
     s.getState().replaceFrames(frames(0, 3));
     expect(s.getState().droppedFrames).toBe(0);
+  });
+
+  it('takes a smaller window when one is asked for, and the default for anything else', () => {
+    expect(retainedFramesFor('12')).toEqual({ max: 12, keep: 10 });
+    expect(retainedFramesFor('100000')).toEqual({ max: 100_000, keep: 80_000 });
+    for (const stored of [null, undefined, '', '9', '-5', '12.5', 'lots', '250000', '1e9'])
+      expect(retainedFramesFor(stored)).toBe(RETAINED_FRAMES);
   });
 
   it('keeps the app’s cap above anything a replay shows and drops in large steps', () => {
