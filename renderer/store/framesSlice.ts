@@ -53,7 +53,9 @@ export function retainedFramesFor(stored: string | null | undefined): { max: num
 
 function storedWindowFrames(): string | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem(WINDOW_FRAMES_KEY);
+    // Through globalThis: this module is also loaded by node-side unit tests, where there is no storage.
+    const storage = (globalThis as { localStorage?: { getItem(key: string): string | null } }).localStorage;
+    return storage ? storage.getItem(WINDOW_FRAMES_KEY) : null;
   } catch {
     // Storage refused (a sandboxed document): the default cap.
     return null;

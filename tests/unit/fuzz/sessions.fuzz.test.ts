@@ -26,27 +26,21 @@ function expectOpened(loaded: LoadedSession): void {
   expectPortable({ ...loaded, stored: undefined });
 }
 
-fuzz('session files', jsonText(sessionFileSeeds), (text) => {
+/** Opens text as a file named `name` would be: refused with its reason, or opened whole. */
+function openOrRefuse(text: string, name: string): void {
   let loaded: LoadedSession;
   try {
-    loaded = readSessionText(text, 'fuzz.switchboard');
+    loaded = readSessionText(text, name);
   } catch (error) {
     expectRefusal(error, [SessionFileError]);
     return;
   }
   expectOpened(loaded);
-});
+}
 
-fuzz('HAR files, through the loader', jsonText(harSeeds), (text) => {
-  let loaded: LoadedSession;
-  try {
-    loaded = readSessionText(text, 'fuzz.har');
-  } catch (error) {
-    expectRefusal(error, [SessionFileError]);
-    return;
-  }
-  expectOpened(loaded);
-});
+fuzz('session files', jsonText(sessionFileSeeds), (text) => openOrRefuse(text, 'fuzz.switchboard'));
+
+fuzz('HAR files, through the loader', jsonText(harSeeds), (text) => openOrRefuse(text, 'fuzz.har'));
 
 // The importer itself refuses a file that is no HAR with a plain Error (the loader words it); anything else is a bug.
 fuzz('HAR import', jsonInput(harSeeds), (value) => {
