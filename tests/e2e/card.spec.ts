@@ -1,6 +1,8 @@
 // The card view against real servers, in both projects: a broken card's findings as markers at the right lines
-// (CARD-4), the extended card as a diff against the public card (CARD-6), and a compat server's other card.
+// (CARD-4), the extended card as a diff against the public card (CARD-6), a compat server's other card, and a signed
+// card verified against the key set its signature names, fetched only after the user agrees (CARD-7).
 
+import { exportJWK, FlattenedSign, generateKeyPair } from 'jose';
 import { PEER_BEARER_TOKEN } from '../peers/peerAuth';
 import { expect, test } from './fixtures';
 import { CardPage } from './support/cardPage';
@@ -116,3 +118,100 @@ test('a compat server answers another card without A2A-Version: listed, compared
   await card.showVariantCard();
   await expect(card.editor('variant')).toHaveAttribute('data-markers', /^\d+$/);
 });
+
+test('a signed card: the signature names its key set, fetched only after a yes, and verifies; a wrong key fails', async ({
+  app,
+  record,
+}) => {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const stranger = await generateKeyPair('ES256', { extractable: true });
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'card-key', alg: 'ES256' }] };
+  let cardText = '';
+  const server = await listenLocal((req, res) => {
+    const body =
+      req.url === '/.well-known/agent-card.json'
+        ? cardText
+        : req.url === '/jwks.json'
+          ? JSON.stringify(jwks)
+          : '';
+    res.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json' });
+    res.end(body || '{"error":"not found"}');
+  });
+  try {
+    const card = {
+      name: 'Signed agent',
+      description: 'Its card is signed',
+      version: '1.0.0',
+      supportedInterfaces: [{ url: `${server.url}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      capabilities: { streaming: true },
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [{ id: 's', name: 'S', description: 'd', tags: ['t'] }],
+    };
+    // The test's own JCS of this card (members sorted, no spaces), signed with a detached payload.
+    const payload = JSON.stringify(sortedDeep(card));
+    const jws = await new FlattenedSign(new TextEncoder().encode(payload))
+      .setProtectedHeader({ alg: 'ES256', kid: 'card-key', typ: 'JOSE', jku: `${server.url}/jwks.json` })
+      .sign(privateKey);
+    const unsigned = Buffer.from(JSON.stringify({ alg: 'none', kid: 'card-key' })).toString('base64url');
+    cardText = JSON.stringify({
+      ...card,
+      signatures: [
+        { protected: jws.protected, signature: jws.signature },
+        { protected: unsigned, signature: '' },
+      ],
+    });
+
+    await app.openAgent(server.url);
+    const section = app.page.getByTestId('card-signatures');
+    const rows = section.getByTestId('card-signature');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('ES256');
+    await expect(rows.first()).toContainText(`key set ${server.url}/jwks.json`);
+
+    // Nothing is fetched until the user says yes.
+    await section.getByTestId('signature-fetch-jku').click();
+    await expect(section.getByTestId('signature-jku-confirm')).toContainText(`${server.url}/jwks.json`);
+    await section.getByTestId('signature-fetch-confirm').click();
+    await expect(rows.first()).toHaveAttribute('data-status', 'verified');
+    await expect(rows.first().getByTestId('signature-verdict')).toContainText(
+      'Verified with ES256 and key card-key. Payload: RFC 8785 (JCS) of the card as served',
+    );
+    await expect(rows.nth(1)).toHaveAttribute('data-status', 'failed');
+    await expect(rows.nth(1)).toContainText('"alg": "none" means unsigned; it is never accepted.');
+    await expect(section.getByTestId('signature-summary')).toHaveAttribute('data-verified', 'true');
+    await expect(section.getByTestId('signature-fetch-note')).toContainText('the exchange is in Frames');
+
+    // Another key with the same kid: the signature fails, and says what was tried.
+    const wrong = { keys: [{ ...(await exportJWK(stranger.publicKey)), kid: 'card-key', alg: 'ES256' }] };
+    await section.getByTestId('signature-jwks').fill(JSON.stringify(wrong));
+    await section.getByTestId('signature-verify').click();
+    await expect(rows.first()).toHaveAttribute('data-status', 'failed');
+    await expect(rows.first()).toContainText(
+      'changed after signing, signed another way, or signed with another key',
+    );
+    await expect(section.getByTestId('signature-summary')).toHaveAttribute('data-verified', 'false');
+
+    // A key set that is not one is refused plainly.
+    await section.getByTestId('signature-jwks').fill('not json');
+    await section.getByTestId('signature-verify').click();
+    await expect(section.getByTestId('signature-error')).toHaveText('The key set is not JSON.');
+    expect(record.pageErrors).toEqual([]);
+  } finally {
+    await server.close();
+  }
+});
+
+/** Objects with their members sorted, recursively: JSON.stringify of it is the JCS text for plain cards. */
+function sortedDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedDeep);
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((key) => [key, sortedDeep(record[key])]),
+    );
+  }
+  return value;
+}

@@ -1,5 +1,5 @@
 // The active agent's card (CARD-3..CARD-6): a readable summary for every generation's shape — identity, provider,
-// interfaces, capabilities and extensions, security schemes, skills with their examples, extra fields — then the
+// interfaces, capabilities and extensions, security schemes, signatures (CARD-7), skills with their examples, extra fields — then the
 // raw card in Monaco with the host's findings as markers, a compat server's other cards, and the extended card.
 
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { CardIdentity } from './CardIdentity';
 import { CardInterfaces } from './CardInterfaces';
 import { cardCheckQuery } from './cardQueries';
 import { CardSecurity } from './CardSecurity';
+import { CardSignatures } from './CardSignatures';
 import { CardSkills } from './CardSkills';
 import { CardSource } from './CardSource';
 import { cardSummary, parseCard } from './cardSummary';
@@ -48,6 +49,7 @@ function CardDetail({ agent }: { agent: AgentSummary }) {
         <CardInterfaces agent={agent} />
         <CardCapabilities summary={summary} />
         <CardSecurity agent={agent} />
+        <CardSignatures card={card} />
         <ExtraFieldsList fields={extras} />
       </div>
       <CardSkills skills={summary.skills} />

@@ -6,6 +6,7 @@
 import { base64url, flattenedVerify, importJWK, type JWK } from 'jose';
 import { isObject } from '../decodeContext';
 import { canonicalPayload, CANONICALIZATIONS, type CanonicalizationInfo } from './canonical';
+import { readSignatureEntries, type DetachedJws, type SignatureHeader } from './headers';
 
 /** Algorithms whose signature only the holder of a private key can make. */
 const ASYMMETRIC = new Set([
@@ -21,13 +22,6 @@ const ASYMMETRIC = new Set([
   'EdDSA',
   'Ed25519',
 ]);
-
-export interface SignatureHeader {
-  alg?: string;
-  kid?: string;
-  jku?: string;
-  typ?: string;
-}
 
 export type SignatureVerdict =
   | { status: 'verified'; alg: string; kid?: string; canonicalization: CanonicalizationInfo }
@@ -70,65 +64,28 @@ export function readJwks(text: string): JwksRead {
   return { ok: true, keys: keys as JWK[] };
 }
 
-/** Headers of every signature, read without verifying (for display, and to offer the `jku`). */
-export function readSignatureHeaders(
-  card: unknown,
-): Array<{ index: number; header?: SignatureHeader; problem?: string }> {
-  const list = isObject(card) && Array.isArray(card.signatures) ? card.signatures : [];
-  return list.map((entry, index) => {
-    const read = readHeader(entry);
-    return 'problem' in read ? { index, problem: read.problem } : { index, header: read.header };
-  });
-}
-
-interface DetachedJws {
-  protected: string;
-  signature: string;
-}
-
-function readHeader(entry: unknown): { header: SignatureHeader; jws: DetachedJws } | { problem: string } {
-  if (!isObject(entry)) return { problem: 'The entry is not an object.' };
-  if (typeof entry.protected !== 'string' || typeof entry.signature !== 'string')
-    return { problem: 'The entry needs "protected" and "signature" strings.' };
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(base64url.decode(entry.protected)));
-  } catch {
-    return { problem: '"protected" is not base64url-encoded JSON.' };
-  }
-  if (!isObject(json)) return { problem: 'The protected header is not a JSON object.' };
-  const text = (key: string) => (typeof json[key] === 'string' ? (json[key] as string) : undefined);
-  const header: SignatureHeader = {};
-  for (const key of ['alg', 'kid', 'jku', 'typ'] as const) {
-    const value = text(key);
-    if (value !== undefined) header[key] = value;
-  }
-  return { header, jws: { protected: entry.protected, signature: entry.signature } };
-}
-
 /** Checks every signature of `card` (parsed) against `keys`; never throws. */
 export async function verifyCardSignatures(
   card: unknown,
   keys: readonly JWK[] | undefined,
 ): Promise<CardSignatures> {
-  const list = isObject(card) && Array.isArray(card.signatures) ? card.signatures : [];
   const checks: SignatureCheck[] = [];
   const jkus = new Set<string>();
-  for (const [index, entry] of list.entries()) {
-    const read = readHeader(entry);
+  for (const entry of readSignatureEntries(card)) {
+    const { index } = entry;
     const pointer = `/signatures/${index}`;
-    if ('problem' in read) {
+    if ('problem' in entry) {
       checks.push({
         index,
         pointer,
         header: {},
-        verdict: { status: 'failed', reason: read.problem, attempts: [] },
+        verdict: { status: 'failed', reason: entry.problem, attempts: [] },
       });
       continue;
     }
-    if (read.header.jku) jkus.add(read.header.jku);
-    const verdict = await verifyOne(card as Record<string, unknown>, read.jws, read.header, keys);
-    checks.push({ index, pointer, header: read.header, verdict });
+    if (entry.header.jku) jkus.add(entry.header.jku);
+    const verdict = await verifyOne(card as Record<string, unknown>, entry.jws, entry.header, keys);
+    checks.push({ index, pointer, header: entry.header, verdict });
   }
   return { checks, verified: checks.some((c) => c.verdict.status === 'verified'), jkus: [...jkus] };
 }
