@@ -4,13 +4,24 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  type WebContents,
+} from 'electron';
 import { hostChannel, hostEventChannel, hostMethodNames } from '../shared/host-api';
 import { APP_VERSION } from './appVersion';
 import { createHost } from './host/createHost';
 import { contentTypeFor, resolveAppUrl } from './shell/appProtocol';
 import { RENDERER_SECURITY_HEADERS } from './shell/csp';
 import { createIpcHandler } from './shell/ipcHandlers';
+import { keychainCipher } from './shell/keychainCipher';
 import { APP_ORIGIN, APP_SCHEME, isTrustedSender } from './shell/ipcSender';
 import { denyNavigation, handleWindowOpen, type ExternalOpener } from './shell/navigation';
 import { openedFileQueue, sessionPathsFromArgv } from './shell/openedFiles';
@@ -33,6 +44,8 @@ const host = createHost({
   appVersion: APP_VERSION,
   dataDir: app.getPath('userData'),
   ...(process.versions.electron ? { electronVersion: process.versions.electron } : {}),
+  // Asked on first use, after `ready`: only then can Electron tell whether a keyring is there.
+  secretCipher: () => keychainCipher(safeStorage, process.platform),
 });
 
 /** Session files handed to the app go to the renderer as the host's `open-session` event, once it has loaded. */

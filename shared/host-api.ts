@@ -42,6 +42,8 @@ export interface HostInfo {
   arch: string;
   nodeVersion: string;
   electronVersion?: string;
+  /** Where agents' secrets are kept between runs (AUTH-4): the OS keychain, or this host's memory only. */
+  secretStorage: 'os-keychain' | 'memory';
 }
 
 export type RawRequestBody = { text: string } | { base64: string };

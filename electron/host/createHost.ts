@@ -26,6 +26,7 @@ import { sessionAgentOf, startRecording } from './session/recording';
 import { SPILL_ABOVE_BYTES } from './spill/spillCollector';
 import { storedInFolder } from './spill/storedBodies';
 import { createSessionService } from './session/sessionService';
+import { keychainVault, memoryVault, type SecretCipher, type SecretVault } from './secrets/secretVault';
 
 export interface HostOptions {
   edition: Edition;
@@ -39,6 +40,11 @@ export interface HostOptions {
    * data folder of their own (they must not write into the user's).
    */
   record?: boolean;
+  /**
+   * Encryption from the OS (Electron safeStorage) for agents' secrets; without it they stay in memory (AUTH-4).
+   * Asked for on first use, because Electron can say whether it has a keyring only once the app is ready.
+   */
+  secretCipher?: () => SecretCipher | undefined;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -54,6 +60,7 @@ export function createHost(options: HostOptions): HostService {
     platform: process.platform,
     arch: process.arch,
     nodeVersion: process.versions.node,
+    secretStorage: 'memory',
   };
   if (options.electronVersion) info.electronVersion = options.electronVersion;
   const deps = {
@@ -81,7 +88,15 @@ export function createHost(options: HostOptions): HostService {
       bus.publishFrame(frame);
     },
   };
-  const agents = createAgentClient(recorder);
+  let vault: SecretVault | undefined;
+  const secretVault = (): SecretVault => {
+    if (!vault) {
+      const cipher = dataDir ? options.secretCipher?.() : undefined;
+      vault = cipher && dataDir ? keychainVault(dataDir, cipher) : memoryVault();
+    }
+    return vault;
+  };
+  const agents = createAgentClient(recorder, secretVault);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   let demo: Promise<DemoAgent> | undefined;
   /** Every agent opened or changed goes into the recording, so a session knows the cards behind its frames. */
@@ -117,7 +132,7 @@ export function createHost(options: HostOptions): HostService {
 
   return {
     async getInfo() {
-      return { ...info };
+      return { ...info, secretStorage: secretVault().storage };
     },
     async fetchRaw(request: RawRequest) {
       const frame = await fetchRaw(request, deps);

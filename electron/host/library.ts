@@ -1,7 +1,7 @@
 // The agent library on disk (UX-1): the agents a user opened, with their settings, in `<dataDir>/agents.json`.
 // Written atomically (temp file, then rename) so a crash never leaves half a file. Secrets are blanked before
-// writing (AUTH-4: they live in memory, later in the OS keychain). A file that cannot be read is moved aside,
-// never overwritten, and the reason is reported.
+// writing (AUTH-4: they live in the OS keychain or in memory, secretVault.ts). A file that cannot be read is moved
+// aside, never overwritten, and the reason is reported.
 
 import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';

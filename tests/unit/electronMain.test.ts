@@ -4,7 +4,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostChannel, hostEventChannel, hostMethodNames } from '../../shared/host-api';
 import { RENDERER_CSP } from '../../electron/shell/csp';
-import { app, dialog, recorded, shell, type FakeBrowserWindow } from './support/fakeElectron';
+import { app, dialog, recorded, safeStorage, shell, type FakeBrowserWindow } from './support/fakeElectron';
 
 vi.mock('electron', async () => (await import('./support/fakeElectron')).fakeElectron);
 
@@ -135,6 +135,14 @@ describe('IPC', () => {
     const result = (await handler({ senderFrame: trusted })) as { ok: boolean; value: { edition: string } };
     expect(result.ok).toBe(true);
     expect(result.value.edition).toBe('desktop');
+  });
+
+  it('keeps agents’ secrets in the OS keychain through safeStorage (AUTH-4)', async () => {
+    const handler = recorded.ipcHandlers.get(hostChannel('getInfo'))!;
+    const result = (await handler({ senderFrame: trusted })) as { value: { secretStorage: string } };
+    expect(result.value.secretStorage).toBe('os-keychain');
+    expect(safeStorage.isEncryptionAvailable).toHaveBeenCalled();
+    expect(safeStorage.getSelectedStorageBackend).toHaveBeenCalled();
   });
 
   it.each([

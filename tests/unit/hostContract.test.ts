@@ -27,6 +27,7 @@ function fakeHost(): HostService & { emit(event: HostEvent): void } {
       platform: 'linux',
       arch: 'x64',
       nodeVersion: '20',
+      secretStorage: 'memory' as const,
     })),
     fetchRaw: vi.fn(async () => frame),
     ...agentMethodsNotUsedHere(),

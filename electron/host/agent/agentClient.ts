@@ -22,13 +22,26 @@ import { detectCard } from '../../../shared/a2a/detect';
 import { readCardSecurity } from '../../../shared/a2a/securitySchemes';
 import { parseJsonText } from '../../../shared/wire/jsonText';
 import type { FrameError, HeaderList, SecretMark } from '../../../shared/wire/frame';
-import { DEFAULT_AGENT_SETTINGS, mergeSettings } from './agentSettings';
+import {
+  DEFAULT_AGENT_SETTINGS,
+  mergeSettings,
+  secretsOf,
+  withStoredSecrets,
+  type StoredSecrets,
+} from './agentSettings';
+import { memoryVault, type SecretVault } from '../secrets/secretVault';
 import { selectInterface, summarize, type AgentRecord } from './agentRecord';
 import { originOf } from './credentials';
 import { discoverCard } from './discovery';
 import { OAuthClient } from './oauthClient';
 import { runOperation, runRaw, type OpenStream } from './operationRunner';
 import { recordExchange, type Recorder } from './recorder';
+
+/** A vault for hosts given no cipher (tests, the CLI): secrets live as long as the client. */
+function onlyInMemory(): () => SecretVault {
+  const vault = memoryVault();
+  return () => vault;
+}
 
 /** Ended streams remembered for `awaitStream`, so a caller that asks late still gets the answer. */
 const ENDED_KEPT = 500;
@@ -53,7 +66,10 @@ export interface AgentClient {
   closeAll(): Promise<void>;
 }
 
-export function createAgentClient(recorder: Recorder): AgentClient {
+export function createAgentClient(
+  recorder: Recorder,
+  secretVault: () => SecretVault = onlyInMemory(),
+): AgentClient {
   const agents = new Map<string, AgentRecord>();
   const open = new Map<string, { stream: OpenStream; end: Promise<StreamEnd> }>();
   const ended = new Map<string, StreamEnd>();
@@ -219,12 +235,21 @@ export function createAgentClient(recorder: Recorder): AgentClient {
     },
 
     async openAgent(request) {
-      const settings = mergeSettings(DEFAULT_AGENT_SETTINGS, request.settings ?? {});
+      // Secrets are kept under the card's URL, as the library knows an agent (AUTH-4): they fill the ones a library
+      // entry left blank, or give an agent opened by its URL alone the credentials it had.
+      const early = await secretVault().get(request.url);
+      const withSecrets = (stored: StoredSecrets | undefined) => {
+        const asked = request.settings ?? (stored?.auth ? { auth: stored.auth } : {});
+        return mergeSettings(DEFAULT_AGENT_SETTINGS, stored ? withStoredSecrets(asked, stored) : asked);
+      };
+      let settings = withSecrets(early);
       const extra: HeaderList = settings.headers.map((h) => [h.name, h.value]);
       const found = await discoverCard(request.url, request.cardPath, extra, (url, headers, source) =>
         fetchCard(url, headers, source, settings),
       );
       if (!found.ok) return found;
+      if (!early && found.cardUrl !== request.url)
+        settings = withSecrets(await secretVault().get(found.cardUrl));
       const record = newRecord({
         origin: originOf(found.cardUrl) ?? '',
         cardUrl: found.cardUrl,
@@ -245,6 +270,16 @@ export function createAgentClient(recorder: Recorder): AgentClient {
       record.settings = mergeSettings(record.settings, change);
       if (change.auth) record.oauth.invalidate();
       selectInterface(record);
+      if (!record.cardUrl.startsWith('file:') && (change.auth || change.headers)) {
+        try {
+          await secretVault().set(record.cardUrl, secretsOf(record.settings));
+        } catch (error) {
+          throw new Error(
+            `The settings are in use, but the secrets could not be saved for the next run: ${(error as Error).message}`,
+            { cause: error },
+          );
+        }
+      }
       return summarize(record);
     },
 

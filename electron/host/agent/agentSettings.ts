@@ -91,3 +91,44 @@ export function hideSecrets(settings: AgentSettings): AgentSettings {
     headers: withHeaderSecrets(settings.headers, SECRET_PLACEHOLDER),
   };
 }
+
+/** What of an agent's settings is secret, kept apart from the library file (AUTH-4): its auth, secret headers. */
+export interface StoredSecrets {
+  auth?: AgentAuth;
+  headers: Array<{ name: string; value: string }>;
+}
+
+/** The secrets of `settings`; undefined when it has none worth keeping. */
+export function secretsOf(settings: AgentSettings): StoredSecrets | undefined {
+  const field = SECRET_FIELD[settings.auth.type];
+  const authSecret =
+    field === undefined ? '' : ((settings.auth as unknown as Record<string, string>)[field] ?? '');
+  const headers = settings.headers
+    .filter((h) => h.secret && h.value !== '')
+    .map((h) => ({ name: h.name, value: h.value }));
+  if (authSecret === '' && headers.length === 0) return undefined;
+  return { ...(authSecret !== '' ? { auth: settings.auth } : {}), headers };
+}
+
+/**
+ * A change (an agent reopened from the library, its secrets blanked) with the stored secrets put back where a secret
+ * is empty or the placeholder: the auth when it is of the same type, secret headers by name.
+ */
+export function withStoredSecrets(change: AgentSettingsChange, stored: StoredSecrets): AgentSettingsChange {
+  const missing = (value: string) => value === '' || value === SECRET_PLACEHOLDER;
+  const out: AgentSettingsChange = { ...change };
+  if (change.auth && stored.auth && change.auth.type === stored.auth.type) {
+    const keep = stored.auth;
+    const field = SECRET_FIELD[keep.type];
+    const secret = field === undefined ? '' : ((keep as unknown as Record<string, string>)[field] ?? '');
+    out.auth = mapSecret(change.auth, (value) => (missing(value) ? secret : value));
+  }
+  if (change.headers) {
+    out.headers = change.headers.map((header) => {
+      if (!header.secret || !missing(header.value)) return header;
+      const saved = stored.headers.find((h) => h.name.toLowerCase() === header.name.toLowerCase());
+      return saved ? { ...header, value: saved.value } : header;
+    });
+  }
+  return out;
+}

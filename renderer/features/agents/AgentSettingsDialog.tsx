@@ -2,9 +2,12 @@
 // security schemes), custom headers, extensions, timeouts. Secrets come back from the host as a placeholder and
 // are sent back as such, so they are never shown and never lost. Limits (SEC-4) are set in MiB.
 
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { AgentAuth, AgentLimits, AgentSummary, CustomHeader } from '../../../shared/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
+import { useHost } from '../../host/HostContext';
+import { hostInfoQuery } from '../../queries/hostInfo';
 import { useAppStore } from '../../store/appStore';
 import { useRememberAgent } from './useLibrary';
 import { useConfigureAgent } from './useAgentActions';
@@ -226,6 +229,7 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
                 )}
               </>
             )}
+            <SecretsKept />
           </fieldset>
           <fieldset>
             <legend>Headers</legend>
@@ -326,5 +330,18 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
         </form>
       </dialog>
     </>
+  );
+}
+
+/** Where the secrets typed here go between runs (AUTH-4), so nobody is surprised either way. */
+function SecretsKept() {
+  const info = useQuery(hostInfoQuery(useHost()));
+  if (!info.data) return null;
+  return (
+    <p className="muted" data-testid="secrets-kept" data-storage={info.data.secretStorage}>
+      {info.data.secretStorage === 'os-keychain'
+        ? 'Secrets are kept in your system’s keychain, never in the agent library or in saved sessions.'
+        : 'Secrets are kept in memory only: they are gone when Switchboard stops, and never written to disk.'}
+    </p>
   );
 }

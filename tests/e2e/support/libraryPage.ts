@@ -53,6 +53,9 @@ export class LibraryPage {
 
   async chooseBinding(binding: 'JSONRPC' | 'HTTP+JSON'): Promise<void> {
     await this.page.getByTestId('agent-settings').first().click();
+    // Where secrets go: these hosts have no OS keychain (the browser edition, and the desktop harness without one).
+    await expect(this.page.getByTestId('secrets-kept')).toHaveAttribute('data-storage', 'memory');
+    await expect(this.page.getByTestId('secrets-kept')).toContainText('gone when Switchboard stops');
     await this.page.getByLabel('Binding').selectOption(binding);
     await this.page.getByTestId('settings-save').click();
   }

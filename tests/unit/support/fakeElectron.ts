@@ -110,8 +110,17 @@ export const session = {
 export const shell = { openExternal: vi.fn(async (_url: string) => {}) };
 export const dialog = { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) };
 
+/** The OS keychain as a Linux desktop with the Secret Service has it; encryption that is not the plain text. */
+export const safeStorage = {
+  isEncryptionAvailable: vi.fn(() => true),
+  getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
+  encryptString: vi.fn((text: string) => Buffer.from(text, 'utf8').map((b) => b ^ 0x5a)),
+  decryptString: vi.fn((bytes: Buffer) => Buffer.from(bytes.map((b) => b ^ 0x5a)).toString('utf8')),
+};
+
 export const fakeElectron = {
   app,
+  safeStorage,
   BrowserWindow: FakeBrowserWindow,
   ipcMain,
   protocol,

@@ -1,0 +1,97 @@
+// Secrets across runs (AUTH-4), the whole way: a desktop host with the OS cipher (a stand-in for safeStorage) keeps
+// the bearer token a user set, the library file and the secrets file hold it in no readable form, and the next run
+// opens the agent from the library with its token, which the SDK agent accepts. A host without the cipher (the
+// browser edition) keeps secrets in memory only: the next run asks again.
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHost } from '../../electron/host/createHost';
+import { SECRET_PLACEHOLDER, type AgentSummary, type LibraryEntry } from '../../shared/agent';
+import { AUTH_PEER, startAuthPeer, type AuthPeerHandle } from '../peers/authPeer';
+import { fakeCipher } from '../unit/support/fakeCipher';
+
+let peer: AuthPeerHandle;
+beforeAll(async () => {
+  peer = await startAuthPeer();
+});
+afterAll(() => peer.close());
+
+const hello = { message: { parts: [{ kind: 'text' as const, text: 'hello' }] }, blocking: true };
+
+/** The library entry the renderer writes for an agent (libraryEntries.ts), from what the host let it see. */
+function entryOf(agent: AgentSummary): LibraryEntry {
+  return {
+    url: agent.cardUrl,
+    name: 'bearer agent',
+    settings: { auth: agent.settings.auth, headers: agent.settings.headers },
+  };
+}
+
+function hostIn(dataDir: string, keychain: boolean) {
+  return createHost({
+    edition: keychain ? 'desktop' : 'browser',
+    appVersion: '0',
+    dataDir,
+    record: false,
+    ...(keychain ? { secretCipher: () => fakeCipher() } : {}),
+  });
+}
+
+it('with the OS keychain, a token set in one run is used in the next, and no file holds it readably', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-keychain-'));
+  const first = hostIn(dataDir, true);
+  expect((await first.getInfo()).secretStorage).toBe('os-keychain');
+  const opened = await first.openAgent({ url: peer.agentUrl('bearer') });
+  if (!opened.ok) throw new Error(opened.message);
+  const configured = await first.configureAgent({
+    agentId: opened.agent.id,
+    settings: { auth: { type: 'bearer', token: AUTH_PEER.bearerToken } },
+  });
+  expect(configured.settings.auth).toEqual({ type: 'bearer', token: SECRET_PLACEHOLDER });
+  await first.saveLibrary({ entries: [entryOf(configured)] });
+  await first.close();
+  for (const file of ['agents.json', 'secrets.json'])
+    expect(readFileSync(path.join(dataDir, file), 'utf8')).not.toContain(AUTH_PEER.bearerToken);
+
+  const next = hostIn(dataDir, true);
+  const [entry] = (await next.loadLibrary()).entries;
+  expect(entry?.settings?.auth).toEqual({ type: 'bearer', token: '' });
+  const reopened = await next.openAgent({ url: entry!.url, settings: entry!.settings! });
+  if (!reopened.ok) throw new Error(reopened.message);
+  const outcome = await next.runOperation({ agentId: reopened.agent.id, operation: 'send', input: hello });
+  expect(outcome.status).toBe('result');
+  expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: true });
+
+  // Typed again by its base URL, the agent still finds its token under its card's URL.
+  const byUrl = await next.openAgent({ url: peer.agentUrl('bearer') });
+  if (!byUrl.ok) throw new Error(byUrl.message);
+  const again = await next.runOperation({ agentId: byUrl.agent.id, operation: 'send', input: hello });
+  expect(again.status).toBe('result');
+  expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: true });
+  await next.close();
+});
+
+it('without it (the browser edition), secrets stay in memory: the next run asks again', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-memory-'));
+  const first = hostIn(dataDir, false);
+  expect((await first.getInfo()).secretStorage).toBe('memory');
+  const opened = await first.openAgent({ url: peer.agentUrl('bearer') });
+  if (!opened.ok) throw new Error(opened.message);
+  const configured = await first.configureAgent({
+    agentId: opened.agent.id,
+    settings: { auth: { type: 'bearer', token: AUTH_PEER.bearerToken } },
+  });
+  await first.saveLibrary({ entries: [entryOf(configured)] });
+  await first.close();
+
+  const next = hostIn(dataDir, false);
+  const [entry] = (await next.loadLibrary()).entries;
+  const reopened = await next.openAgent({ url: entry!.url, settings: entry!.settings! });
+  if (!reopened.ok) throw new Error(reopened.message);
+  const refused = await next.runOperation({ agentId: reopened.agent.id, operation: 'send', input: hello });
+  expect(refused.status).toBe('invalid');
+  expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: false });
+  await next.close();
+});
