@@ -56,9 +56,13 @@ const SUPERSET_FIELDS = new Set([
 ]);
 
 export function chooseCardSchema(detection: Pick<Detection, 'generation'>, card: unknown): SchemaChoice {
+  // Only a string: String() of a hostile object (one whose toString is null) throws.
   const declared =
-    typeof card === 'object' && card !== null && 'protocolVersion' in card
-      ? String(card.protocolVersion)
+    typeof card === 'object' &&
+    card !== null &&
+    'protocolVersion' in card &&
+    typeof card.protocolVersion === 'string'
+      ? card.protocolVersion
       : '';
   switch (detection.generation) {
     case '0.1':

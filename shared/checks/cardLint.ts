@@ -96,7 +96,7 @@ export function lintCard(card: unknown, detection: Detection, options: LintOptio
             add(
               'card.skill-modes',
               'info',
-              `Skill "${String(skill.name ?? skill.id ?? index)}" lists ${key.replace('Modes', '')} mode "${mode}", which is not among the card's defaults.`,
+              `Skill "${typeof skill.name === 'string' ? skill.name : typeof skill.id === 'string' ? skill.id : index}" lists ${key.replace('Modes', '')} mode "${mode}", which is not among the card's defaults.`,
               `${pointer}/${key}/${i}`,
             );
           }

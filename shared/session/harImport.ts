@@ -18,6 +18,8 @@ import type {
 import { parseSseBytes, type SseEmptyBlock, type SseEvent } from '../wire/sse';
 import { base64ToBytes, bodyFromBytes, bytesToBase64, EMPTY_BODY, isUtf8, utf8Bytes } from './byteText';
 import type { SessionAgent } from './types';
+import { nestedDeeperThan } from '../wire/jsonDepth';
+import { JSON_MAX_DEPTH } from '../wire/jsonText';
 
 export interface HarImport {
   frames: Frame[];
@@ -204,12 +206,18 @@ function ownEvent(
   const size =
     rawBase64 !== undefined ? (base64ToBytes(rawBase64)?.length ?? 0) : utf8Bytes(value.raw).length;
   const event = readEventFields(value.event);
+  // The recorded span when the extras carry a readable one; otherwise where this block falls after the last.
+  const span = isRecord(rest.offset) ? rest.offset : undefined;
+  const recorded =
+    span && typeof span.start === 'number' && typeof span.end === 'number' && span.end >= span.start
+      ? { start: span.start, end: span.end }
+      : { start: offset, end: offset + size };
   const frame = {
     id: `${exchange.id}-sse-${seq}`,
     source: exchange.source,
     timing: { start: typeof value.time === 'number' ? value.time : exchange.timing.start },
-    offset: { start: offset, end: offset + size },
     ...rest,
+    offset: recorded,
     kind: 'sse',
     exchangeId: exchange.id,
     seq,
@@ -220,7 +228,9 @@ function ownEvent(
   } as SseFrame;
   if (parsed === true && event) {
     try {
-      frame.json = JSON.parse(event.data) as unknown;
+      const json = JSON.parse(event.data) as unknown;
+      // Deeper than the careful parser reads: the recording had no parsed copy either.
+      if (!nestedDeeperThan(json, JSON_MAX_DEPTH)) frame.json = json;
     } catch {
       // The data was edited into something that is not JSON: the frame says so by having no `json`.
     }

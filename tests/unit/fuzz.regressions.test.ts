@@ -1,16 +1,19 @@
 // The bugs the fuzzers found (tests/unit/fuzz), each pinned by a plain example so it stays fixed whatever the
-// generators happen to produce: prototype names taken for table entries, and nesting too deep to clone or save.
+// generators happen to produce: prototype names taken for table entries, nesting too deep to clone or save, values
+// whose toString is null, and a HAR block's offset that is not one.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkCardText } from '../../electron/host/cardCheck';
 import { chooseCardSchema } from '../../electron/host/cardSchema';
 import { blobReader } from '../../electron/host/session/blobs';
 import { expandFrame } from '../../electron/host/session/compactFrame';
 import { readJournal } from '../../electron/host/session/journal';
-import { readSessionText, SessionFileError } from '../../electron/host/session/sessionFiles';
+import { readSessionPath, readSessionText, SessionFileError } from '../../electron/host/session/sessionFiles';
 import { findAdapter } from '../../shared/a2a/adapters';
+import { harToFrames } from '../../shared/session/harImport';
 import type { SseFrame } from '../../shared/wire/frame';
 import { nestedDeeperThan } from '../../shared/wire/jsonDepth';
 
@@ -104,5 +107,79 @@ describe('nesting too deep to clone or save', () => {
     const reader = blobReader(() => Buffer.from(`data: ${data}\n\n`));
     expect(reader.block('h')?.json).toBeUndefined();
     expect(blobReader(() => Buffer.from('data: [[1]]\n\n')).block('h')?.json).toEqual([[1]]);
+  });
+});
+
+describe('values whose toString is null (String() of them throws)', () => {
+  const hostile = { toString: null };
+
+  it('a card’s protocolVersion or skill name', () => {
+    expect(chooseCardSchema({ generation: '0.2' }, { protocolVersion: hostile }).version).toBe('0.2.4');
+    const card = {
+      name: 'x',
+      description: 'x',
+      version: '1',
+      protocolVersion: hostile,
+      supportedInterfaces: [
+        { url: 'http://127.0.0.1:9/', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      ],
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [{ id: hostile, name: hostile, description: 'd', tags: [], inputModes: ['image/png'] }],
+    };
+    const check = checkCardText(JSON.stringify(card));
+    expect(
+      check.findings.some((f) => f.rule === 'card.skill-modes' && f.message.startsWith('Skill "0"')),
+    ).toBe(true);
+  });
+
+  it('a journal header’s start time and version', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'switchboard-header-'));
+    const file = path.join(folder, 'run.ndjson');
+    writeFileSync(
+      file,
+      '{"kind":"journal","format":"switchboard-journal","version":1,"appVersion":{"toString":null},"startedAt":{"toString":null}}\n',
+    );
+    const read = await readJournal(file);
+    expect(read.header).toMatchObject({ appVersion: '', startedAt: 0 });
+    const opened = await readSessionPath(file);
+    expect(opened.title).toBe('Recording run.ndjson');
+    rmSync(folder, { recursive: true, force: true });
+  });
+});
+
+describe('a HAR stream block whose recorded offset is not one', () => {
+  it('takes its place after the block before it', () => {
+    const entry = {
+      startedDateTime: '2026-11-25T00:00:00.000Z',
+      time: 1,
+      request: { method: 'POST', url: 'http://127.0.0.1:9/a2a', headers: [] },
+      response: {
+        status: 200,
+        headers: [{ name: 'Content-Type', value: 'text/event-stream' }],
+        content: { mimeType: 'text/event-stream', text: '' },
+      },
+      _switchboard: { kind: 'http', id: 'x', source: 'test', timing: { start: 1 } },
+      _sseEvents: [
+        { raw: 'data: {}\n\n', dispatched: true, event: { data: '{}' }, _switchboard: { offset: null } },
+        { raw: 'data: [1]\n\n', dispatched: true, event: { data: '[1]' }, _switchboard: { json: true } },
+        {
+          raw: `data: ${deep(3000)}\n\n`,
+          dispatched: true,
+          event: { data: deep(3000) },
+          _switchboard: { json: true },
+        },
+      ],
+    };
+    const imported = harToFrames({ log: { version: '1.2', entries: [entry] } });
+    const events = imported.frames.filter((f): f is SseFrame => f.kind === 'sse');
+    expect(events.map((e) => e.offset)).toEqual([
+      { start: 0, end: 10 },
+      { start: 10, end: 21 },
+      { start: 21, end: 21 + 6 + 6000 + 2 },
+    ]);
+    expect(events[1]!.json).toEqual([1]);
+    expect(events[2]!.json).toBeUndefined();
   });
 });

@@ -285,7 +285,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
       return;
     }
     const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
-    if (kind === 'journal' && lineNumber === 1) header = value as JournalHeader;
+    if (kind === 'journal' && lineNumber === 1) header = headerOf(value as Record<string, unknown>);
     else if (kind === 'agent' && isAgent((value as { agent?: unknown }).agent)) {
       const agent = (value as { agent: SessionAgent }).agent;
       agents.set(agent.id, agent);
@@ -378,4 +378,15 @@ function blobRefs(frame: Frame): string[] {
 
 function isAgent(value: unknown): value is SessionAgent {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+}
+
+/** The header line's fields, each only when it has its type: the file is untrusted when a user opens it. */
+function headerOf(value: Record<string, unknown>): JournalHeader {
+  return {
+    kind: 'journal',
+    format: JOURNAL_FORMAT,
+    version: 1,
+    appVersion: typeof value.appVersion === 'string' ? value.appVersion : '',
+    startedAt: typeof value.startedAt === 'number' && Number.isFinite(value.startedAt) ? value.startedAt : 0,
+  };
 }
