@@ -2,12 +2,15 @@
 // in each canonicalization signers use, verify and name the one that matched; a changed card, a wrong key, `alg:
 // none`, a shared-secret algorithm and a missing key fail or wait with the reason shown. Nothing is fetched.
 
-import { generateAgentCardSignature } from '@a2a-js/sdk';
+import { canonicalizeAgentCard, generateAgentCardSignature } from '@a2a-js/sdk';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { exportJWK, FlattenedSign, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalPayload, jcs } from '../../shared/a2a/cardSignature/canonical';
 import { readJwks, verifyCardSignatures } from '../../shared/a2a/cardSignature/verify';
+import { mutated } from './fuzz/jsonMutations';
+import { cardSeeds } from './fuzz/seeds';
 
 type Card = Record<string, unknown>;
 
@@ -102,24 +105,74 @@ describe('verifying', () => {
     ).toBe('python-0.3');
   });
 
-  it('a card signed by the official SDK (@a2a-js/sdk 1.3.0) verifies with the empties dropped', async () => {
-    const card = JSON.parse(
+  it('a card signed by the official SDK (@a2a-js/sdk 1.3.0) verifies as its proto type keeps it', async () => {
+    const recorded = JSON.parse(
       readFileSync(new URL('../fixtures/wire/v1.0/well-known-card.json', import.meta.url), 'utf8'),
     ) as { frames: Array<{ response: { body: { text: string } } }> };
-    // Its security scheme is left out: this peer serves it in a shape the SDK's proto type does not read, and the
-    // SDK signs only what that type keeps (a field it does not know vanishes from its payload; not emulated).
-    const { securitySchemes: _unread, ...plain } = JSON.parse(card.frames[0]!.response.body.text) as Card;
-    // An empty list the SDK leaves out of what it signs, so that plain JCS of the served card cannot match.
-    const withEmpty = { ...plain, skills: (plain.skills as Card[]).map((s) => ({ ...s, examples: [] })) };
+    const served = JSON.parse(recorded.frames[0]!.response.body.text) as Card;
+    // An empty list and a member the proto type does not have: the SDK signs neither. The peer's security scheme is
+    // in a shape that type does not read either (its in-memory oneof), so it vanishes from the payload too.
+    const card = {
+      ...served,
+      skills: (served.skills as Card[]).map((s) => ({ ...s, examples: [] })),
+      favouriteColour: 'teal',
+    };
     const sign = generateAgentCardSignature(es256.privateKey, { alg: 'ES256', kid: 'es-1', typ: 'JOSE' });
-    const sdkSigned = (await sign(withEmpty as never)) as unknown as Card;
-    const result = await verifyCardSignatures({ ...withEmpty, signatures: sdkSigned.signatures }, [
-      es256.jwk,
-    ]);
+    const sdkSigned = (await sign(card as never)) as unknown as Card;
+    const result = await verifyCardSignatures({ ...card, signatures: sdkSigned.signatures }, [es256.jwk]);
     expect(result.checks[0]!.verdict).toMatchObject({ status: 'verified' });
     expect(
       result.checks[0]!.verdict.status === 'verified' && result.checks[0]!.verdict.canonicalization.id,
-    ).toBe('jcs-no-empty');
+    ).toBe('proto-1.0');
+  });
+
+  it('gives the SDK’s own canonical text for every recorded peer card, whatever its generation', () => {
+    for (const peer of ['v0.1', 'v0.2', 'v0.3', 'v1.0', 'v1.0-compat']) {
+      const recorded = JSON.parse(
+        readFileSync(new URL(`../fixtures/wire/${peer}/well-known-card.json`, import.meta.url), 'utf8'),
+      ) as { frames: Array<{ response: { body: { text: string } } }> };
+      const card = JSON.parse(recorded.frames[0]!.response.body.text) as Card;
+      expect(canonicalPayload(card, 'proto-1.0'), peer).toBe(canonicalizeAgentCard(card as never));
+    }
+  });
+
+  it('agrees with the SDK on mutated cards too (500 generated)', () => {
+    fc.assert(
+      fc.property(mutated(cardSeeds(), 4), (card) => {
+        let sdk: string;
+        try {
+          sdk = canonicalizeAgentCard(card as never);
+        } catch {
+          return; // the SDK itself cannot read it (a value String() throws on): nothing to compare
+        }
+        if (typeof card !== 'object' || card === null || Array.isArray(card)) return;
+        expect(canonicalPayload(card as Card, 'proto-1.0')).toBe(sdk);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads the card as the proto type does: known members only, one oneof member, defaults left out', () => {
+    const input = {
+      name: 'n',
+      extra: 1,
+      capabilities: {
+        streaming: false,
+        pushNotifications: null,
+        extensions: [{ uri: 'u', required: false }],
+      },
+      securitySchemes: {
+        a: { httpAuthSecurityScheme: { scheme: 'Bearer', bearerFormat: '' }, mtlsSecurityScheme: {} },
+        b: { scheme: { $case: 'x' } },
+      },
+      skills: [{ id: 's', tags: ['t', 7], examples: [] }],
+    };
+    const payload = canonicalPayload(input, 'proto-1.0');
+    expect(payload).toBe(canonicalizeAgentCard(input as never));
+    expect(payload).toBe(
+      '{"capabilities":{"extensions":[{"uri":"u"}],"streaming":false},"name":"n",' +
+        '"securitySchemes":{"a":{"httpAuthSecurityScheme":{"scheme":"Bearer"}}},"skills":[{"id":"s","tags":["t","7"]}]}',
+    );
   });
 
   it('a card changed after signing fails, listing every key and canonicalization tried', async () => {
@@ -134,7 +187,7 @@ describe('verifying', () => {
     expect(verdict.status).toBe('failed');
     if (verdict.status !== 'failed') return;
     expect(verdict.reason).toMatch(/changed after signing/);
-    expect(verdict.attempts).toHaveLength(4);
+    expect(verdict.attempts).toHaveLength(5);
     expect(verdict.attempts[0]).toMatch(/^key "es-1", jcs: signature verification failed/);
   });
 

@@ -2,7 +2,9 @@
 // RFC 8785 (JCS), but signers disagree on what goes in before it, so a verifier tries each way a signer is known to
 // produce the payload and says which one matched. Each way is named for the user.
 
-export type Canonicalization = 'jcs' | 'jcs-no-empty' | 'python-0.3' | 'python-0.3-spaced';
+import { asProtoCard } from './protoCard';
+
+export type Canonicalization = 'jcs' | 'proto-1.0' | 'jcs-no-empty' | 'python-0.3' | 'python-0.3-spaced';
 
 export interface CanonicalizationInfo {
   id: Canonicalization;
@@ -13,9 +15,11 @@ export interface CanonicalizationInfo {
 export const CANONICALIZATIONS: readonly CanonicalizationInfo[] = [
   { id: 'jcs', label: 'RFC 8785 (JCS) of the card as served, without "signatures"' },
   {
-    id: 'jcs-no-empty',
-    label: 'JCS after dropping empty strings, lists, objects and nulls (@a2a-js/sdk 1.x, a2a-python 1.x)',
+    id: 'proto-1.0',
+    label:
+      'JCS of the card as the 1.0 proto type keeps it, empties dropped (@a2a-js/sdk 1.x, a2a-python 1.x)',
   },
+  { id: 'jcs-no-empty', label: 'JCS after dropping empty strings, lists, objects and nulls' },
   {
     id: 'python-0.3',
     label: 'a2a-python 0.3: defaults and nulls left out, keys sorted, non-ASCII escaped, no spaces',
@@ -32,6 +36,8 @@ export function canonicalPayload(card: Record<string, unknown>, how: Canonicaliz
   switch (how) {
     case 'jcs':
       return jcs(unsigned);
+    case 'proto-1.0':
+      return jcs(withoutEmpty(withoutSignatures(asProtoCard(unsigned))) ?? {});
     case 'jcs-no-empty':
       return jcs(withoutEmpty(unsigned) ?? {});
     case 'python-0.3':
