@@ -44,7 +44,7 @@ export interface HostOptions {
    * Encryption from the OS (Electron safeStorage) for agents' secrets; without it they stay in memory (AUTH-4).
    * Asked for on first use, because Electron can say whether it has a keyring only once the app is ready.
    */
-  secretCipher?: () => SecretCipher | undefined;
+  secretCipher?: () => Promise<SecretCipher | undefined>;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -88,12 +88,12 @@ export function createHost(options: HostOptions): HostService {
       bus.publishFrame(frame);
     },
   };
-  let vault: SecretVault | undefined;
-  const secretVault = (): SecretVault => {
-    if (!vault) {
-      const cipher = dataDir ? options.secretCipher?.() : undefined;
-      vault = cipher && dataDir ? keychainVault(dataDir, cipher) : memoryVault();
-    }
+  let vault: Promise<SecretVault> | undefined;
+  const secretVault = (): Promise<SecretVault> => {
+    vault ??= (async () => {
+      const cipher = dataDir ? await options.secretCipher?.() : undefined;
+      return cipher && dataDir ? keychainVault(dataDir, cipher) : memoryVault();
+    })();
     return vault;
   };
   const agents = createAgentClient(recorder, secretVault);
@@ -132,7 +132,7 @@ export function createHost(options: HostOptions): HostService {
 
   return {
     async getInfo() {
-      return { ...info, secretStorage: secretVault().storage };
+      return { ...info, secretStorage: (await secretVault()).storage };
     },
     async fetchRaw(request: RawRequest) {
       const frame = await fetchRaw(request, deps);

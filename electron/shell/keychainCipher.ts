@@ -5,11 +5,11 @@
 
 import type { SecretCipher } from '../host/secrets/secretVault';
 
-/** The part of Electron's safeStorage this uses. */
+/** The part of Electron's safeStorage this uses (its asynchronous API; the synchronous one is deprecated). */
 export interface SafeStorageLike {
-  isEncryptionAvailable(): boolean;
-  encryptString(plainText: string): Buffer;
-  decryptString(encrypted: Buffer): string;
+  isAsyncEncryptionAvailable(): Promise<boolean>;
+  encryptStringAsync(plainText: string): Promise<Buffer>;
+  decryptStringAsync(encrypted: Buffer): Promise<{ result: string }>;
   getSelectedStorageBackend?(): string;
 }
 
@@ -17,13 +17,16 @@ export interface SafeStorageLike {
 const NOT_A_KEYCHAIN = new Set(['basic_text', 'unknown']);
 
 /** The cipher, or undefined when the OS offers no real keychain (call it once the app is ready). */
-export function keychainCipher(safeStorage: SafeStorageLike, platform: string): SecretCipher | undefined {
-  if (!safeStorage.isEncryptionAvailable()) return undefined;
+export async function keychainCipher(
+  safeStorage: SafeStorageLike,
+  platform: string,
+): Promise<SecretCipher | undefined> {
+  if (!(await safeStorage.isAsyncEncryptionAvailable())) return undefined;
   if (platform === 'linux' && NOT_A_KEYCHAIN.has(safeStorage.getSelectedStorageBackend?.() ?? 'unknown')) {
     return undefined;
   }
   return {
-    encrypt: (text) => safeStorage.encryptString(text),
-    decrypt: (bytes) => safeStorage.decryptString(bytes),
+    encrypt: (text) => safeStorage.encryptStringAsync(text),
+    decrypt: async (bytes) => (await safeStorage.decryptStringAsync(bytes)).result,
   };
 }

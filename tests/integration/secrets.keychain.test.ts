@@ -35,7 +35,7 @@ function hostIn(dataDir: string, keychain: boolean) {
     appVersion: '0',
     dataDir,
     record: false,
-    ...(keychain ? { secretCipher: () => fakeCipher() } : {}),
+    ...(keychain ? { secretCipher: async () => fakeCipher() } : {}),
   });
 }
 

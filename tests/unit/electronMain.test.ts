@@ -141,7 +141,7 @@ describe('IPC', () => {
     const handler = recorded.ipcHandlers.get(hostChannel('getInfo'))!;
     const result = (await handler({ senderFrame: trusted })) as { value: { secretStorage: string } };
     expect(result.value.secretStorage).toBe('os-keychain');
-    expect(safeStorage.isEncryptionAvailable).toHaveBeenCalled();
+    expect(safeStorage.isAsyncEncryptionAvailable).toHaveBeenCalled();
     expect(safeStorage.getSelectedStorageBackend).toHaveBeenCalled();
   });
 

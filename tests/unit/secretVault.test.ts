@@ -111,22 +111,22 @@ describe('which secrets are kept, and put back', () => {
 
 describe('the OS keychain through Electron safeStorage', () => {
   const safeStorage = (available: boolean, backend?: string): SafeStorageLike => ({
-    isEncryptionAvailable: () => available,
-    encryptString: (text) => Buffer.from(`enc:${text}`),
-    decryptString: (bytes) => bytes.toString().slice(4),
+    isAsyncEncryptionAvailable: async () => available,
+    encryptStringAsync: async (text) => Buffer.from(`enc:${text}`),
+    decryptStringAsync: async (bytes) => ({ result: bytes.toString().slice(4) }),
     ...(backend ? { getSelectedStorageBackend: () => backend } : {}),
   });
 
-  it('is used where it is a real keychain', () => {
-    const cipher = keychainCipher(safeStorage(true, 'gnome_libsecret'), 'linux');
-    expect(cipher?.decrypt(cipher.encrypt('x'))).toBe('x');
-    expect(keychainCipher(safeStorage(true), 'darwin')).toBeDefined();
-    expect(keychainCipher(safeStorage(true, 'kwallet6'), 'linux')).toBeDefined();
+  it('is used where it is a real keychain', async () => {
+    const cipher = await keychainCipher(safeStorage(true, 'gnome_libsecret'), 'linux');
+    expect(await cipher?.decrypt(await cipher.encrypt('x'))).toBe('x');
+    expect(await keychainCipher(safeStorage(true), 'darwin')).toBeDefined();
+    expect(await keychainCipher(safeStorage(true, 'kwallet6'), 'linux')).toBeDefined();
   });
 
-  it('is not used when encryption is unavailable, or Linux has no keyring (a password anyone can read)', () => {
-    expect(keychainCipher(safeStorage(false), 'darwin')).toBeUndefined();
-    expect(keychainCipher(safeStorage(true, 'basic_text'), 'linux')).toBeUndefined();
-    expect(keychainCipher(safeStorage(true, 'unknown'), 'linux')).toBeUndefined();
+  it('is not used when encryption is unavailable, or Linux has no keyring (a password anyone can read)', async () => {
+    expect(await keychainCipher(safeStorage(false), 'darwin')).toBeUndefined();
+    expect(await keychainCipher(safeStorage(true, 'basic_text'), 'linux')).toBeUndefined();
+    expect(await keychainCipher(safeStorage(true, 'unknown'), 'linux')).toBeUndefined();
   });
 });

@@ -38,9 +38,9 @@ import { runOperation, runRaw, type OpenStream } from './operationRunner';
 import { recordExchange, type Recorder } from './recorder';
 
 /** A vault for hosts given no cipher (tests, the CLI): secrets live as long as the client. */
-function onlyInMemory(): () => SecretVault {
+function onlyInMemory(): () => Promise<SecretVault> {
   const vault = memoryVault();
-  return () => vault;
+  return async () => vault;
 }
 
 /** Ended streams remembered for `awaitStream`, so a caller that asks late still gets the answer. */
@@ -68,7 +68,7 @@ export interface AgentClient {
 
 export function createAgentClient(
   recorder: Recorder,
-  secretVault: () => SecretVault = onlyInMemory(),
+  secretVault: () => Promise<SecretVault> = onlyInMemory(),
 ): AgentClient {
   const agents = new Map<string, AgentRecord>();
   const open = new Map<string, { stream: OpenStream; end: Promise<StreamEnd> }>();
@@ -237,7 +237,7 @@ export function createAgentClient(
     async openAgent(request) {
       // Secrets are kept under the card's URL, as the library knows an agent (AUTH-4): they fill the ones a library
       // entry left blank, or give an agent opened by its URL alone the credentials it had.
-      const early = await secretVault().get(request.url);
+      const early = await (await secretVault()).get(request.url);
       const withSecrets = (stored: StoredSecrets | undefined) => {
         const asked = request.settings ?? (stored?.auth ? { auth: stored.auth } : {});
         return mergeSettings(DEFAULT_AGENT_SETTINGS, stored ? withStoredSecrets(asked, stored) : asked);
@@ -249,7 +249,7 @@ export function createAgentClient(
       );
       if (!found.ok) return found;
       if (!early && found.cardUrl !== request.url)
-        settings = withSecrets(await secretVault().get(found.cardUrl));
+        settings = withSecrets(await (await secretVault()).get(found.cardUrl));
       const record = newRecord({
         origin: originOf(found.cardUrl) ?? '',
         cardUrl: found.cardUrl,
@@ -272,7 +272,7 @@ export function createAgentClient(
       selectInterface(record);
       if (!record.cardUrl.startsWith('file:') && (change.auth || change.headers)) {
         try {
-          await secretVault().set(record.cardUrl, secretsOf(record.settings));
+          await (await secretVault()).set(record.cardUrl, secretsOf(record.settings));
         } catch (error) {
           throw new Error(
             `The settings are in use, but the secrets could not be saved for the next run: ${(error as Error).message}`,

@@ -9,10 +9,10 @@ import path from 'node:path';
 import type { StoredSecrets } from '../agent/agentSettings';
 import { writeFileAtomic } from '../atomicFile';
 
-/** Encryption the OS provides; `decrypt` throws for bytes it did not encrypt. */
+/** Encryption the OS provides; `decrypt` rejects bytes it did not encrypt. */
 export interface SecretCipher {
-  encrypt(text: string): Buffer;
-  decrypt(bytes: Buffer): string;
+  encrypt(text: string): Promise<Buffer>;
+  decrypt(bytes: Buffer): Promise<string>;
 }
 
 export type SecretStorage = 'os-keychain' | 'memory';
@@ -66,7 +66,7 @@ export function keychainVault(dataDir: string, cipher: SecretCipher): SecretVaul
       const base64 = (await loaded).encrypted.get(url);
       if (base64 === undefined) return undefined;
       try {
-        return JSON.parse(cipher.decrypt(Buffer.from(base64, 'base64'))) as StoredSecrets;
+        return JSON.parse(await cipher.decrypt(Buffer.from(base64, 'base64'))) as StoredSecrets;
       } catch {
         // Encrypted by another user or machine, or the keyring was reset: as if nothing were stored.
         return undefined;
@@ -76,7 +76,7 @@ export function keychainVault(dataDir: string, cipher: SecretCipher): SecretVaul
       const { encrypted, problem } = await loaded;
       // An unreadable file is kept as it is rather than overwritten with this run's secrets alone.
       if (problem) throw new Error(problem);
-      if (secrets) encrypted.set(url, cipher.encrypt(JSON.stringify(secrets)).toString('base64'));
+      if (secrets) encrypted.set(url, (await cipher.encrypt(JSON.stringify(secrets))).toString('base64'));
       else if (!encrypted.delete(url)) return;
       await write(encrypted);
     },

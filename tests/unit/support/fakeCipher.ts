@@ -8,8 +8,8 @@ const MARK = 'fake-os-keychain:';
 export function fakeCipher(key = 7): SecretCipher {
   const flip = (bytes: Buffer) => Buffer.from(bytes.map((b) => b ^ key));
   return {
-    encrypt: (text) => Buffer.concat([Buffer.from(MARK), flip(Buffer.from(text, 'utf8'))]),
-    decrypt: (bytes) => {
+    encrypt: async (text) => Buffer.concat([Buffer.from(MARK), flip(Buffer.from(text, 'utf8'))]),
+    decrypt: async (bytes) => {
       if (!bytes.subarray(0, MARK.length).equals(Buffer.from(MARK)))
         throw new Error('not made by this cipher');
       return flip(bytes.subarray(MARK.length)).toString('utf8');

@@ -112,10 +112,13 @@ export const dialog = { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ 
 
 /** The OS keychain as a Linux desktop with the Secret Service has it; encryption that is not the plain text. */
 export const safeStorage = {
-  isEncryptionAvailable: vi.fn(() => true),
+  isAsyncEncryptionAvailable: vi.fn(async () => true),
   getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
-  encryptString: vi.fn((text: string) => Buffer.from(text, 'utf8').map((b) => b ^ 0x5a)),
-  decryptString: vi.fn((bytes: Buffer) => Buffer.from(bytes.map((b) => b ^ 0x5a)).toString('utf8')),
+  encryptStringAsync: vi.fn(async (text: string) => Buffer.from(text, 'utf8').map((b) => b ^ 0x5a)),
+  decryptStringAsync: vi.fn(async (bytes: Buffer) => ({
+    result: Buffer.from(bytes.map((b) => b ^ 0x5a)).toString('utf8'),
+    shouldReEncrypt: false,
+  })),
 };
 
 export const fakeElectron = {
