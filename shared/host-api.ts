@@ -42,8 +42,13 @@ export interface HostInfo {
   arch: string;
   nodeVersion: string;
   electronVersion?: string;
-  /** Where agents' secrets are kept between runs (AUTH-4): the OS keychain, or this host's memory only. */
-  secretStorage: 'os-keychain' | 'memory';
+  /**
+   * Where agents' secrets are kept between runs (AUTH-4): the OS keychain, a file encrypted with the user's
+   * passphrase (opted into where there is no keychain), or this host's memory only.
+   */
+  secretStorage: 'os-keychain' | 'passphrase-file' | 'memory';
+  /** A passphrase file exists but is not open yet: `unlockSecrets` opens it. */
+  secretFileLocked?: boolean;
 }
 
 export type RawRequestBody = { text: string } | { base64: string };
@@ -146,6 +151,12 @@ export interface HostApi {
     offset: number;
     length: number;
   }): Promise<{ base64: string; total: number }>;
+  /**
+   * Keeps agents' secrets in a file encrypted with `passphrase` (AUTH-4): opens the file when there is one (rejects a
+   * wrong passphrase), or creates it, moving in the secrets held in memory so far. Refused where the OS keychain is
+   * used.
+   */
+  unlockSecrets(request: { passphrase: string }): Promise<{ created: boolean }>;
   /** Writes the session into the data folder's sessions/, atomically, secrets redacted (AUTH-4). */
   saveSession(request: { sessionId: string; title?: string }): Promise<SavedSession>;
   /** The session as a file's text for download: a session file or HAR 1.2; redaction is on unless `redact: false`. */
@@ -210,6 +221,7 @@ export const hostMethodNames = [
   'findSessionRow',
   'closeSession',
   'readStoredBytes',
+  'unlockSecrets',
   'saveSession',
   'exportSession',
   'listSessions',

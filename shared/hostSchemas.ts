@@ -143,6 +143,7 @@ export const hostArgSchemas: ArgSchemas = {
     sessionIdSchema.extend({ text: z.string().min(1).max(1000), from: z.number().int().min(0) }).strict(),
   ]),
   closeSession: z.tuple([sessionIdSchema]),
+  unlockSecrets: z.tuple([z.object({ passphrase: z.string().min(1).max(1024) }).strict()]),
   readStoredBytes: z.tuple([
     sessionIdSchema
       .extend({

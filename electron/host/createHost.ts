@@ -26,6 +26,7 @@ import { sessionAgentOf, startRecording } from './session/recording';
 import { SPILL_ABOVE_BYTES } from './spill/spillCollector';
 import { storedInFolder } from './spill/storedBodies';
 import { createSessionService } from './session/sessionService';
+import { hasSecretFile, openPassphraseVault } from './secrets/passphraseVault';
 import { keychainVault, memoryVault, type SecretCipher, type SecretVault } from './secrets/secretVault';
 
 export interface HostOptions {
@@ -88,11 +89,13 @@ export function createHost(options: HostOptions): HostService {
       bus.publishFrame(frame);
     },
   };
+  // Secrets typed before a passphrase file is opened are kept here, and moved into it when it is.
+  const memory = memoryVault();
   let vault: Promise<SecretVault> | undefined;
   const secretVault = (): Promise<SecretVault> => {
     vault ??= (async () => {
       const cipher = dataDir ? await options.secretCipher?.() : undefined;
-      return cipher && dataDir ? keychainVault(dataDir, cipher) : memoryVault();
+      return cipher && dataDir ? keychainVault(dataDir, cipher) : memory;
     })();
     return vault;
   };
@@ -132,7 +135,20 @@ export function createHost(options: HostOptions): HostService {
 
   return {
     async getInfo() {
-      return { ...info, secretStorage: (await secretVault()).storage };
+      const storage = (await secretVault()).storage;
+      const locked = storage === 'memory' && dataDir !== undefined && (await hasSecretFile(dataDir));
+      return { ...info, secretStorage: storage, ...(locked ? { secretFileLocked: true } : {}) };
+    },
+    async unlockSecrets({ passphrase }) {
+      if (!dataDir) throw new Error('This host has no data folder to keep a secrets file in.');
+      const current = await secretVault();
+      if (current.storage === 'os-keychain') throw new Error('Secrets are already kept in the OS keychain.');
+      if (current.storage === 'passphrase-file') return { created: false };
+      const { vault: opened, created } = await openPassphraseVault(dataDir, passphrase);
+      // What was typed this run wins over what the file had.
+      for (const [url, secrets] of memory.entries()) await opened.set(url, secrets);
+      vault = Promise.resolve(opened);
+      return { created };
     },
     async fetchRaw(request: RawRequest) {
       const frame = await fetchRaw(request, deps);

@@ -72,3 +72,24 @@ test('settings choose the binding; the command palette switches views', async ({
   await expect(app.tab('frames')).toHaveAttribute('aria-selected', 'true');
   await expect(app.frameRows().filter({ hasText: '/a2a/rest/message:send' })).toHaveCount(1);
 });
+
+test('secrets kept in memory can go to a file encrypted with a passphrase, chosen in the settings', async ({
+  app,
+  startPeer,
+}) => {
+  const peer = await startPeer('v1.0');
+  await app.openAgent(peer.baseUrl);
+  await app.page.getByTestId('agent-settings').first().click();
+  const kept = app.page.getByTestId('secrets-kept');
+  await expect(kept).toHaveAttribute('data-storage', 'memory');
+  await app.page.getByTestId('secrets-passphrase').fill('short');
+  await app.page.getByTestId('secrets-unlock').click();
+  await expect(app.page.getByTestId('secrets-error')).toHaveText('A passphrase needs at least 8 characters.');
+
+  await app.page.getByTestId('secrets-passphrase').fill('correct horse battery');
+  await app.page.getByTestId('secrets-unlock').click();
+  await expect(app.page.getByTestId('secrets-unlocked')).toContainText('The encrypted file was created');
+  await expect(kept).toHaveAttribute('data-storage', 'passphrase-file');
+  await expect(kept).toContainText('kept in a file encrypted with your passphrase');
+  await expect(app.page.getByTestId('secrets-passphrase')).toHaveCount(0);
+});

@@ -1,7 +1,8 @@
 // Secrets across runs (AUTH-4), the whole way: a desktop host with the OS cipher (a stand-in for safeStorage) keeps
 // the bearer token a user set, the library file and the secrets file hold it in no readable form, and the next run
 // opens the agent from the library with its token, which the SDK agent accepts. A host without the cipher (the
-// browser edition) keeps secrets in memory only: the next run asks again.
+// browser edition) keeps secrets in memory only, so the next run asks again, unless the user opts into a file
+// encrypted with a passphrase, which the next run opens only with that passphrase.
 
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,4 +95,46 @@ it('without it (the browser edition), secrets stay in memory: the next run asks 
   expect(refused.status).toBe('invalid');
   expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: false });
   await next.close();
+});
+
+it('without a keychain, a passphrase file keeps them: locked in the next run until the passphrase opens it', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-passphrase-'));
+  const first = hostIn(dataDir, false);
+  const opened = await first.openAgent({ url: peer.agentUrl('bearer') });
+  if (!opened.ok) throw new Error(opened.message);
+  // Typed before the file exists: moved into it when the user opts in.
+  const configured = await first.configureAgent({
+    agentId: opened.agent.id,
+    settings: { auth: { type: 'bearer', token: AUTH_PEER.bearerToken } },
+  });
+  expect(await first.unlockSecrets({ passphrase: 'correct horse battery' })).toEqual({ created: true });
+  expect((await first.getInfo()).secretStorage).toBe('passphrase-file');
+  await first.saveLibrary({ entries: [entryOf(configured)] });
+  await first.close();
+  expect(readFileSync(path.join(dataDir, 'secrets.locked.json'), 'utf8')).not.toContain(
+    AUTH_PEER.bearerToken,
+  );
+
+  const next = hostIn(dataDir, false);
+  expect(await next.getInfo()).toMatchObject({ secretStorage: 'memory', secretFileLocked: true });
+  await expect(next.unlockSecrets({ passphrase: 'wrong horse battery' })).rejects.toThrow(
+    'The passphrase does not open the saved secrets.',
+  );
+  expect(await next.unlockSecrets({ passphrase: 'correct horse battery' })).toEqual({ created: false });
+  const info = await next.getInfo();
+  expect(info.secretStorage).toBe('passphrase-file');
+  expect(info.secretFileLocked).toBeUndefined();
+  const [entry] = (await next.loadLibrary()).entries;
+  const reopened = await next.openAgent({ url: entry!.url, settings: entry!.settings! });
+  if (!reopened.ok) throw new Error(reopened.message);
+  const outcome = await next.runOperation({ agentId: reopened.agent.id, operation: 'send', input: hello });
+  expect(outcome.status).toBe('result');
+  expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: true });
+  await next.close();
+
+  const keychain = hostIn(mkdtempSync(path.join(tmpdir(), 'switchboard-keychain-')), true);
+  await expect(keychain.unlockSecrets({ passphrase: 'correct horse battery' })).rejects.toThrow(
+    'Secrets are already kept in the OS keychain.',
+  );
+  await keychain.close();
 });

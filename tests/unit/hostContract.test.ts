@@ -67,6 +67,7 @@ function agentMethodsNotUsedHere() {
     readSessionRows: unused,
     findSessionRow: unused,
     readStoredBytes: unused,
+    unlockSecrets: unused,
     closeSession: unused,
     saveSession: unused,
     exportSession: unused,

@@ -15,7 +15,7 @@ export interface SecretCipher {
   decrypt(bytes: Buffer): Promise<string>;
 }
 
-export type SecretStorage = 'os-keychain' | 'memory';
+export type SecretStorage = 'os-keychain' | 'passphrase-file' | 'memory';
 
 export interface SecretVault {
   readonly storage: SecretStorage;
@@ -29,10 +29,11 @@ export interface SecretVault {
 const FILE = 'secrets.json';
 const FORMAT = 'switchboard-secrets';
 
-export function memoryVault(): SecretVault {
+export function memoryVault(): SecretVault & { entries(): Array<[string, StoredSecrets]> } {
   const kept = new Map<string, StoredSecrets>();
   return {
     storage: 'memory',
+    entries: () => [...kept.entries()],
     problem: async () => undefined,
     get: async (url) => kept.get(url),
     async set(url, secrets) {

@@ -2,7 +2,7 @@
 // security schemes), custom headers, extensions, timeouts. Secrets come back from the host as a placeholder and
 // are sent back as such, so they are never shown and never lost. Limits (SEC-4) are set in MiB.
 
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { AgentAuth, AgentLimits, AgentSummary, CustomHeader } from '../../../shared/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
@@ -335,13 +335,67 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
 
 /** Where the secrets typed here go between runs (AUTH-4), so nobody is surprised either way. */
 function SecretsKept() {
-  const info = useQuery(hostInfoQuery(useHost()));
+  const host = useHost();
+  const queries = useQueryClient();
+  const info = useQuery(hostInfoQuery(host));
+  const [passphrase, setPassphrase] = useState('');
+  const unlock = useMutation({
+    mutationFn: () => host.unlockSecrets({ passphrase }),
+    onSuccess: () => {
+      setPassphrase('');
+      void queries.invalidateQueries({ queryKey: hostInfoQuery(host).queryKey });
+    },
+  });
   if (!info.data) return null;
+  const { secretStorage: storage, secretFileLocked: locked } = info.data;
   return (
-    <p className="muted" data-testid="secrets-kept" data-storage={info.data.secretStorage}>
-      {info.data.secretStorage === 'os-keychain'
-        ? 'Secrets are kept in your system’s keychain, never in the agent library or in saved sessions.'
-        : 'Secrets are kept in memory only: they are gone when Switchboard stops, and never written to disk.'}
-    </p>
+    <div
+      className="secrets-kept"
+      data-testid="secrets-kept"
+      data-storage={storage}
+      data-locked={locked === true}
+    >
+      <p className="muted">
+        {storage === 'os-keychain'
+          ? 'Secrets are kept in your system’s keychain, never in the agent library or in saved sessions.'
+          : storage === 'passphrase-file'
+            ? 'Secrets are kept in a file encrypted with your passphrase, never in the agent library or in saved sessions.'
+            : locked
+              ? 'Secrets saved in a file encrypted with a passphrase are locked; until you unlock them, the ones typed here are kept in memory only.'
+              : 'Secrets are kept in memory only: they are gone when Switchboard stops, and never written to disk. To keep them, choose a passphrase for an encrypted file.'}
+      </p>
+      {storage === 'memory' && (
+        <p>
+          <input
+            type="password"
+            autoComplete="off"
+            aria-label={locked ? 'Passphrase of the secrets file' : 'New passphrase for a secrets file'}
+            value={passphrase}
+            onChange={(event) => setPassphrase(event.target.value)}
+            data-testid="secrets-passphrase"
+          />{' '}
+          <button
+            type="button"
+            disabled={passphrase === '' || unlock.isPending}
+            onClick={() => unlock.mutate()}
+            data-testid="secrets-unlock"
+          >
+            {locked ? 'Unlock' : 'Keep secrets in an encrypted file'}
+          </button>
+        </p>
+      )}
+      {unlock.error && (
+        <p className="error-text" role="alert" data-testid="secrets-error">
+          {unlock.error.message}
+        </p>
+      )}
+      {unlock.data && (
+        <p className="muted" role="status" data-testid="secrets-unlocked">
+          {unlock.data.created
+            ? 'The encrypted file was created; the secrets typed so far are in it.'
+            : 'Unlocked: agents you open now get their saved secrets.'}
+        </p>
+      )}
+    </div>
   );
 }
