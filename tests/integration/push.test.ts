@@ -254,7 +254,7 @@ describe('JWT mode', () => {
     [
       'alg none',
       async () => unsigned({ alg: 'none', kid }, { iat: now() }),
-      'Rejected: the JWT is signed with none, which is not allowed (allowed: RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA).',
+      'Rejected: the JWT is signed with none, which is not allowed (allowed: RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519).',
     ],
     [
       'HS256 keyed with the public key',
@@ -263,7 +263,7 @@ describe('JWT mode', () => {
         const secret = new TextEncoder().encode(JSON.stringify({ n: jwk.n, e: jwk.e }));
         return new SignJWT({ iat: now() }).setProtectedHeader({ alg: 'HS256', kid }).sign(secret);
       },
-      'Rejected: the JWT is signed with HS256, which is not allowed (allowed: RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA).',
+      'Rejected: the JWT is signed with HS256, which is not allowed (allowed: RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA, Ed25519).',
     ],
     [
       'an expired token',

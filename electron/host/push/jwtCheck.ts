@@ -11,21 +11,11 @@
 import { createHash } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { HeaderList, HttpFrame, WebhookVerdict } from '../../../shared/wire/frame';
+import { PUBLIC_KEY_JWS_ALGORITHMS } from '../../../shared/wire/jwsAlgorithms';
 import { header } from './deliveryChecks';
 import type { PushTarget } from './pushTargets';
 
-export const JWT_ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-];
+export const JWT_ALGORITHMS = [...PUBLIC_KEY_JWS_ALGORITHMS];
 export const CLOCK_SKEW_S = 60;
 export const JWKS_COOLDOWN_MS = 30_000;
 /** Tokens older than this are refused even without `exp` (the 0.1 samples sign only `iat`). */

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredSecrets } from '../agent/agentSettings';
 import { writeFileAtomic } from '../atomicFile';
+import { orderedWriter } from './orderedWriter';
 import type { SecretVault } from './secretVault';
 
 export const SECRET_FILE = 'secrets.locked.json';
@@ -54,7 +55,7 @@ export async function openPassphraseVault(
     throw new WrongPassphraseError('The passphrase does not open the saved secrets.');
   const entries = new Map(Object.entries(locked.entries));
   const head = locked;
-  let writing: Promise<void> = Promise.resolve();
+  const write = orderedWriter(file);
   const vault: SecretVault = {
     storage: 'passphrase-file',
     problem: async () => undefined,
@@ -67,14 +68,7 @@ export async function openPassphraseVault(
       if (secrets) entries.set(url, seal(key, JSON.stringify(secrets)));
       else if (!entries.delete(url)) return;
       const body: LockedFile = { ...head, entries: Object.fromEntries(entries) };
-      // In order, and a failed write does not stop the next one.
-      const next = writing
-        .catch(() => {})
-        .then(async () => {
-          await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`);
-        });
-      writing = next;
-      await next;
+      await write(`${JSON.stringify(body, null, 2)}\n`);
     },
   };
   return { vault, created };

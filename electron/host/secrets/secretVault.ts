@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredSecrets } from '../agent/agentSettings';
-import { writeFileAtomic } from '../atomicFile';
+import { orderedWriter } from './orderedWriter';
 
 /** Encryption the OS provides; `decrypt` rejects bytes it did not encrypt. */
 export interface SecretCipher {
@@ -47,19 +47,11 @@ export function memoryVault(): SecretVault & { entries(): Array<[string, StoredS
 export function keychainVault(dataDir: string, cipher: SecretCipher): SecretVault {
   const file = path.join(dataDir, FILE);
   const loaded = readEntries(file);
-  let writing: Promise<void> = Promise.resolve();
-  const write = (encrypted: Map<string, string>) => {
-    const body = { format: FORMAT, schemaVersion: 1, entries: Object.fromEntries(encrypted) };
-    // In order, so a later change is never overwritten by an earlier write finishing last; a failed write does not
-    // stop the next one.
-    const next = writing
-      .catch(() => {})
-      .then(async () => {
-        await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`);
-      });
-    writing = next;
-    return next;
-  };
+  const writeFile = orderedWriter(file);
+  const write = (encrypted: Map<string, string>) =>
+    writeFile(
+      `${JSON.stringify({ format: FORMAT, schemaVersion: 1, entries: Object.fromEntries(encrypted) }, null, 2)}\n`,
+    );
   return {
     storage: 'os-keychain',
     problem: async () => (await loaded).problem,

@@ -4,24 +4,10 @@
 // which one matched, or for each key and canonicalization why it did not.
 
 import { base64url, flattenedVerify, importJWK, type JWK } from 'jose';
+import { PUBLIC_KEY_JWS_ALGORITHMS } from '../../wire/jwsAlgorithms';
 import { isObject } from '../decodeContext';
 import { canonicalPayload, CANONICALIZATIONS, type CanonicalizationInfo } from './canonical';
 import { readSignatureEntries, type DetachedJws, type SignatureHeader } from './headers';
-
-/** Algorithms whose signature only the holder of a private key can make. */
-const ASYMMETRIC = new Set([
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-  'Ed25519',
-]);
 
 export type SignatureVerdict =
   | { status: 'verified'; alg: string; kid?: string; canonicalization: CanonicalizationInfo }
@@ -100,7 +86,7 @@ async function verifyOne(
   if (!alg) return { status: 'failed', reason: 'The protected header has no "alg".', attempts: [] };
   if (alg === 'none')
     return { status: 'failed', reason: '"alg": "none" means unsigned; it is never accepted.', attempts: [] };
-  if (!ASYMMETRIC.has(alg)) {
+  if (!PUBLIC_KEY_JWS_ALGORITHMS.includes(alg)) {
     return {
       status: 'failed',
       reason: `"${alg}" is not a public-key algorithm, so it cannot show that the agent signed the card.`,
