@@ -40,16 +40,28 @@ function hostIn(dataDir: string, keychain: boolean) {
   });
 }
 
+/** Opens the bearer agent and gives it its token, as a user would in the settings. */
+async function openWithToken(host: ReturnType<typeof hostIn>): Promise<AgentSummary> {
+  const opened = await host.openAgent({ url: peer.agentUrl('bearer') });
+  if (!opened.ok) throw new Error(opened.message);
+  return host.configureAgent({
+    agentId: opened.agent.id,
+    settings: { auth: { type: 'bearer', token: AUTH_PEER.bearerToken } },
+  });
+}
+
+/** Opens the agent from the library as the window does on start, and sends it a message. */
+async function reopenAndSend(host: ReturnType<typeof hostIn>, entry: LibraryEntry) {
+  const reopened = await host.openAgent({ url: entry.url, settings: entry.settings! });
+  if (!reopened.ok) throw new Error(reopened.message);
+  return host.runOperation({ agentId: reopened.agent.id, operation: 'send', input: hello });
+}
+
 it('with the OS keychain, a token set in one run is used in the next, and no file holds it readably', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-keychain-'));
   const first = hostIn(dataDir, true);
   expect((await first.getInfo()).secretStorage).toBe('os-keychain');
-  const opened = await first.openAgent({ url: peer.agentUrl('bearer') });
-  if (!opened.ok) throw new Error(opened.message);
-  const configured = await first.configureAgent({
-    agentId: opened.agent.id,
-    settings: { auth: { type: 'bearer', token: AUTH_PEER.bearerToken } },
-  });
+  const configured = await openWithToken(first);
   expect(configured.settings.auth).toEqual({ type: 'bearer', token: SECRET_PLACEHOLDER });
   await first.saveLibrary({ entries: [entryOf(configured)] });
   await first.close();
@@ -59,9 +71,7 @@ it('with the OS keychain, a token set in one run is used in the next, and no fil
   const next = hostIn(dataDir, true);
   const [entry] = (await next.loadLibrary()).entries;
   expect(entry?.settings?.auth).toEqual({ type: 'bearer', token: '' });
-  const reopened = await next.openAgent({ url: entry!.url, settings: entry!.settings! });
-  if (!reopened.ok) throw new Error(reopened.message);
-  const outcome = await next.runOperation({ agentId: reopened.agent.id, operation: 'send', input: hello });
+  const outcome = await reopenAndSend(next, entry!);
   expect(outcome.status).toBe('result');
   expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: true });
 
@@ -78,20 +88,13 @@ it('without it (the browser edition), secrets stay in memory: the next run asks 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-memory-'));
   const first = hostIn(dataDir, false);
   expect((await first.getInfo()).secretStorage).toBe('memory');
-  const opened = await first.openAgent({ url: peer.agentUrl('bearer') });
-  if (!opened.ok) throw new Error(opened.message);
-  const configured = await first.configureAgent({
-    agentId: opened.agent.id,
-    settings: { auth: { type: 'bearer', token: AUTH_PEER.bearerToken } },
-  });
+  const configured = await openWithToken(first);
   await first.saveLibrary({ entries: [entryOf(configured)] });
   await first.close();
 
   const next = hostIn(dataDir, false);
   const [entry] = (await next.loadLibrary()).entries;
-  const reopened = await next.openAgent({ url: entry!.url, settings: entry!.settings! });
-  if (!reopened.ok) throw new Error(reopened.message);
-  const refused = await next.runOperation({ agentId: reopened.agent.id, operation: 'send', input: hello });
+  const refused = await reopenAndSend(next, entry!);
   expect(refused.status).toBe('invalid');
   expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: false });
   await next.close();
@@ -100,13 +103,8 @@ it('without it (the browser edition), secrets stay in memory: the next run asks 
 it('without a keychain, a passphrase file keeps them: locked in the next run until the passphrase opens it', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-passphrase-'));
   const first = hostIn(dataDir, false);
-  const opened = await first.openAgent({ url: peer.agentUrl('bearer') });
-  if (!opened.ok) throw new Error(opened.message);
   // Typed before the file exists: moved into it when the user opts in.
-  const configured = await first.configureAgent({
-    agentId: opened.agent.id,
-    settings: { auth: { type: 'bearer', token: AUTH_PEER.bearerToken } },
-  });
+  const configured = await openWithToken(first);
   expect(await first.unlockSecrets({ passphrase: 'correct horse battery' })).toEqual({ created: true });
   expect((await first.getInfo()).secretStorage).toBe('passphrase-file');
   await first.saveLibrary({ entries: [entryOf(configured)] });
@@ -125,9 +123,7 @@ it('without a keychain, a passphrase file keeps them: locked in the next run unt
   expect(info.secretStorage).toBe('passphrase-file');
   expect(info.secretFileLocked).toBeUndefined();
   const [entry] = (await next.loadLibrary()).entries;
-  const reopened = await next.openAgent({ url: entry!.url, settings: entry!.settings! });
-  if (!reopened.ok) throw new Error(reopened.message);
-  const outcome = await next.runOperation({ agentId: reopened.agent.id, operation: 'send', input: hello });
+  const outcome = await reopenAndSend(next, entry!);
   expect(outcome.status).toBe('result');
   expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: true });
   await next.close();

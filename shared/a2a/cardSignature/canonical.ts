@@ -37,7 +37,7 @@ export function canonicalPayload(card: Record<string, unknown>, how: Canonicaliz
     case 'jcs':
       return jcs(unsigned);
     case 'proto-1.0':
-      return jcs(withoutEmpty(withoutSignatures(asProtoCard(unsigned))) ?? {});
+      return jcs(withoutEmpty(asProtoCard(unsigned)) ?? {});
     case 'jcs-no-empty':
       return jcs(withoutEmpty(unsigned) ?? {});
     case 'python-0.3':
