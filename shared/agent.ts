@@ -25,7 +25,28 @@ export type AgentAuth =
       scopes?: string[];
       /** How the client authenticates to the token endpoint (RFC 6749 §2.3.1); Basic is the default. */
       clientAuth?: 'basic' | 'body';
+    }
+  | {
+      /** RFC 6749 §4.1 with PKCE (RFC 7636): the user signs in in a browser, the host keeps the tokens (AUTH-3). */
+      type: 'oauth2-authorization-code';
+      authorizationUrl: string;
+      tokenUrl: string;
+      clientId: string;
+      /** Empty for a public client, which proves itself with the PKCE verifier alone. */
+      clientSecret: string;
+      scopes?: string[];
+      clientAuth?: 'basic' | 'body';
     };
+
+/** The auth types that get their bearer token from a token endpoint. */
+export type OAuthAuth = Extract<
+  AgentAuth,
+  { type: 'oauth2-client-credentials' | 'oauth2-authorization-code' }
+>;
+
+export function isOAuth(auth: AgentAuth): auth is OAuthAuth {
+  return auth.type === 'oauth2-client-credentials' || auth.type === 'oauth2-authorization-code';
+}
 
 /** What the auth form can offer for one of the card's schemes (AUTH-2): a ready auth with its secrets empty. */
 export interface AuthOffer {

@@ -32,6 +32,15 @@ const headerValue = z
     'A header value may contain only visible characters, spaces and tabs (no CR, LF or other controls).',
   );
 
+/** What both OAuth types say about the client and its token endpoint. */
+const oauthClient = {
+  tokenUrl: url,
+  clientId: z.string().min(1).max(4096),
+  clientSecret: z.string().max(4096),
+  scopes: z.array(z.string().max(256)).max(100).optional(),
+  clientAuth: z.enum(['basic', 'body']).optional(),
+};
+
 const authSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }).strict(),
   z
@@ -51,16 +60,8 @@ const authSchema = z.discriminatedUnion('type', [
       password: headerValue,
     })
     .strict(),
-  z
-    .object({
-      type: z.literal('oauth2-client-credentials'),
-      tokenUrl: url,
-      clientId: z.string().min(1).max(4096),
-      clientSecret: z.string().max(4096),
-      scopes: z.array(z.string().max(256)).max(100).optional(),
-      clientAuth: z.enum(['basic', 'body']).optional(),
-    })
-    .strict(),
+  z.object({ type: z.literal('oauth2-client-credentials'), ...oauthClient }).strict(),
+  z.object({ type: z.literal('oauth2-authorization-code'), authorizationUrl: url, ...oauthClient }).strict(),
 ]);
 
 export const agentSettingsChangeSchema = z

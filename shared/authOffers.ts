@@ -39,10 +39,25 @@ function offerFor(scheme: SecurityScheme): AuthOffer {
           },
         };
       }
+      // The flow name follows the generation: `authorizationCode` in 0.2–0.3 JSON and 1.0, as the proto oneof case too.
+      const code = scheme.flows.authorizationCode;
+      if (code?.authorizationUrl && code.tokenUrl) {
+        return {
+          scheme: name,
+          auth: {
+            type: 'oauth2-authorization-code',
+            authorizationUrl: code.authorizationUrl,
+            tokenUrl: code.tokenUrl,
+            clientId: '',
+            clientSecret: '',
+            scopes: Object.keys(code.scopes),
+          },
+        };
+      }
       const flows = Object.keys(scheme.flows);
       return {
         scheme: name,
-        note: `Only the client-credentials flow is built in (this scheme offers ${flows.join(', ') || 'no flow'}); paste a token you obtained as a bearer token.`,
+        note: `Only the client-credentials and authorization-code flows are built in (this scheme offers ${flows.join(', ') || 'no flow'}); paste a token you obtained as a bearer token.`,
       };
     }
     case 'openIdConnect':

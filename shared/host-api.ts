@@ -17,6 +17,7 @@ import type {
 } from './agent';
 import type { ProbeResult } from './checks/types';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
+import type { SignInFlow, SignInStart } from './signIn';
 import type {
   ExportFormat,
   MockAgentInfo,
@@ -94,6 +95,10 @@ export interface HostApi {
   /** Gets the task, then subscribes to it again when it is still running (TASK-4). */
   resyncTask(request: { agentId: string; taskId: string }): Promise<ResyncOutcome>;
   forgetAgent(request: { agentId: string }): Promise<{ forgotten: boolean }>;
+  /** Starts an OAuth 2 sign-in (authorization code with PKCE): the URL to open, and the steps so far (AUTH-3). */
+  startSignIn(request: { agentId: string }): Promise<SignInStart>;
+  /** The sign-in once it has succeeded or failed, with every step and the frames that carried them. */
+  awaitSignIn(request: { flowId: string }): Promise<SignInFlow>;
   /** A card pasted or opened from a file (CARD-2); `name` labels it (a file name). */
   openCard(request: { text: string; name: string; settings?: AgentSettingsChange }): Promise<OpenAgentResult>;
   /** Sends a request typed by hand to the agent's interface, with its credentials (MSG-8). */
@@ -204,6 +209,8 @@ export const hostMethodNames = [
   'awaitStream',
   'resyncTask',
   'forgetAgent',
+  'startSignIn',
+  'awaitSignIn',
   'checkCard',
   'openCard',
   'sendRaw',

@@ -95,6 +95,8 @@ export const hostArgSchemas: ArgSchemas = {
   awaitStream: z.tuple([exchangeIdSchema]),
   resyncTask: z.tuple([agentIdSchema.extend({ taskId: z.string().min(1).max(1000) }).strict()]),
   forgetAgent: z.tuple([agentIdSchema]),
+  startSignIn: z.tuple([agentIdSchema]),
+  awaitSignIn: z.tuple([z.object({ flowId: z.string().min(1).max(100) }).strict()]),
   openCard: z.tuple([
     z
       .object({

@@ -164,6 +164,8 @@ export function createHost(options: HostOptions): HostService {
     awaitStream: api.awaitStream,
     resyncTask: ({ agentId, taskId }) => agents.resyncTask(agentId, taskId),
     forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),
+    startSignIn: ({ agentId }) => agents.startSignIn(agentId),
+    awaitSignIn: ({ flowId }) => agents.awaitSignIn(flowId),
     openCard: async ({ text, name, settings }) => remember(await agents.openCard(text, name, settings)),
     sendRaw: api.sendRaw,
     loadLibrary: () => loadLibrary(dataDir ?? defaultDataDir()),

@@ -466,6 +466,7 @@ function redactSettings(
       auth = blank(auth, 'password', 'password');
       break;
     case 'oauth2-client-credentials':
+    case 'oauth2-authorization-code':
       auth = blank(auth, 'clientSecret', 'client-secret');
       break;
     default:

@@ -49,6 +49,7 @@ function blankSecrets(auth: AgentAuth): AgentAuth {
     case 'basic':
       return { ...auth, username: '', password: '' };
     case 'oauth2-client-credentials':
+    case 'oauth2-authorization-code':
       return { ...auth, clientId: '', clientSecret: '' };
     case 'none':
       return auth;
@@ -210,6 +211,7 @@ describe('OAuth 2 client credentials', () => {
     expect(tokenFrame.secrets).toEqual([
       { in: 'response-json', pointer: '/access_token' },
       { in: 'response-json', pointer: '/refresh_token' },
+      { in: 'response-json', pointer: '/id_token' },
       { in: 'request-header', name: 'Authorization' },
     ]);
     const issued = tokens.issued.at(-1)!;

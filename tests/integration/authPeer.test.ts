@@ -44,6 +44,7 @@ function credentialFor(agent: AuthAgentName, oauthToken: string): Placement {
     case 'custom-header':
       return { headers: { 'X-Switchboard-Custom': AUTH_PEER.customHeaderValue } };
     case 'oauth':
+    case 'oauth-code':
       return { headers: { Authorization: `Bearer ${oauthToken}` } };
   }
 }
@@ -59,6 +60,7 @@ function wrongCredentialFor(agent: AuthAgentName): Placement {
       return { headers: { Cookie: `not-session=${AUTH_PEER.apiKey}; session=nope` } };
     case 'bearer':
     case 'oauth':
+    case 'oauth-code':
       return { headers: { Authorization: 'Bearer nope' } };
     case 'basic':
       return { headers: { Authorization: basic(AUTH_PEER.basicUser, 'open') } };
@@ -86,6 +88,17 @@ function expectedScheme(agent: AuthAgentName, tokenUrl: string): Record<string, 
       return {
         oauth2SecurityScheme: expect.objectContaining({
           flows: { clientCredentials: { tokenUrl, scopes: { 'agent:use': 'use the agent' } } },
+        }),
+      };
+    case 'oauth-code':
+      return {
+        oauth2SecurityScheme: expect.objectContaining({
+          flows: {
+            authorizationCode: expect.objectContaining({
+              tokenUrl,
+              scopes: { 'agent:use': 'use the agent' },
+            }),
+          },
         }),
       };
   }
@@ -204,7 +217,11 @@ describe('the auth peer', () => {
         const [name] = Object.keys(schemes);
         expect(Object.values(schemes)).toEqual([scheme]);
         expect(card.securityRequirements).toEqual([
-          { schemes: { [name ?? '']: { list: agent === 'oauth' ? ['agent:use'] : [] } } },
+          {
+            schemes: {
+              [name ?? '']: { list: agent === 'oauth' || agent === 'oauth-code' ? ['agent:use'] : [] },
+            },
+          },
         ]);
       }
       expect(peer.requests.at(-1)).toMatchObject({ agent, method: 'GET', authorized: false });

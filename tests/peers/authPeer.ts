@@ -25,7 +25,10 @@ export const AUTH_PEER = {
   customHeaderValue: 'switchboard-custom-7d03',
 } as const;
 
-/** Every agent the peer can serve, in card order; `oauth` only exists when a token endpoint was given. */
+/**
+ * Every agent the peer can serve, in card order; `oauth` (client credentials) and `oauth-code` (authorization code with
+ * PKCE: 1.0 allows one flow per scheme) only exist when a token endpoint was given.
+ */
 export const AUTH_AGENT_NAMES = [
   'apikey-header',
   'apikey-query',
@@ -34,6 +37,7 @@ export const AUTH_AGENT_NAMES = [
   'basic',
   'custom-header',
   'oauth',
+  'oauth-code',
 ] as const;
 
 export type AuthAgentName = (typeof AUTH_AGENT_NAMES)[number];
@@ -297,6 +301,29 @@ function makeGuards(tokenEndpoint: TokenEndpointHandle | undefined): Partial<Rec
         return tokenEndpoint.isValid(token) ? 'ok' : 'wrong';
       },
       challenge: bearerChallenge('oauth', 'agent:use'),
+    };
+  if (tokenEndpoint)
+    guards['oauth-code'] = {
+      ...guards.oauth!,
+      scheme: {
+        name: 'oauth-code',
+        json: {
+          oauth2SecurityScheme: {
+            description: 'Sign-in with authorization code and PKCE at the test authorization server.',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: tokenEndpoint.authorizationUrl,
+                tokenUrl: tokenEndpoint.tokenUrl,
+                scopes: { 'agent:use': 'use the agent' },
+                pkceRequired: true,
+              },
+            },
+          },
+        },
+        scopes: ['agent:use'],
+      },
+      expected: `Authorization: Bearer <access token from a sign-in at ${tokenEndpoint.authorizationUrl}>`,
+      challenge: bearerChallenge('oauth-code', 'agent:use'),
     };
   return guards;
 }

@@ -1,9 +1,12 @@
-// A minimal OAuth 2.0 authorization server for tests: one `POST /token` endpoint that grants `client_credentials`
-// (RFC 6749 §4.4) to one client, authenticated by HTTP Basic or by form fields (§2.3.1). It issues random opaque bearer
-// tokens and remembers them, so the auth peer's `/oauth` agent can accept exactly the tokens handed out here, and tests
-// can expire them all at once instead of sleeping.
+// A minimal OAuth 2.0 authorization server for tests, for one client: `POST /token` grants `client_credentials`
+// (RFC 6749 §4.4), `authorization_code` with PKCE (§4.1.3, RFC 7636 §4.6, S256 only) and `refresh_token` (§6, the
+// refresh token rotated on each use); the client authenticates by HTTP Basic or form fields (§2.3.1), or names itself
+// alone when it is public (its secret configured as ''). `GET /authorize` stands for the sign-in page: it consents (or
+// refuses, as the test says) at once and redirects to the loopback URI with a code bound to the challenge. Access tokens
+// are random and remembered, so the auth peer's `/oauth` agent accepts exactly the ones handed out here, and tests can
+// expire them all at once instead of sleeping.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenPeer } from './peerServer';
 
@@ -19,9 +22,18 @@ export interface TokenEndpointOptions {
   scope?: string;
 }
 
+/** What `GET /authorize` does: send a code back, or say the user refused (`access_denied`). */
+export type Consent = 'allow' | 'deny';
+
 export interface TokenEndpointHandle {
   /** `http://127.0.0.1:<port>/token`. */
   tokenUrl: string;
+  /** `http://127.0.0.1:<port>/authorize`. */
+  authorizationUrl: string;
+  /** What the next visits to the authorization URL do; `allow` at first. */
+  consent: Consent;
+  /** Codes refused at the token endpoint because the verifier did not match the challenge. */
+  readonly pkceFailures: number;
   /** Every access token handed out, oldest first (expired ones included). */
   issued: string[];
   /** Requests received on any path, failed ones included. */
@@ -33,7 +45,11 @@ export interface TokenEndpointHandle {
   close(): Promise<void>;
 }
 
-type TokenError = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope';
+type TokenError =
+  'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+
+/** RFC 6749 §4.1.2 recommends codes live at most 10 minutes. */
+const CODE_LIFETIME_MS = 60_000;
 
 /** Form bodies are a few hundred bytes; anything this big is a client bug, not a token request. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -44,6 +60,13 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
   const issued: string[] = [];
   const expiresAt = new Map<string, number>();
   let requests = 0;
+  let pkceFailures = 0;
+  const codes = new Map<
+    string,
+    { challenge: string; redirectUri: string; expiresAt: number; scope?: string }
+  >();
+  const refreshTokens = new Set<string>();
+  const state = { consent: 'allow' as Consent };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     requests += 1;
@@ -54,7 +77,12 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
   };
 
   const respond = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined) => {
-    const path = new URL(req.url ?? '/', 'http://token-endpoint').pathname;
+    const requestUrl = new URL(req.url ?? '/', 'http://token-endpoint');
+    const path = requestUrl.pathname;
+    if (path === '/authorize' && req.method === 'GET') {
+      authorize(requestUrl.searchParams, res);
+      return;
+    }
     if (path !== '/token') {
       sendJson(res, 404, { error: 'not_found' });
       return;
@@ -101,8 +129,21 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
       sendError(res, 400, 'invalid_request', 'grant_type is missing.');
       return;
     }
+    if (grantType === 'authorization_code') {
+      exchangeCode(param, res);
+      return;
+    }
+    if (grantType === 'refresh_token') {
+      const refresh = param('refresh_token');
+      if (refresh === undefined || !refreshTokens.delete(refresh)) {
+        sendError(res, 400, 'invalid_grant', 'The refresh token is unknown or was used already.');
+        return;
+      }
+      issue(res, options.scope, true);
+      return;
+    }
     if (grantType !== 'client_credentials') {
-      sendError(res, 400, 'unsupported_grant_type', 'Only client_credentials is supported.');
+      sendError(res, 400, 'unsupported_grant_type', `${grantType} is not supported.`);
       return;
     }
 
@@ -114,17 +155,82 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
         return;
       }
     }
-    const granted = requested ?? options.scope;
+    issue(res, requested ?? options.scope, false);
+  };
 
+  const issue = (res: ServerResponse, granted: string | undefined, withRefresh: boolean) => {
     const token = randomBytes(32).toString('base64url');
     issued.push(token);
     expiresAt.set(token, Date.now() + lifetimeSeconds * 1000);
+    const refresh = withRefresh ? randomBytes(32).toString('base64url') : undefined;
+    if (refresh) refreshTokens.add(refresh);
     sendJson(res, 200, {
       access_token: token,
       token_type: 'Bearer',
       expires_in: lifetimeSeconds,
+      ...(refresh ? { refresh_token: refresh } : {}),
       ...(granted !== undefined ? { scope: granted } : {}),
     });
+  };
+
+  /** The sign-in page, consenting or refusing at once; errors about the client or redirect URI are not redirected. */
+  const authorize = (params: URLSearchParams, res: ServerResponse) => {
+    const redirectUri = params.get('redirect_uri') ?? '';
+    // §4.1.2.1: with a wrong client or redirect URI the user is told here, never sent to the URI.
+    if (params.get('client_id') !== options.clientId) {
+      sendText(res, 400, 'Unknown client_id.');
+      return;
+    }
+    if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(redirectUri)) {
+      sendText(res, 400, 'The redirect URI must be a loopback URI on 127.0.0.1 (RFC 8252 §7.3).');
+      return;
+    }
+    const back = new URL(redirectUri);
+    const stateParam = params.get('state');
+    if (stateParam !== null) back.searchParams.set('state', stateParam);
+    const challenge = params.get('code_challenge');
+    if (params.get('response_type') !== 'code') {
+      back.searchParams.set('error', 'unsupported_response_type');
+    } else if (!challenge || params.get('code_challenge_method') !== 'S256') {
+      back.searchParams.set('error', 'invalid_request');
+      back.searchParams.set('error_description', 'PKCE with S256 is required.');
+    } else if (state.consent === 'deny') {
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_description', 'The user refused.');
+    } else {
+      const code = randomBytes(16).toString('base64url');
+      const scope = params.get('scope') ?? undefined;
+      codes.set(code, {
+        challenge,
+        redirectUri,
+        expiresAt: Date.now() + CODE_LIFETIME_MS,
+        ...(scope ? { scope } : {}),
+      });
+      back.searchParams.set('code', code);
+    }
+    res.writeHead(302, { Location: back.toString(), 'Cache-Control': 'no-store' }).end();
+  };
+
+  const exchangeCode = (param: (name: string) => string | undefined, res: ServerResponse) => {
+    const code = param('code');
+    const grant = code === undefined ? undefined : codes.get(code);
+    // §4.1.2: a code is good once.
+    if (code !== undefined) codes.delete(code);
+    if (!grant || grant.expiresAt < Date.now()) {
+      sendError(res, 400, 'invalid_grant', 'The code is unknown, used or expired.');
+      return;
+    }
+    if (param('redirect_uri') !== grant.redirectUri) {
+      sendError(res, 400, 'invalid_grant', 'redirect_uri differs from the authorization request.');
+      return;
+    }
+    const verifier = param('code_verifier');
+    if (verifier === undefined || challengeOf(verifier) !== grant.challenge) {
+      pkceFailures += 1;
+      sendError(res, 400, 'invalid_grant', 'PKCE verification failed: the code_verifier does not match.');
+      return;
+    }
+    issue(res, grant.scope, true);
   };
 
   /** 'ok' only for the configured client; RFC 6749 §2.3 forbids more than one method in a request. */
@@ -141,12 +247,23 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
       if (formId !== undefined && formId !== basic.id) return 'conflict';
       return basic.id === options.clientId && basic.secret === options.clientSecret ? 'ok' : 'failed';
     }
-    return formId === options.clientId && formSecret === options.clientSecret ? 'ok' : 'failed';
+    // A public client (secret '') names itself and sends no secret.
+    return formId === options.clientId && (formSecret ?? '') === options.clientSecret ? 'ok' : 'failed';
   };
 
   const server = await listenPeer(handle);
   return {
     tokenUrl: `${server.baseUrl}/token`,
+    authorizationUrl: `${server.baseUrl}/authorize`,
+    get consent() {
+      return state.consent;
+    },
+    set consent(value: Consent) {
+      state.consent = value;
+    },
+    get pkceFailures() {
+      return pkceFailures;
+    },
     issued,
     get requests() {
       return requests;
@@ -181,6 +298,14 @@ function parseBasic(authorization: string): { id: string; secret: string } | und
 
 function formDecode(value: string): string {
   return decodeURIComponent(value.replace(/\+/g, ' '));
+}
+
+function challengeOf(verifier: string): string {
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
 }
 
 function splitScope(scope: string): string[] {

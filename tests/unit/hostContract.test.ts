@@ -68,6 +68,8 @@ function agentMethodsNotUsedHere() {
     findSessionRow: unused,
     readStoredBytes: unused,
     unlockSecrets: unused,
+    startSignIn: unused,
+    awaitSignIn: unused,
     closeSession: unused,
     saveSession: unused,
     exportSession: unused,

@@ -175,6 +175,10 @@ describe('authOffers', () => {
             authorizationCode: { authorizationUrl: 'https://a/authz', tokenUrl: 'https://a/t', scopes: {} },
           },
         },
+        implicit: {
+          type: 'oauth2',
+          flows: { implicit: { authorizationUrl: 'https://a/authz', scopes: {} } },
+        },
         oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://a/.well-known/openid-configuration' },
         mtls: { type: 'mutualTLS' },
         odd: { type: 'magic' },
@@ -188,7 +192,18 @@ describe('authOffers', () => {
       },
       {
         scheme: 'code',
-        note: 'Only the client-credentials flow is built in (this scheme offers authorizationCode); paste a token you obtained as a bearer token.',
+        auth: {
+          type: 'oauth2-authorization-code',
+          authorizationUrl: 'https://a/authz',
+          tokenUrl: 'https://a/t',
+          clientId: '',
+          clientSecret: '',
+          scopes: [],
+        },
+      },
+      {
+        scheme: 'implicit',
+        note: 'Only the client-credentials and authorization-code flows are built in (this scheme offers implicit); paste a token you obtained as a bearer token.',
       },
       {
         scheme: 'oidc',

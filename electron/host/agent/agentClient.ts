@@ -33,6 +33,8 @@ import { memoryVault, type SecretVault } from '../secrets/secretVault';
 import { selectInterface, summarize, type AgentRecord } from './agentRecord';
 import { originOf } from './credentials';
 import { discoverCard } from './discovery';
+import type { SignInFlow, SignInStart } from '../../../shared/signIn';
+import { createSignInFlows } from '../oauth/signInFlows';
 import { OAuthClient } from './oauthClient';
 import { runOperation, runRaw, type OpenStream } from './operationRunner';
 import { recordExchange, type Recorder } from './recorder';
@@ -58,6 +60,9 @@ export interface AgentClient {
   awaitStream(exchangeId: string): Promise<StreamEnd>;
   resyncTask(agentId: string, taskId: string): Promise<ResyncOutcome>;
   forgetAgent(agentId: string): Promise<{ forgotten: boolean }>;
+  /** Starts an OAuth sign-in (authorization code with PKCE) for the agent (AUTH-3). */
+  startSignIn(agentId: string): Promise<SignInStart>;
+  awaitSignIn(flowId: string): Promise<SignInFlow>;
   /** The agent as the renderer sees it (secrets hidden); throws for an unknown id. */
   summary(agentId: string): AgentSummary;
   /** The generation the agent is spoken to in, and its origin; undefined for an unknown id. */
@@ -73,6 +78,7 @@ export function createAgentClient(
   const agents = new Map<string, AgentRecord>();
   const open = new Map<string, { stream: OpenStream; end: Promise<StreamEnd> }>();
   const ended = new Map<string, StreamEnd>();
+  const signIns = createSignInFlows(recorder);
   /** Automatic resyncs per task, so an agent that keeps dropping the stream is not called forever. */
   const resyncs = new Map<string, number>();
 
@@ -184,12 +190,12 @@ export function createAgentClient(
       id: randomUUID(),
       oauth: new OAuthClient({
         now: recorder.deps.now,
-        send: ({ url, headers, body, secrets }) =>
+        send: ({ url, headers, body, secrets, source }) =>
           recordExchange(
             recorder,
             { method: 'POST', url, headers, body: { text: body } },
             {
-              source: 'oauth:token',
+              source,
               timeouts: record.settings.timeouts,
               readBody: () => ({ mode: 'buffer', maxBytes: 1024 * 1024 }),
               annotate: (frame) => (frame.secrets = secrets),
@@ -267,8 +273,10 @@ export function createAgentClient(
 
     async configureAgent(agentId, change) {
       const record = agent(agentId);
+      const authBefore = JSON.stringify(record.settings.auth);
       record.settings = mergeSettings(record.settings, change);
-      if (change.auth) record.oauth.invalidate();
+      // Saving the same auth again keeps a sign-in; another client or endpoint needs its own token anyway.
+      if (JSON.stringify(record.settings.auth) !== authBefore) record.oauth.invalidate();
       selectInterface(record);
       if (!record.cardUrl.startsWith('file:') && (change.auth || change.headers)) {
         try {
@@ -343,8 +351,12 @@ export function createAgentClient(
     async forgetAgent(agentId) {
       for (const entry of open.values())
         if (entry.stream.agentId === agentId) entry.stream.abort(CLOSED_BY_USER);
+      signIns.cancel(agentId);
       return { forgotten: agents.delete(agentId) };
     },
+
+    startSignIn: (agentId) => signIns.start(agent(agentId)),
+    awaitSignIn: (flowId) => signIns.settled(flowId),
   };
 }
 

@@ -54,6 +54,7 @@ const SECRET_FIELD = {
   bearer: 'token',
   basic: 'password',
   'oauth2-client-credentials': 'clientSecret',
+  'oauth2-authorization-code': 'clientSecret',
 } as const;
 
 /** The auth with its secret replaced by `replace(secret)`; an auth without a secret comes back as it is. */

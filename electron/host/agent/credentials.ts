@@ -48,6 +48,7 @@ export function applyCredentials(
       setHeader('Authorization', `Basic ${basicCredentials(auth.username, auth.password)}`);
       break;
     case 'oauth2-client-credentials':
+    case 'oauth2-authorization-code':
       if (bearerToken !== undefined) setHeader('Authorization', `Bearer ${bearerToken}`);
       break;
     case 'apiKey':

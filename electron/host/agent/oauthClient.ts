@@ -1,13 +1,13 @@
-// OAuth 2 client credentials (RFC 6749 §4.4) for one agent: asks the token endpoint for an access token, records
-// the exchange as a frame with its secrets marked (AUTH-3), and reuses the token until shortly before it expires.
-// A 401 from the agent drops the token, so the next call fetches a fresh one (a token revoked early).
+// The token endpoint side of OAuth 2 for one agent (AUTH-3): client credentials (RFC 6749 §4.4), the code of an
+// authorization-code sign-in exchanged with its PKCE verifier (§4.1.3, RFC 7636 §4.5), and refresh (§6). Every
+// request is recorded as a frame with its secrets marked, and the token is reused until shortly before it expires.
+// A 401 from the agent drops the access token; client credentials then ask again, a sign-in is refreshed when it
+// has a refresh token, and otherwise the user has to sign in again.
 
-import type { AgentAuth } from '../../../shared/agent';
+import type { OAuthAuth } from '../../../shared/agent';
 import type { FrameError, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import { parseJsonText } from '../../../shared/wire/jsonText';
 import { basicCredentials } from './credentials';
-
-type ClientCredentials = Extract<AgentAuth, { type: 'oauth2-client-credentials' }>;
 
 /** A token is renewed this long before its stated expiry, so it does not lapse on its way to the agent. */
 export const EXPIRY_MARGIN_MS = 30_000;
@@ -21,6 +21,8 @@ export interface TokenExchange {
     headers: Array<[string, string]>;
     body: string;
     secrets: SecretMark[];
+    /** `oauth:token`, `oauth:code` or `oauth:refresh`, so the frames say which step they were. */
+    source: string;
   }): Promise<HttpFrame>;
   now(): number;
 }
@@ -30,46 +32,103 @@ export type TokenResult =
   | { ok: false; message: string; frameId?: string; frameError?: FrameError };
 
 export class OAuthClient {
-  private cached: { token: string; expiresAt: number; key: string } | undefined;
+  private cached: { token: string; expiresAt: number; key: string; refreshToken?: string } | undefined;
   /** A request under way, shared by operations that start while it runs (one token request, not one each). */
   private pending: { key: string; result: Promise<TokenResult> } | undefined;
 
   constructor(private readonly exchange: TokenExchange) {}
 
-  /** A valid access token: the cached one, or a new one from the token endpoint (recorded as a frame). */
-  async token(auth: ClientCredentials): Promise<TokenResult> {
+  /**
+   * A valid access token: the cached one, or a new one from the token endpoint (recorded as a frame): by client
+   * credentials, or by refreshing a sign-in. A sign-in without a usable token says so.
+   */
+  async token(auth: OAuthAuth): Promise<TokenResult> {
     const key = cacheKey(auth);
-    if (
-      this.cached &&
-      this.cached.key === key &&
-      this.cached.expiresAt - EXPIRY_MARGIN_MS > this.exchange.now()
-    ) {
-      return { ok: true, token: this.cached.token };
+    const cached = this.cached?.key === key ? this.cached : undefined;
+    if (cached && cached.expiresAt - EXPIRY_MARGIN_MS > this.exchange.now()) {
+      return { ok: true, token: cached.token };
     }
-    this.cached = undefined;
     if (this.pending?.key === key) return this.pending.result;
-    const result = this.request(auth, key).finally(() => {
+    let form: URLSearchParams;
+    let source = 'oauth:token';
+    if (auth.type === 'oauth2-client-credentials') {
+      form = new URLSearchParams({ grant_type: 'client_credentials' });
+      if (auth.scopes && auth.scopes.length > 0) form.set('scope', auth.scopes.join(' '));
+    } else if (cached?.refreshToken) {
+      form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: cached.refreshToken });
+      source = 'oauth:refresh';
+    } else {
+      return {
+        ok: false,
+        message: cached
+          ? 'The sign-in has expired and the authorization server gave no refresh token: sign in again.'
+          : "Not signed in: open the agent's settings and press Sign in.",
+      };
+    }
+    return this.share(key, this.request(auth, key, form, source, cached?.refreshToken));
+  }
+
+  /** Finishes a sign-in: the code from the redirect and the verifier that proves this client asked for it. */
+  async exchangeCode(
+    auth: Extract<OAuthAuth, { type: 'oauth2-authorization-code' }>,
+    grant: { code: string; verifier: string; redirectUri: string },
+  ): Promise<TokenResult> {
+    const key = cacheKey(auth);
+    this.cached = undefined;
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: grant.code,
+      redirect_uri: grant.redirectUri,
+      code_verifier: grant.verifier,
+    });
+    return this.share(key, this.request(auth, key, form, 'oauth:code'));
+  }
+
+  /** When the current sign-in's access token lapses (for the flow view); undefined when there is none. */
+  signedIn(auth: OAuthAuth): { expiresAt: number; refreshable: boolean } | undefined {
+    const cached = this.cached?.key === cacheKey(auth) ? this.cached : undefined;
+    return cached
+      ? { expiresAt: cached.expiresAt, refreshable: cached.refreshToken !== undefined }
+      : undefined;
+  }
+
+  /** The agent refused the token: forget it, but keep a refresh token to get the next one with. */
+  invalidate(): void {
+    if (this.cached?.refreshToken) this.cached = { ...this.cached, expiresAt: Number.NEGATIVE_INFINITY };
+    else this.cached = undefined;
+  }
+
+  private share(key: string, request: Promise<TokenResult>): Promise<TokenResult> {
+    const result = request.finally(() => {
       if (this.pending?.result === result) this.pending = undefined;
     });
     this.pending = { key, result };
     return result;
   }
 
-  /** The agent refused the token: forget it. */
-  invalidate(): void {
-    this.cached = undefined;
-  }
-
-  private async request(auth: ClientCredentials, key: string): Promise<TokenResult> {
-    const form = new URLSearchParams({ grant_type: 'client_credentials' });
-    if (auth.scopes && auth.scopes.length > 0) form.set('scope', auth.scopes.join(' '));
+  private async request(
+    auth: OAuthAuth,
+    key: string,
+    form: URLSearchParams,
+    source: string,
+    oldRefreshToken?: string,
+  ): Promise<TokenResult> {
     const headers: Array<[string, string]> = [
       ['Content-Type', 'application/x-www-form-urlencoded'],
       ['Accept', 'application/json'],
     ];
-    const secrets: SecretMark[] = [{ in: 'response-json', pointer: '/access_token' }];
-    secrets.push({ in: 'response-json', pointer: '/refresh_token' });
-    if (auth.clientAuth === 'body') {
+    const secrets: SecretMark[] = [
+      { in: 'response-json', pointer: '/access_token' },
+      { in: 'response-json', pointer: '/refresh_token' },
+      { in: 'response-json', pointer: '/id_token' },
+    ];
+    for (const name of ['code', 'code_verifier', 'refresh_token']) {
+      if (form.has(name)) secrets.push({ in: 'form', name });
+    }
+    if (auth.clientSecret === '') {
+      // A public client (RFC 6749 §2.1) names itself in the body and has nothing to authenticate with.
+      form.set('client_id', auth.clientId);
+    } else if (auth.clientAuth === 'body') {
       form.set('client_id', auth.clientId);
       form.set('client_secret', auth.clientSecret);
       secrets.push({ in: 'form', name: 'client_secret' });
@@ -81,15 +140,24 @@ export class OAuthClient {
     }
 
     const startedAt = this.exchange.now();
-    const frame = await this.exchange.send({ url: auth.tokenUrl, headers, body: form.toString(), secrets });
+    const frame = await this.exchange.send({
+      url: auth.tokenUrl,
+      headers,
+      body: form.toString(),
+      secrets,
+      source,
+    });
+    const fail = (message: string, extra: Partial<TokenResult> = {}): TokenResult => {
+      // A refresh token the endpoint refused is spent; the user has to sign in again.
+      if (source === 'oauth:refresh' && frame.response) this.cached = undefined;
+      return { ok: false, message, frameId: frame.id, ...extra } as TokenResult;
+    };
     if (!frame.response) {
       const error = frame.error;
-      return {
-        ok: false,
-        message: `The token endpoint could not be reached: ${error?.label ?? 'error'} — ${error?.message ?? ''}`,
-        frameId: frame.id,
-        ...(error ? { frameError: error } : {}),
-      };
+      return fail(
+        `The token endpoint could not be reached: ${error?.label ?? 'error'} — ${error?.message ?? ''}`,
+        error ? { frameError: error } : {},
+      );
     }
     const { status, statusText, body } = frame.response;
     const parsed = parseJsonText(body.text);
@@ -99,27 +167,17 @@ export class OAuthClient {
         json && typeof json.error === 'string'
           ? `${json.error}${typeof json.error_description === 'string' ? ` (${json.error_description})` : ''}`
           : preview(body.text);
-      return {
-        ok: false,
-        message: `The token endpoint answered HTTP ${status} ${statusText}: ${reason}`,
-        frameId: frame.id,
-      };
+      return fail(`The token endpoint answered HTTP ${status} ${statusText}: ${reason}`);
     }
     const token = json.access_token;
     if (typeof token !== 'string' || token === '') {
-      return {
-        ok: false,
-        message: 'The token endpoint answered without an access_token.',
-        frameId: frame.id,
-      };
+      return fail('The token endpoint answered without an access_token.');
     }
     const tokenType = typeof json.token_type === 'string' ? json.token_type.toLowerCase() : 'bearer';
     if (tokenType !== 'bearer') {
-      return {
-        ok: false,
-        message: `The token endpoint issued a "${json.token_type as string}" token; only Bearer tokens can be sent.`,
-        frameId: frame.id,
-      };
+      return fail(
+        `The token endpoint issued a "${json.token_type as string}" token; only Bearer tokens can be sent.`,
+      );
     }
     // Some endpoints send the number as a string; anything unreadable counts as unstated.
     const seconds = typeof json.expires_in === 'string' ? Number(json.expires_in) : json.expires_in;
@@ -127,14 +185,25 @@ export class OAuthClient {
       typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
         ? seconds * 1000
         : UNSTATED_LIFETIME_MS;
+    // §6: a refresh answer may omit the refresh token, and then the old one stays good.
+    const refreshToken =
+      typeof json.refresh_token === 'string' && json.refresh_token !== ''
+        ? json.refresh_token
+        : oldRefreshToken;
     // Measured from when the request left, so a slow answer cannot stretch the token's life.
-    this.cached = { token, expiresAt: startedAt + lifetime, key };
+    this.cached = {
+      token,
+      expiresAt: startedAt + lifetime,
+      key,
+      ...(refreshToken !== undefined ? { refreshToken } : {}),
+    };
     return { ok: true, token, frameId: frame.id };
   }
 }
 
-function cacheKey(auth: ClientCredentials): string {
+function cacheKey(auth: OAuthAuth): string {
   return JSON.stringify([
+    auth.type,
     auth.tokenUrl,
     auth.clientId,
     auth.clientSecret,

@@ -4,7 +4,13 @@
 // open; its end is reported through `streamEnded`. Every failure becomes an outcome with a message, never a throw.
 
 import { randomUUID } from 'node:crypto';
-import type { OperationOutcome, OperationRequest, RawAgentRequest } from '../../../shared/agent';
+import {
+  isOAuth,
+  type OAuthAuth,
+  type OperationOutcome,
+  type OperationRequest,
+  type RawAgentRequest,
+} from '../../../shared/agent';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { identifyRequest } from '../../../shared/a2a/identify';
@@ -186,15 +192,10 @@ async function sendOnce(
 
   const stepFrameIds: string[] = [];
   let bearer: string | undefined;
-  if (settings.auth.type === 'oauth2-client-credentials') {
+  if (isOAuth(settings.auth)) {
     const tokenOrigin = originNeedingConsent(settings.auth.tokenUrl, agent.origin, settings.trustedOrigins);
     if (tokenOrigin) {
-      return {
-        outcome: needsConsent(
-          tokenOrigin,
-          `The client secret would go to the token endpoint ${settings.auth.tokenUrl}.`,
-        ),
-      };
+      return { outcome: needsConsent(tokenOrigin, tokenEndpointReason(settings.auth)) };
     }
     const token = await agent.oauth.token(settings.auth);
     if (token.frameId) stepFrameIds.push(token.frameId);
@@ -326,9 +327,7 @@ async function sendOnce(
   const outcome = decoded ?? decodeFinished(frame, adapter, request, plan.unidentified);
   outcome.stepFrameIds = stepFrameIds;
   const retryWithNewToken =
-    settings.auth.type === 'oauth2-client-credentials' &&
-    frame.response?.status === 401 &&
-    !source.endsWith(':retry');
+    isOAuth(settings.auth) && frame.response?.status === 401 && !source.endsWith(':retry');
   return { outcome, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
 }
 
@@ -496,7 +495,16 @@ function refused(message: string): OperationOutcome {
   return { status: 'refused', message, findings: [] };
 }
 
-function needsConsent(origin: string, reason: string): OperationOutcome {
+/** Why a token endpoint on another origin needs the user's word: what would go there. */
+export function tokenEndpointReason(auth: OAuthAuth): string {
+  const what =
+    auth.type === 'oauth2-client-credentials'
+      ? 'The client secret'
+      : 'The sign-in code, its PKCE verifier and refresh tokens';
+  return `${what} would go to the token endpoint ${auth.tokenUrl}.`;
+}
+
+export function needsConsent(origin: string, reason: string): OperationOutcome {
   return {
     status: 'refused',
     message: `Credentials would go to ${origin}, which is not this agent's origin. Allow it first. ${reason}`,

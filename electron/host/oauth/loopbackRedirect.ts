@@ -5,6 +5,7 @@
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { HeaderList } from '../../../shared/wire/frame';
 
 export type RedirectOutcome = { ok: true; code: string } | { ok: false; reason: string; error?: string };
 
@@ -16,14 +17,27 @@ export interface LoopbackRedirect {
 
 const PATH = '/oauth/callback';
 
+/** The request that settled the listener and what it was answered, so the caller can record it as a frame. */
+export interface SeenRedirect {
+  url: string;
+  headers: HeaderList;
+  httpVersion: string;
+  remote?: { address: string; port: number };
+  status: number;
+  responseHeaders: HeaderList;
+  body: string;
+}
+
 export async function startLoopbackRedirect(options: {
   state: string;
   timeoutMs: number;
+  onAnswer?: (seen: SeenRedirect) => void;
 }): Promise<LoopbackRedirect> {
   let settle: (outcome: RedirectOutcome) => void = () => {};
   const outcome = new Promise<RedirectOutcome>((resolve) => {
     settle = resolve;
   });
+  let port = 0;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== PATH) {
@@ -31,16 +45,29 @@ export async function startLoopbackRedirect(options: {
       return;
     }
     const answer = read(url.searchParams, options.state);
-    res
-      .writeHead(answer.ok ? 200 : 400, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'no-store',
-      })
-      .end(
-        answer.ok
-          ? 'Signed in. You can close this tab and go back to Switchboard.'
-          : `Sign-in failed: ${answer.reason}`,
-      );
+    const status = answer.ok ? 200 : 400;
+    const responseHeaders: HeaderList = [
+      ['Content-Type', 'text/plain; charset=utf-8'],
+      ['Cache-Control', 'no-store'],
+    ];
+    const body = answer.ok
+      ? 'Signed in. You can close this tab and go back to Switchboard.'
+      : `Sign-in failed: ${answer.reason}`;
+    res.writeHead(status, Object.fromEntries(responseHeaders)).end(body);
+    const headers: HeaderList = [];
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+      headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+    options.onAnswer?.({
+      url: `http://127.0.0.1:${port}${req.url ?? '/'}`,
+      headers,
+      httpVersion: req.httpVersion,
+      ...(req.socket.remoteAddress && req.socket.remotePort
+        ? { remote: { address: req.socket.remoteAddress, port: req.socket.remotePort } }
+        : {}),
+      status,
+      responseHeaders,
+      body,
+    });
     finish(answer);
   });
   const timer = setTimeout(
@@ -54,6 +81,8 @@ export async function startLoopbackRedirect(options: {
   let closed: Promise<void> | undefined;
   const close = () => {
     clearTimeout(timer);
+    // Closed before an answer (a new sign-in, the agent forgotten): whoever waits is told, not left hanging.
+    settle({ ok: false, reason: 'the sign-in was stopped before the browser came back.' });
     closed ??= new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -65,7 +94,7 @@ export async function startLoopbackRedirect(options: {
     void close();
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return { redirectUri: `http://127.0.0.1:${port}${PATH}`, outcome, close };
 }
 

@@ -4,11 +4,18 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { AgentAuth, AgentLimits, AgentSummary, CustomHeader } from '../../../shared/agent';
+import {
+  isOAuth,
+  type AgentAuth,
+  type AgentLimits,
+  type AgentSummary,
+  type CustomHeader,
+} from '../../../shared/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
 import { useHost } from '../../host/HostContext';
 import { hostInfoQuery } from '../../queries/hostInfo';
 import { useAppStore } from '../../store/appStore';
+import { SignIn } from './SignIn';
 import { useRememberAgent } from './useLibrary';
 import { useConfigureAgent } from './useAgentActions';
 
@@ -18,6 +25,7 @@ const AUTH_TYPES: Array<[AgentAuth['type'], string]> = [
   ['bearer', 'Bearer token'],
   ['basic', 'Basic'],
   ['oauth2-client-credentials', 'OAuth 2 client credentials'],
+  ['oauth2-authorization-code', 'OAuth 2 sign-in (authorization code, PKCE)'],
 ];
 
 function blankAuth(type: AgentAuth['type']): AgentAuth {
@@ -32,6 +40,8 @@ function blankAuth(type: AgentAuth['type']): AgentAuth {
       return { type, username: '', password: '' };
     case 'oauth2-client-credentials':
       return { type, tokenUrl: '', clientId: '', clientSecret: '' };
+    case 'oauth2-authorization-code':
+      return { type, authorizationUrl: '', tokenUrl: '', clientId: '', clientSecret: '' };
   }
 }
 
@@ -213,12 +223,34 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
                 )}
               </>
             )}
-            {auth.type === 'oauth2-client-credentials' && (
+            {isOAuth(auth) && (
               <>
-                {field('Token URL', auth.tokenUrl, (tokenUrl) => setAuth({ ...auth, tokenUrl }))}
-                {field('Client id', auth.clientId, (clientId) => setAuth({ ...auth, clientId }))}
+                {auth.type === 'oauth2-authorization-code' &&
+                  field(
+                    'Authorization URL',
+                    auth.authorizationUrl,
+                    (authorizationUrl) => setAuth({ ...auth, authorizationUrl }),
+                    false,
+                    'auth-authorization-url',
+                  )}
                 {field(
-                  'Client secret',
+                  'Token URL',
+                  auth.tokenUrl,
+                  (tokenUrl) => setAuth({ ...auth, tokenUrl }),
+                  false,
+                  'auth-token-url',
+                )}
+                {field(
+                  'Client id',
+                  auth.clientId,
+                  (clientId) => setAuth({ ...auth, clientId }),
+                  false,
+                  'auth-client-id',
+                )}
+                {field(
+                  auth.type === 'oauth2-authorization-code'
+                    ? 'Client secret (empty for a public client)'
+                    : 'Client secret',
                   auth.clientSecret,
                   (clientSecret) => setAuth({ ...auth, clientSecret }),
                   true,
@@ -227,6 +259,7 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
                 {field('Scopes', (auth.scopes ?? []).join(' '), (scopes) =>
                   setAuth({ ...auth, scopes: scopes.split(/\s+/).filter(Boolean) }),
                 )}
+                {auth.type === 'oauth2-authorization-code' && <SignIn agentId={agent.id} auth={auth} />}
               </>
             )}
             <SecretsKept />

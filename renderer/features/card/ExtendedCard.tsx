@@ -26,6 +26,7 @@ const AUTH_WORDS: Record<AgentAuth['type'], string> = {
   bearer: 'A bearer token is set for this agent.',
   basic: 'A user name and password are set for this agent.',
   'oauth2-client-credentials': 'OAuth 2 client credentials are set for this agent.',
+  'oauth2-authorization-code': 'OAuth 2 sign-in (authorization code) is set for this agent.',
 };
 
 export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) {

@@ -9,8 +9,8 @@ import type { CheckFinding, CheckReport, ProbeResult } from '../../../shared/che
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent } from '../agents/useAgentActions';
 import { formatMs } from '../frames/frameFormat';
+import { FrameLink } from '../frames/FrameLink';
 import { useChecksStore } from './checksStore';
-import { frameLinkLabel } from './frameLinkLabel';
 import { groupFindings, type CheckGroup, type SeverityGroup } from './groupFindings';
 import { useChecks } from './useChecks';
 
@@ -237,31 +237,5 @@ function FrameLinks({ frameIds }: { frameIds: readonly string[] }) {
       ))}
       {frameIds.length > LINKS && <span className="muted"> +{frameIds.length - LINKS} more</span>}
     </span>
-  );
-}
-
-function FrameLink({ id }: { id: string }) {
-  const selectFrame = useAppStore((state) => state.selectFrame);
-  const setTab = useAppStore((state) => state.setActiveTab);
-  // The frame itself is selected, so a link re-renders when its frame changes, not on every batch.
-  const frame = useAppStore((state) => {
-    const at = state.frameIndex.get(id);
-    return at === undefined ? undefined : state.frames[at];
-  });
-  return (
-    <button
-      type="button"
-      className="link"
-      disabled={!frame}
-      title={frame ? `Open frame ${id} on the Frames tab` : `Frame ${id} is not in this window`}
-      onClick={() => {
-        selectFrame(id);
-        setTab('frames');
-      }}
-      data-testid="check-frame-link"
-      data-frame-id={id}
-    >
-      {frameLinkLabel(frame)}
-    </button>
   );
 }

@@ -11,7 +11,11 @@ export function frameLinkLabel(frame: Frame | undefined): string {
         : frame.error
           ? ` ${frame.error.label}`
           : '';
-      return `${frame.a2a?.rpc?.method ?? frame.request.method}${status}`;
+      // OAuth steps (token, code exchange, refresh, the sign-in redirect) say which step they were.
+      const what = frame.source.startsWith('oauth:')
+        ? `${frame.source} ${frame.request.method}`
+        : (frame.a2a?.rpc?.method ?? frame.request.method);
+      return `${what}${status}`;
     }
     case 'sse':
       return `event ${frame.seq}${frame.a2a?.item ? ` (${frame.a2a.item})` : ''}`;
