@@ -159,8 +159,8 @@ export function bodySchemaChecker(
 ): (json: unknown) => Finding[] {
   const generation = ownValue(GENERATIONS, generationName);
   if (!generation) return NONE;
-  // 0.3's HTTP+JSON speaks ProtoJSON, which its JSON Schema (the JSON-RPC shapes) does not describe.
-  if (binding === 'HTTP+JSON' && !generation.resultOnly) return NONE;
+  // 0.3's HTTP+JSON and gRPC speak ProtoJSON, which its JSON Schema (the JSON-RPC shapes) does not describe.
+  if ((binding === 'HTTP+JSON' || binding === 'GRPC') && !generation.resultOnly) return NONE;
   const type = generation.types[target];
   if (!type) return NONE;
   const valid = validatorFor(generation, type, 'first');

@@ -131,7 +131,7 @@ export type DecodedPush =
 
 export interface GenerationAdapter {
   generation: Generation;
-  binding: Extract<Binding, 'JSONRPC' | 'HTTP+JSON'>;
+  binding: Binding;
   /** Operations this generation and binding have at all (PROTOCOL.md §9.1). */
   supports: ReadonlySet<Operation>;
   encode<O extends Operation>(operation: O, input: OperationInputs[O], context: EncodeContext): EncodeResult;

@@ -18,6 +18,8 @@ export function expectedContentTypes(
   binding: Binding,
   generation: Generation,
 ): string[] {
+  // gRPC over HTTP/2 (the host's gRPC exchange writes the head as it came).
+  if (binding === 'GRPC') return ['application/grpc', 'application/grpc+proto'];
   const json =
     binding === 'HTTP+JSON' && generation === '1.0'
       ? ['application/a2a+json', 'application/json']

@@ -30,6 +30,9 @@ import {
   type RequestContext,
 } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, restHandler } from '@a2a-js/sdk/server/express';
+import { LegacyA2AService, legacyGrpcService } from '@a2a-js/sdk/compat/v0_3/server/grpc';
+import { A2AService, grpcService, UserBuilder } from '@a2a-js/sdk/server/grpc';
+import * as grpc from '@grpc/grpc-js';
 import {
   PEER_DESCRIPTION,
   PEER_SKILL,
@@ -188,19 +191,40 @@ export function startV10CompatPeer(options: PeerOptions = {}): Promise<PeerHandl
   return startV1('v1.0-compat', true, options);
 }
 
-async function startV1(name: string, legacy: boolean, options: PeerOptions): Promise<PeerHandle> {
+/**
+ * The compat peer with a gRPC listener too (WIRE-3): the SDK's 1.0 service (`lf.a2a.v1`) and its 0.3 one (`a2a.v1`) on
+ * one port, both over the same request handler as the JSON-RPC and HTTP+JSON routes, so one task can be read over
+ * every binding. The card lists the gRPC interfaces first, as `host:port` (1.0) and `grpc://host:port` (0.3): the
+ * two address forms seen in the wild.
+ */
+export function startV10GrpcPeer(options: PeerOptions = {}): Promise<PeerHandle> {
+  return startV1('v1.0-grpc', true, options, true);
+}
+
+async function startV1(
+  name: string,
+  legacy: boolean,
+  options: PeerOptions,
+  withGrpc = false,
+): Promise<PeerHandle> {
   // Routes are mounted once the port (and so every URL on the card) is known.
   const app = express();
   // Error pages without stack traces: recorded fixtures must not carry this machine's paths.
   app.set('env', 'production');
   const server = await listenPeer(app, options.port);
   const { baseUrl } = server;
+  // The handler is made once the card (and so the gRPC port) is known; the services reach it through this.
+  const made: { handler?: DefaultRequestHandler } = {};
+  const grpcServer = withGrpc ? await listenGrpc(() => made.handler!) : undefined;
 
   const cardJson = {
     name: legacy ? 'Switchboard test peer (A2A 1.0 + 0.3 compat)' : 'Switchboard test peer (A2A 1.0)',
     description: PEER_DESCRIPTION,
     version: '1.0.0',
     supportedInterfaces: [
+      ...(grpcServer
+        ? [{ url: `127.0.0.1:${grpcServer.port}`, protocolBinding: 'GRPC', protocolVersion: '1.0' }]
+        : []),
       { url: `${baseUrl}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
       { url: `${baseUrl}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
     ],
@@ -230,6 +254,14 @@ async function startV1(name: string, legacy: boolean, options: PeerOptions): Pro
       'JSONRPC',
       'HTTP+JSON',
     ]);
+  if (grpcServer) {
+    card.supportedInterfaces.push({
+      url: `grpc://127.0.0.1:${grpcServer.port}`,
+      protocolBinding: 'GRPC',
+      protocolVersion: '0.3',
+      tenant: '',
+    });
+  }
   const extendedCard = AgentCard.fromJSON({
     ...cardJson,
     description: `${PEER_DESCRIPTION} (extended card)`,
@@ -258,6 +290,7 @@ async function startV1(name: string, legacy: boolean, options: PeerOptions): Pro
       : new DefaultPushNotificationSender(pushStore),
     extendedCard,
   );
+  made.handler = handler;
   const userBuilder = async (req: express.Request) =>
     hasPeerToken(req.headers) ? new BearerUser() : new UnauthenticatedUser();
   const legacyCompat = { enabled: legacy };
@@ -274,7 +307,31 @@ async function startV1(name: string, legacy: boolean, options: PeerOptions): Pro
     nextStreamOpened: server.nextStreamOpened,
     close: async () => {
       board.shutdown();
+      grpcServer?.server.forceShutdown();
       await server.close();
     },
   };
+}
+
+/** A gRPC server on 127.0.0.1 at a port the OS picks, serving the SDK's 1.0 and 0.3 services. */
+async function listenGrpc(
+  handler: () => DefaultRequestHandler,
+): Promise<{ server: grpc.Server; port: number }> {
+  // Each call goes to the handler of the moment, which exists before any call can arrive.
+  const requestHandler = new Proxy({} as DefaultRequestHandler, {
+    get: (_target, key) => {
+      const value = Reflect.get(handler(), key) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(handler()) : value;
+    },
+  });
+  const userBuilder = UserBuilder.noAuthentication;
+  const server = new grpc.Server();
+  server.addService(A2AService, grpcService({ requestHandler, userBuilder }));
+  server.addService(LegacyA2AService, legacyGrpcService({ requestHandler, userBuilder }));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return { server, port };
 }

@@ -83,7 +83,10 @@ describe('every adapter', () => {
         if (result.request.body !== undefined) expect(() => JSON.parse(result.request.body!)).not.toThrow();
         if (adapter.generation === '1.0') expect(header(result.request, 'A2A-Version')).toBe('1.0');
         else expect(header(result.request, 'A2A-Version')).toBeUndefined();
-        if (result.request.streaming) expect(header(result.request, 'Accept')).toBe('text/event-stream');
+        // A gRPC stream is a server-streaming call, not an event stream.
+        if (result.request.streaming && adapter.binding !== 'GRPC')
+          expect(header(result.request, 'Accept')).toBe('text/event-stream');
+        if (adapter.binding === 'GRPC') expect(header(result.request, 'Accept')).toBeUndefined();
       });
     }
   }

@@ -27,6 +27,7 @@ import { checkBodySchema } from '../bodySchema';
 import type { FrameError, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import type { AgentRecord } from './agentRecord';
 import { applyCredentials, hasCredentials, originNeedingConsent } from './credentials';
+import { startGrpcExchange } from '../grpc/grpcExchange';
 import { recordExchange, type Recorder } from './recorder';
 import { StreamRecorder } from './streamRecorder';
 
@@ -246,7 +247,10 @@ async function sendOnce(
       readBody: (frame) => {
         const response = frame.response!;
         const ok = response.status >= 200 && response.status < 300;
-        if (request.streaming && ok && contentType(response.headers) === 'text/event-stream') {
+        // A gRPC stream's messages come to the stream recorder as events (grpc/grpcExchange.ts).
+        const eventStream =
+          adapter.binding === 'GRPC' || contentType(response.headers) === 'text/event-stream';
+        if (request.streaming && ok && eventStream) {
           stream = new StreamRecorder({
             exchange: frame,
             adapter,
@@ -289,6 +293,7 @@ async function sendOnce(
         }
       },
     },
+    adapter.binding === 'GRPC' ? startGrpcExchange : undefined,
   );
 
   const first = await Promise.race([
@@ -377,7 +382,9 @@ function decodeFinished(
   const findings = checkContentType(request, adapter.binding, adapter.generation, status, headers, body.size);
   const decoded = adapter.decodeResponse(request, { status, headers, bodyText: body.text });
   findings.push(...decoded.findings);
-  if (decoded.kind !== 'invalid' && (adapter.binding === 'JSONRPC' || (status >= 200 && status < 300))) {
+  // A gRPC failure also comes with HTTP 200; its body is the status, which no schema describes.
+  const answered = decoded.kind !== 'invalid' && !(adapter.binding === 'GRPC' && decoded.kind === 'error');
+  if (answered && (adapter.binding === 'JSONRPC' || (status >= 200 && status < 300))) {
     findings.push(...schemaFindings(adapter, request.operation, body.text));
   }
   frame.findings = [...(frame.findings ?? []), ...findings];

@@ -31,10 +31,14 @@ export interface RecordedExchangeOptions {
   finish?: (frame: HttpFrame) => void;
 }
 
+/** Starts an exchange: HTTP (exchange.ts) unless told otherwise (the gRPC exchange has the same life). */
+export type StartExchange = typeof startExchange;
+
 export function recordExchange(
   recorder: Recorder,
   request: RawRequest,
   options: RecordedExchangeOptions,
+  start: StartExchange = startExchange,
 ): Exchange {
   let rev = 0;
   const publishSnapshot = (frame: HttpFrame, state: 'pending' | 'streaming') => {
@@ -42,7 +46,7 @@ export function recordExchange(
     frame.state = state;
     recorder.publish(snapshot(frame));
   };
-  const exchange = startExchange(request, recorder.deps, {
+  const exchange = start(request, recorder.deps, {
     source: options.source,
     timeouts: options.timeouts,
     readBody: options.readBody,

@@ -108,7 +108,9 @@ function call(operation: Operation, input: unknown, newId: () => string): RestCa
   }
 }
 
-function resultDecoder(operation: Operation): (body: unknown, ctx: DecodeContext) => OperationResult {
+export function v0_3ResultDecoder(
+  operation: Operation,
+): (body: unknown, ctx: DecodeContext) => OperationResult {
   switch (operation) {
     case 'send':
     case 'stream':
@@ -154,7 +156,7 @@ export const v0_3Rest: GenerationAdapter = {
   },
 
   decodeResponse(request, response) {
-    return decodeRestResponse(request, response, '0.3', SPEC, resultDecoder(request.operation));
+    return decodeRestResponse(request, response, '0.3', SPEC, v0_3ResultDecoder(request.operation));
   },
 
   decodeStreamEvent(_request, data, isError) {

@@ -1,7 +1,7 @@
 // A2A 1.0 over JSON-RPC (PROTOCOL.md §3.4): PascalCase methods, ProtoJSON params and results, `A2A-Version: 1.0` on
 // every call (without it a 1.x server assumes 0.3, §8), and SendMessage results wrapped as {"task"} / {"message"}.
 
-import type { GenerationAdapter, Operation } from '../adapter';
+import type { GenerationAdapter } from '../adapter';
 import {
   decodeJsonRpcResponse,
   decodeJsonRpcStreamEvent,
@@ -11,23 +11,9 @@ import {
 } from '../binding';
 import { DecodeContext } from '../decodeContext';
 import { decodeMessage, decodeWrapped } from '../protoJson/decode';
-import { V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
+import { V1_METHODS as METHODS, V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
 
 const SPEC = 'PROTOCOL.md §3.4 (1.0 JSON-RPC)';
-
-const METHODS: Record<Operation, string> = {
-  send: 'SendMessage',
-  stream: 'SendStreamingMessage',
-  get: 'GetTask',
-  list: 'ListTasks',
-  cancel: 'CancelTask',
-  subscribe: 'SubscribeToTask',
-  pushConfigSet: 'CreateTaskPushNotificationConfig',
-  pushConfigGet: 'GetTaskPushNotificationConfig',
-  pushConfigList: 'ListTaskPushNotificationConfigs',
-  pushConfigDelete: 'DeleteTaskPushNotificationConfig',
-  extendedCard: 'GetExtendedAgentCard',
-};
 
 export const v1JsonRpc: GenerationAdapter = {
   generation: '1.0',

@@ -8,6 +8,21 @@ import { decodePushConfig, decodeTask, decodeTaskPage } from '../protoJson/decod
 import { encodePushConfig, encodeSendRequest } from '../protoJson/encode';
 import { decodeSendResult } from '../protoJson/restBinding';
 
+/** The method of each operation: the JSON-RPC method and the gRPC rpc have the same names in 1.0. */
+export const V1_METHODS: Record<Operation, string> = {
+  send: 'SendMessage',
+  stream: 'SendStreamingMessage',
+  get: 'GetTask',
+  list: 'ListTasks',
+  cancel: 'CancelTask',
+  subscribe: 'SubscribeToTask',
+  pushConfigSet: 'CreateTaskPushNotificationConfig',
+  pushConfigGet: 'GetTaskPushNotificationConfig',
+  pushConfigList: 'ListTaskPushNotificationConfigs',
+  pushConfigDelete: 'DeleteTaskPushNotificationConfig',
+  extendedCard: 'GetExtendedAgentCard',
+};
+
 /** 1.0 has every operation. */
 export const V1_OPERATIONS: ReadonlySet<Operation> = new Set(operations);
 

@@ -1,0 +1,260 @@
+// One gRPC call as an exchange (WIRE-3), with the same life as an HTTP one (exchange.ts) so the recorder, the stream
+// recorder, the decoders and the views need nothing new. The request body is the request message as ProtoJSON; it is
+// encoded with the vendored proto and sent with @grpc/grpc-js. The frame keeps what gRPC puts on HTTP/2: the request
+// metadata as headers, the response's initial metadata and its trailers (grpc-status, grpc-message, custom ones) as
+// response headers, and each message as ProtoJSON: a unary answer as the body, a server stream's messages as one
+// event each (`data: <json>`), and a failed call's google.rpc.Status as JSON.
+
+import * as grpc from '@grpc/grpc-js';
+import type { RawRequest } from '../../../shared/host-api';
+import type { FrameError, HeaderList, HttpFrame } from '../../../shared/wire/frame';
+import { toBodyBytes } from '../bodyBytes';
+import type { Exchange, ExchangeDeps, ExchangeOptions } from '../exchange';
+import { methodForPath, type GrpcMethod } from './a2aProtos';
+import { fromProtoJson, toProtoJson } from './protoJson';
+import { GRPC_CODE_NAMES, rpcStatusJson } from './rpcStatus';
+
+/** Headers that belong to HTTP/2 or gRPC itself and are not the caller's metadata. */
+const RESERVED = new Set([
+  'content-type',
+  'te',
+  'host',
+  'content-length',
+  'connection',
+  'user-agent',
+  'accept',
+]);
+
+export function startGrpcExchange(
+  request: RawRequest,
+  deps: ExchangeDeps,
+  options: ExchangeOptions,
+): Exchange {
+  const frame: HttpFrame = {
+    kind: 'http',
+    id: deps.nextId(),
+    source: options.source,
+    timing: { start: deps.now() },
+    request: { method: 'POST', url: request.url, headers: [] },
+  };
+  let abort: (error: FrameError) => void = () => undefined;
+  const done = new Promise<HttpFrame>((resolve) => {
+    const finish = (error?: FrameError) => {
+      if (error) frame.error = error;
+      frame.timing.end = deps.now();
+      resolve(frame);
+    };
+    const prepared = prepare(request);
+    const metadata = new grpc.Metadata();
+    for (const [name, value] of request.headers ?? []) {
+      const key = name.toLowerCase();
+      if (RESERVED.has(key) || key.startsWith(':') || key.startsWith('grpc-')) continue;
+      metadata.add(key, key.endsWith('-bin') ? Buffer.from(value, 'base64') : value);
+    }
+    frame.request.headers = [
+      ['content-type', 'application/grpc'],
+      ['te', 'trailers'],
+      ...metadataPairs(metadata),
+    ];
+    frame.request.body = toBodyBytes(Buffer.from(bodyText(request)));
+    if ('error' in prepared) {
+      finish({ kind: 'invalid-request', label: 'Invalid request', message: prepared.error });
+      return;
+    }
+    const { target, method, bytes } = prepared;
+    const client = new grpc.Client(
+      target.host,
+      target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure(),
+    );
+    const totalMs = options.timeouts.totalMs;
+    const callOptions: grpc.CallOptions =
+      totalMs === undefined ? {} : { deadline: new Date(Date.now() + totalMs) };
+    const identity = (value: Buffer) => value;
+    let aborted: FrameError | undefined;
+    let onChunk: ((chunk: Buffer) => FrameError | undefined) | undefined;
+    let unary: Buffer | undefined;
+
+    const call = method.responseStream
+      ? client.makeServerStreamRequest(method.path, identity, identity, bytes, metadata, callOptions)
+      : client.makeUnaryRequest(
+          method.path,
+          identity,
+          identity,
+          bytes,
+          metadata,
+          callOptions,
+          (_error, value) => {
+            unary = value;
+          },
+        );
+    abort = (error) => {
+      aborted ??= error;
+      call.cancel();
+    };
+    frame.state = 'pending';
+    options.onProgress?.(frame);
+
+    call.on('metadata', (received: grpc.Metadata) => {
+      frame.timing.firstByte = deps.now();
+      frame.response = {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: '2',
+        headers: [['content-type', 'application/grpc'], ...metadataPairs(received)],
+        body: toBodyBytes(Buffer.alloc(0)),
+      };
+      if (!method.responseStream) return;
+      const reader = options.readBody(frame);
+      if (reader.mode === 'stream') {
+        onChunk = reader.onChunk;
+        options.onProgress?.(frame);
+      }
+    });
+    if (method.responseStream) {
+      const stream = call as grpc.ClientReadableStream<Buffer>;
+      stream.on('data', (message: Buffer) => {
+        const json = decodeMessage(method, message);
+        const failed = onChunk?.(Buffer.from(`data: ${json}\n\n`));
+        if (failed) abort(failed);
+      });
+      // Errors arrive again as the status; the listener only keeps them from being thrown.
+      stream.on('error', () => undefined);
+    }
+    call.on('status', (status: grpc.StatusObject) => {
+      client.close();
+      if (aborted) return finish(aborted);
+      const trailers = metadataPairs(status.metadata).filter(([name]) => name !== 'grpc-status-details-bin');
+      const detailsBin = status.metadata.get('grpc-status-details-bin')[0];
+      const statusLines: HeaderList = [['grpc-status', String(status.code)]];
+      if (status.details) statusLines.push(['grpc-message', status.details]);
+      if (detailsBin)
+        statusLines.push(['grpc-status-details-bin', Buffer.from(detailsBin).toString('base64')]);
+      if (!frame.response) {
+        const transport = transportError(status);
+        if (transport) return finish(transport);
+        frame.timing.firstByte = deps.now();
+        // Trailers-only: the answer is its status.
+        frame.response = {
+          status: 200,
+          statusText: 'OK',
+          httpVersion: '2',
+          headers: [['content-type', 'application/grpc']],
+          body: toBodyBytes(Buffer.alloc(0)),
+        };
+      }
+      frame.response.headers.push(...statusLines, ...trailers);
+      const statusJson =
+        status.code === grpc.status.OK
+          ? undefined
+          : JSON.stringify(
+              rpcStatusJson(status.code, status.details, detailsBin ? Buffer.from(detailsBin) : undefined),
+            );
+      if (onChunk) {
+        // A stream that failed after it started: its status is its last event, as an SSE error event would be.
+        if (statusJson) onChunk(Buffer.from(`event: error\ndata: ${statusJson}\n\n`));
+        return finish();
+      }
+      const text = statusJson ?? (unary ? decodeMessage(method, unary) : '');
+      const reader = options.readBody(frame);
+      const max = reader.mode === 'buffer' ? reader.maxBytes : Number.POSITIVE_INFINITY;
+      const body = Buffer.from(text);
+      if (body.byteLength > max) {
+        return finish({
+          kind: 'too-large',
+          label: 'Too large',
+          message: `The answer is ${body.byteLength} bytes as JSON, more than the ${max} allowed.`,
+        });
+      }
+      frame.response.body = toBodyBytes(body);
+      finish();
+    });
+  });
+  return { frame, done, abort: (error) => abort(error) };
+}
+
+interface Prepared {
+  target: { host: string; tls: boolean };
+  method: GrpcMethod;
+  bytes: Buffer;
+}
+
+/** The address, the method and the encoded request, or why the request cannot be sent. */
+function prepare(request: RawRequest): Prepared | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return { error: `${request.url} is not a URL.` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { error: `A gRPC call goes to http(s)://host:port/…, not ${url.protocol}` };
+  if (request.method.toUpperCase() !== 'POST') return { error: 'A gRPC call is always a POST.' };
+  const method = methodForPath(url.pathname);
+  if ('error' in method) return method;
+  let json: unknown;
+  try {
+    json = JSON.parse(bodyText(request) || '{}');
+  } catch (error) {
+    return { error: `The request message is not JSON: ${(error as Error).message}` };
+  }
+  try {
+    const object = method.requestType.fromObject(fromProtoJson(method.requestType, json));
+    const bytes = Buffer.from(method.requestType.encode(object).finish());
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return { target: { host: `${url.hostname}:${port}`, tls: url.protocol === 'https:' }, method, bytes };
+  } catch (error) {
+    return { error: `The request is not a valid ${method.requestType.name}: ${(error as Error).message}` };
+  }
+}
+
+/** A message as ProtoJSON text; bytes the proto cannot read are said so, as JSON, rather than lost. */
+function decodeMessage(method: GrpcMethod, bytes: Buffer): string {
+  try {
+    const message = method.responseType.decode(bytes) as unknown as Record<string, unknown>;
+    return JSON.stringify(toProtoJson(method.responseType, message));
+  } catch (error) {
+    return JSON.stringify({
+      undecodable: `Not a ${method.responseType.name}: ${(error as Error).message}`,
+      base64: bytes.toString('base64'),
+    });
+  }
+}
+
+/** A failure before the server answered at all (nothing listening, no route, deadline) as a transport error. */
+function transportError(status: grpc.StatusObject): FrameError | undefined {
+  const name = GRPC_CODE_NAMES[status.code] ?? String(status.code);
+  if (status.code === grpc.status.UNAVAILABLE) {
+    const refused = /ECONNREFUSED/.test(status.details);
+    return {
+      kind: refused ? 'refused' : 'unreachable',
+      label: refused ? 'Connection refused' : 'Unavailable',
+      message: `gRPC ${name}: ${status.details}`,
+      code: name,
+    };
+  }
+  if (status.code === grpc.status.DEADLINE_EXCEEDED) {
+    return {
+      kind: 'timeout',
+      label: 'Timed out',
+      message: `gRPC ${name}: ${status.details}`,
+      phase: 'total',
+    };
+  }
+  return undefined;
+}
+
+function metadataPairs(metadata: grpc.Metadata): HeaderList {
+  const pairs: HeaderList = [];
+  for (const [key, value] of Object.entries(metadata.toJSON())) {
+    for (const item of value) {
+      pairs.push([key, Buffer.isBuffer(item) ? item.toString('base64') : String(item)]);
+    }
+  }
+  return pairs;
+}
+
+function bodyText(request: RawRequest): string {
+  const body = request.body;
+  if (!body) return '';
+  return 'text' in body ? body.text : Buffer.from(body.base64, 'base64').toString('utf8');
+}
