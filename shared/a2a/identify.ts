@@ -53,7 +53,7 @@ function operationPathPattern(
     newId: () => 'id',
   });
   if (!encoded.ok) return undefined;
-  const path = new URL(encoded.request.url).pathname.slice(new URL(ENDPOINT).pathname.length);
+  const path = new URL(encoded.request.url).pathname.slice(prefixLength(adapter, ENDPOINT));
   return {
     pattern: escapeRegExp(path).replace(TASK, '[^/:]+').replace(CONFIG, '[^/:]+'),
     httpMethod: encoded.request.method,
@@ -127,7 +127,7 @@ export function identifyRequest(
   }
   let path: string;
   try {
-    path = new URL(request.url).pathname.slice(new URL(endpoint).pathname.replace(/\/+$/, '').length);
+    path = new URL(request.url).pathname.slice(prefixLength(adapter, endpoint));
   } catch {
     return undefined;
   }
@@ -135,6 +135,11 @@ export function identifyRequest(
     (s) => !s.rpcMethod && s.httpMethod === request.method && s.path.test(path),
   );
   return shape ? found(shape.operation) : undefined;
+}
+
+/** What of a request's path is the interface's own: gRPC paths are absolute (`/<package>.A2AService/<Method>`). */
+function prefixLength(adapter: GenerationAdapter, endpoint: string): number {
+  return adapter.binding === 'GRPC' ? 0 : new URL(endpoint).pathname.replace(/\/+$/, '').length;
 }
 
 function escapeRegExp(text: string): string {

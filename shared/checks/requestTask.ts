@@ -1,7 +1,8 @@
 // The task a recorded request names, read from its bytes alone (the final revision of an exchange frame carries the
 // task its answer was about, not the one asked for). PROTOCOL.md §3: JSON-RPC names a task in `params.id` (get,
 // cancel, resubscribe/subscribe; 0.1 `tasks/send*`, whose task ids the client makes) or in `params.message.taskId`
-// (a follow-up message); REST in the path `…/tasks/{id}[:verb]` or in the body's `message.taskId`.
+// (a follow-up message); REST in the path `…/tasks/{id}[:verb]` or in the body's `message.taskId`; gRPC in the request
+// message: 1.0 `id`, 0.3 the resource name `tasks/{id}`, or `message.taskId`.
 
 import type { HttpFrame } from '../wire/frame';
 
@@ -49,6 +50,12 @@ export function requestedTaskId(frame: HttpFrame): string | undefined {
   if (!a2a) return undefined;
   const { operation, generation, binding } = a2a;
   if (!BY_ID.has(operation) && !BY_MESSAGE.has(operation)) return undefined;
+  if (binding === 'GRPC') {
+    const body = parse(frame.request.body?.text);
+    if (!BY_ID.has(operation)) return text(member(member(body, 'message'), 'taskId'));
+    const name = text(member(body, 'name'));
+    return name === undefined ? text(member(body, 'id')) : /^tasks\/([^/]+)$/.exec(name)?.[1];
+  }
   if (binding === 'HTTP+JSON') {
     if (BY_ID.has(operation)) return taskInPath(frame.request.url);
     return text(member(member(parse(frame.request.body?.text), 'message'), 'taskId'));

@@ -5,7 +5,7 @@
 import type { EncodedRequest, GenerationAdapter, Operation } from '../a2a/adapter';
 import { operations } from '../a2a/adapter';
 import { findAdapter } from '../a2a/adapters';
-import { isGeneration, type Binding } from '../a2a/generation';
+import { bindings, isGeneration, type Binding } from '../a2a/generation';
 import type { HttpFrame } from '../wire/frame';
 
 export interface ExchangeRequest {
@@ -13,7 +13,7 @@ export interface ExchangeRequest {
   request: EncodedRequest;
 }
 
-const BINDINGS: ReadonlySet<string> = new Set<Binding>(['JSONRPC', 'HTTP+JSON']);
+const BINDINGS: ReadonlySet<string> = new Set<string>(bindings);
 
 export function exchangeRequest(frame: HttpFrame): ExchangeRequest | undefined {
   const a2a = frame.a2a;

@@ -180,6 +180,37 @@ for (const { generation, packageName, interfaceForm } of CASES) {
       expect(JSON.parse(recording.http(listed.exchangeId!).request.body!.text)).toEqual({ pageSize: 2 });
     });
 
+    it('sends a request typed by hand: the method path and the message as JSON', async () => {
+      const task = taskOf(
+        await run(agentId, { operation: 'send', input: { message: message('raw me'), blocking: true } }),
+      );
+      const outcome = await host.sendRaw({
+        agentId,
+        method: 'POST',
+        url: `/${packageName}.A2AService/GetTask`,
+        headers: [['x-trace', 'raw-1']],
+        body: JSON.stringify(generation === '1.0' ? { id: task.id } : { name: `tasks/${task.id}` }),
+      });
+      expect(taskOf(outcome).id).toBe(task.id);
+      await recording.flush();
+      const frame = recording.http(outcome.exchangeId!);
+      expect(frame.request.url).toBe(path('GetTask'));
+      expect(frame.request.headers).toContainEqual(['x-trace', 'raw-1']);
+      expect(frame.a2a).toMatchObject({ operation: 'get', binding: 'GRPC' });
+
+      const wrong = await host.sendRaw({
+        agentId,
+        method: 'POST',
+        url: `/${packageName}.A2AService/GetTask`,
+        headers: [],
+        body: JSON.stringify({ taskId: task.id }),
+      });
+      expect(wrong.status).toBe('failed');
+      expect(wrong.message).toContain(
+        'The request is not a valid GetTaskRequest: /taskId: GetTaskRequest has no field "taskId".',
+      );
+    });
+
     it('reads a gRPC error status like the other bindings read their errors', async () => {
       const outcome = await run(agentId, { operation: 'get', input: { taskId: 'no-such-task' } });
       expectStatus(outcome, 'error');
@@ -191,6 +222,26 @@ for (const { generation, packageName, interfaceForm } of CASES) {
     });
   });
 }
+
+describe('checks over gRPC', () => {
+  it('runs the probes against the gRPC interface', async () => {
+    const agentId = await openOver('1.0', 'GRPC');
+    const results = await host.runProbes({ agentId });
+    const verdicts = Object.fromEntries(results.map((r) => [r.probeId, r.status]));
+    // An unknown method cannot be put on the wire from the proto, so that probe says so and stands aside.
+    expect(Object.values(verdicts).filter((status) => status !== 'passed')).toEqual(['skipped']);
+    expect(results.find((r) => r.status === 'skipped')?.message).toContain(
+      'Over gRPC the methods come from the proto',
+    );
+    expect(results.find((r) => r.message.startsWith('An unknown task'))?.message).toBe(
+      'An unknown task got gRPC NOT_FOUND with ErrorInfo TASK_NOT_FOUND.',
+    );
+    // The probe that sends one request over every binding the card offers counts the gRPC ones too.
+    expect(results.map((r) => r.message)).toContainEqual(
+      expect.stringMatching(/^6 bindings gave the same result/),
+    );
+  });
+});
 
 describe('gRPC and JSON-RPC', () => {
   it('the same task read over both normalizes to the same result', async () => {

@@ -335,6 +335,19 @@ describe('requestedTaskId reads the task a request names', () => {
     expect(requestedTaskId(rpc('stream', '0.1', { id: 'mine', message: {} }))).toBe('mine');
   });
 
+  it('gRPC: 1.0 `id`, 0.3 the resource name, or the message’s taskId', () => {
+    const grpcCall = (operation: string, generation: string, message: unknown): HttpFrame => ({
+      ...restCall(operation, 'http://h/lf.a2a.v1.A2AService/M', JSON.stringify(message)),
+      a2a: { agentId: 'a', operation, generation, binding: 'GRPC' },
+    });
+    expect(requestedTaskId(grpcCall('get', '1.0', { id: 'g', tenant: 't' }))).toBe('g');
+    expect(requestedTaskId(grpcCall('cancel', '0.3', { name: 'tasks/c' }))).toBe('c');
+    expect(
+      requestedTaskId(grpcCall('subscribe', '0.3', { name: 'tasks/c/pushNotificationConfigs/x' })),
+    ).toBeUndefined();
+    expect(requestedTaskId(grpcCall('send', '0.3', { message: { taskId: 'm' } }))).toBe('m');
+  });
+
   it('REST: the task in the path, or the message’s taskId in the body', () => {
     expect(requestedTaskId(restCall('subscribe', 'http://h/v1/tasks/t%201:subscribe'))).toBe('t 1');
     expect(requestedTaskId(restCall('get', 'http://h/tenant/tasks/abc?historyLength=2'))).toBe('abc');

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/agent';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
+import { grpcOrigin } from '../../../shared/a2a/grpcBinding';
 import { identifyRequest } from '../../../shared/a2a/identify';
 import { contentType } from '../../../shared/a2a/binding';
 import {
@@ -115,14 +116,16 @@ export async function runRaw(
   const adapter = chosen.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
   if (!adapter)
     return refused(`Switchboard does not speak A2A ${chosen.generation} over ${chosen.bindingWire} yet.`);
+  // A gRPC interface is an address (`host:port`, `grpc://…`); its calls go to http(s)://host:port/<method path>.
+  const base = adapter.binding === 'GRPC' ? (grpcOrigin(chosen.url) ?? chosen.url) : chosen.url;
   // Only `scheme://` makes a URL absolute here: REST paths such as `message:send` look like a scheme otherwise.
   const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.url)
     ? raw.url
     : raw.url.trim() === ''
-      ? chosen.url
+      ? base
       : raw.url.startsWith('?')
-        ? withQuery(chosen.url, raw.url)
-        : `${chosen.url.replace(/\/+$/, '')}/${raw.url.replace(/^\/+/, '')}`;
+        ? withQuery(base, raw.url)
+        : `${base.replace(/\/+$/, '')}/${raw.url.replace(/^\/+/, '')}`;
   const recorded = {
     method: raw.method.toUpperCase(),
     url,

@@ -18,6 +18,7 @@ export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
   const outcome = await ctx.host.runOperation({ agentId: ctx.agent.id, operation: 'get', input: { taskId } });
   const error = outcome.error;
   const rest = spoken.binding === 'HTTP+JSON';
+  if (spoken.binding === 'GRPC') return grpcUnknownTask(outcome.error, describeOutcome(outcome));
   if (!error) {
     return failed(
       `Getting a task that cannot exist did not give an error: ${describeOutcome(outcome)}`,
@@ -39,6 +40,22 @@ export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
   return shape.ok
     ? passed(`An unknown task got HTTP 404 with ${shape.what}.`, REST_SPEC)
     : failed(`An unknown task got HTTP 404, but ${shape.what}.`, REST_SPEC);
+}
+
+/** gRPC (§7.2): NOT_FOUND, in 1.0 with an ErrorInfo whose reason is TASK_NOT_FOUND when there is one. */
+function grpcUnknownTask(error: A2AError | undefined, described: string): Verdict {
+  const reasons = error?.reasons ?? [];
+  // The gRPC binding reads a status as the REST error it maps to, so NOT_FOUND arrives as 404.
+  if (error?.httpStatus === 404 && (reasons.length === 0 || reasons.includes('TASK_NOT_FOUND'))) {
+    return passed(
+      `An unknown task got gRPC NOT_FOUND${reasons.length ? ' with ErrorInfo TASK_NOT_FOUND' : ''}.`,
+      REST_SPEC,
+    );
+  }
+  return failed(
+    `An unknown task should get gRPC NOT_FOUND (TASK_NOT_FOUND); it got ${described}.`,
+    REST_SPEC,
+  );
 }
 
 /** 1.0 REST (§7.2): `{"error":{"code":404,"status":"NOT_FOUND",…,"details":[ErrorInfo…]}}`, or an RFC 9457 body. */
@@ -76,6 +93,11 @@ export async function unsupportedMethodProbe(ctx: ProbeContext): Promise<Verdict
   // A 1.0 server reads a request without A2A-Version as 0.3 (PROTOCOL.md §8) and would answer -32009 instead.
   const version: Array<[string, string]> = spoken.generation === '1.0' ? [['A2A-Version', '1.0']] : [];
   const headers: Array<[string, string]> = [['Content-Type', 'application/json'], ...version];
+  if (spoken.binding === 'GRPC') {
+    return skipped(
+      'Over gRPC the methods come from the proto: a call to one it lacks cannot be encoded, so this is not asked.',
+    );
+  }
   if (spoken.binding === 'HTTP+JSON') {
     const outcome = await ctx.host.sendRaw({
       agentId: ctx.agent.id,

@@ -204,9 +204,10 @@ export function wireWarnings(
   refs: PartRef[] = input.message.parts.map((_, i) => ({ id: `${i}`, label: `Part ${i + 1}` })),
 ): DraftNote[] {
   const notes: DraftNote[] = [];
-  const name = `A2A ${wire.generation}${wire.binding === 'HTTP+JSON' ? ' over HTTP+JSON' : ''}`;
+  const name = `A2A ${wire.generation}${wire.binding === 'JSONRPC' ? '' : ` over ${wire.binding}`}`;
   const { message } = input;
-  const proto03 = wire.generation === '0.3' && wire.binding === 'HTTP+JSON';
+  // The 0.3 proto carries HTTP+JSON and gRPC alike.
+  const proto03 = wire.generation === '0.3' && wire.binding !== 'JSONRPC';
   if (wire.generation === '0.1') {
     if (message.extensions)
       notes.push({ field: 'extensions', message: `${name} messages have no extensions; they are not sent.` });
