@@ -8,6 +8,7 @@ import type { OperationOutcome, OperationRequest } from '../../shared/agent';
 import type { SendInput } from '../../shared/a2a/adapter';
 import type { Binding, Generation } from '../../shared/a2a/generation';
 import type { Task } from '../../shared/a2a/model';
+import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { PeerHandle } from '../peers/types';
 import { startV10GrpcPeer } from '../peers/v10Peer';
 import { expectStatus, expectTiledStream, recordingHost } from './support/recordingHost';
@@ -110,6 +111,18 @@ for (const { generation, packageName, interfaceForm } of CASES) {
       expect(events.length).toBeGreaterThan(2);
       expect(events.at(-1)!.a2a).toMatchObject({ state: 'completed' });
       expect(events.map((e) => e.a2a?.item)).toContain('artifact-update');
+      // Every revision, the first included, says what it is, so a live view files the exchange from the start.
+      const revisions = recording.revisions(outcome.exchangeId!);
+      expect(revisions.map((r) => r.state)).toEqual(['pending', 'streaming', 'done']);
+      expect(revisions.every((r) => r.a2a?.binding === 'GRPC')).toBe(true);
+      const live = new TimelineModel();
+      live.ingest([...revisions, ...events]);
+      expect(
+        live
+          .taskList()[0]
+          ?.states.map((s) => s.state)
+          .at(-1),
+      ).toBe('completed');
     });
 
     it('gets, cancels and resubscribes to a task', async () => {

@@ -91,8 +91,11 @@ export function startGrpcExchange(
       aborted ??= error;
       call.cancel();
     };
-    frame.state = 'pending';
-    options.onProgress?.(frame);
+    // Announced once the caller has annotated the frame (recorder.ts does it right after this returns), as the
+    // HTTP exchange announces a request only once it is written.
+    process.nextTick(() => {
+      if (!frame.response && frame.timing.end === undefined) options.onProgress?.(frame);
+    });
 
     call.on('metadata', (received: grpc.Metadata) => {
       frame.timing.firstByte = deps.now();

@@ -51,7 +51,7 @@ export class LibraryPage {
     return this.page.getByTestId('library-notice');
   }
 
-  async chooseBinding(binding: 'JSONRPC' | 'HTTP+JSON'): Promise<void> {
+  async chooseBinding(binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC'): Promise<void> {
     await this.page.getByTestId('agent-settings').first().click();
     // Where secrets go: these hosts have no OS keychain (the browser edition, and the desktop harness without one).
     await expect(this.page.getByTestId('secrets-kept')).toHaveAttribute('data-storage', 'memory');
