@@ -2,6 +2,8 @@
 // tested. Every command is one entry in a table: its positional words, its options and its help page; the parser
 // and the help text both come from that table, so they cannot disagree.
 
+import { bindings, generations } from '../shared/a2a/generation';
+
 export type CommandName =
   'card' | 'send' | 'get' | 'list' | 'cancel' | 'subscribe' | 'check' | 'replay' | 'mock' | 'export';
 
@@ -139,7 +141,28 @@ const agentOptions: readonly OptionSpec[] = [
     help: "let credentials go to this origin too, when the card's interfaces are elsewhere (repeatable)",
     check: httpUrl,
   },
+  {
+    name: '--binding',
+    kind: 'text',
+    value: 'BINDING',
+    help: `talk over this binding (${bindings.join(', ')}) rather than the card's preferred one`,
+    check: oneOf(bindings),
+  },
+  {
+    name: '--generation',
+    kind: 'text',
+    value: 'VERSION',
+    help: `speak this A2A generation (${generations.join(', ')}) when the card offers it`,
+    check: oneOf(generations),
+  },
 ];
+
+function oneOf(values: readonly string[]): Check {
+  return (value, name) =>
+    values.includes(value)
+      ? undefined
+      : `${name} is one of ${values.join(', ')}, not ${JSON.stringify(value)}.`;
+}
 const dataDir: OptionSpec = {
   name: '--data-dir',
   kind: 'text',
@@ -350,9 +373,9 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}
   switchboard --version          the version
 
 The commands that talk to an agent take --header 'Name: value' (repeatable), --bearer TOKEN (or
-SWITCHBOARD_BEARER), --timeout MS and --trust-origin ORIGIN. Every command takes --json: stdout is then one JSON
-document, except for streams (send --stream, subscribe), which print one JSON line per event and end with an
-{"end": …} line. Progress goes to stderr.
+SWITCHBOARD_BEARER), --timeout MS, --trust-origin ORIGIN, --binding BINDING and --generation VERSION.
+Every command takes --json: stdout is then one JSON document, except for streams (send --stream,
+subscribe), which print one JSON line per event and end with an {"end": …} line. Progress goes to stderr.
 
 ${EXIT_CODES}`;
 }

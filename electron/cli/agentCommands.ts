@@ -1,6 +1,7 @@
 // The commands that talk to one agent (CLI-1): card, send, get, list, cancel, subscribe. Each opens the agent on the
 // host exactly as the app does (the same discovery, credentials and frames), runs one operation and prints it.
 
+import type { Binding, Generation } from '../../shared/a2a/generation';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
@@ -51,7 +52,12 @@ export function settingsFrom(
   const timeout = opt.number(inv, '--timeout');
   // AUTH-5: the app asks before credentials leave the agent's origin; on the command line the user says so up front.
   const trustedOrigins = opt.list(inv, '--trust-origin').map((url) => new URL(url).origin);
+  const binding = opt.text(inv, '--binding') as Binding | undefined;
+  const generation = opt.text(inv, '--generation') as Generation | undefined;
   return {
+    ...(binding || generation
+      ? { selection: { ...(binding ? { binding } : {}), ...(generation ? { generation } : {}) } }
+      : {}),
     ...(headers.length > 0 ? { headers } : {}),
     ...(trustedOrigins.length > 0 ? { trustedOrigins } : {}),
     ...(bearer ? { auth: { type: 'bearer' as const, token: bearer } } : {}),
@@ -414,7 +420,7 @@ export async function operationCommand(host: HostService, inv: Invocation, out: 
   if ('exit' in opened) return opened.exit;
   const agentId = opened.agent.id;
   out.note(
-    `${cardSummary(opened.agent).name} (A2A ${opened.agent.generation}, ${opened.agent.chosen?.bindingWire ?? 'no interface'})`,
+    `${cardSummary(opened.agent).name} (A2A ${opened.agent.chosen?.generation ?? opened.agent.generation}, ${opened.agent.chosen?.bindingWire ?? 'no interface'})`,
   );
   switch (inv.command) {
     case 'send': {

@@ -10,6 +10,7 @@ import type { CheckReport } from '../../shared/checks/types';
 import { LIVE_SESSION_ID } from '../../shared/host-api';
 import { peers, type PeerHandle } from '../peers';
 import { startBrokenPeer, type BrokenPeerHandle } from '../peers/brokenPeer';
+import { startV10GrpcPeer } from '../peers/v10Peer';
 import { bundleEntry } from './support/bundleEntry';
 import { jsonLines, runCli, type CliRun } from './support/cliProcess';
 
@@ -71,6 +72,29 @@ describe('agent commands against the 1.0 peer', () => {
     };
     expect(result.status).toBe('result');
     expect(result.result.task.status.state).toBe('completed');
+
+    // Over gRPC when asked: the bundled command line carries the protos.
+    const grpcPeer = await startV10GrpcPeer();
+    try {
+      const overGrpc = await run(['send', grpcPeer.baseUrl, 'hello grpc cli', '--binding', 'GRPC', '--json']);
+      expect(overGrpc.code).toBe(0);
+      const answer = lines(overGrpc.stdout)[0] as {
+        status: string;
+        result: { task: { status: { state: string } } };
+      };
+      expect(answer).toMatchObject({
+        status: 'result',
+        result: { task: { status: { state: 'completed' } } },
+      });
+      const human = await run(['send', grpcPeer.baseUrl, 'hi', '--binding', 'GRPC', '--generation', '0.3']);
+      expect(human.code).toBe(0);
+      expect(human.stderr).toContain('A2A 0.3, GRPC');
+    } finally {
+      await grpcPeer.close();
+    }
+    const badBinding = await run(['send', peer.baseUrl, 'x', '--binding', 'SOAP']);
+    expect(badBinding.code).toBe(2);
+    expect(badBinding.stderr).toContain('--binding is one of JSONRPC, HTTP+JSON, GRPC, not "SOAP".');
 
     const waiting = await run(['send', peer.baseUrl, 'need input', '--json']);
     const asked = lines(waiting.stdout)[0] as { taskId: string; contextId: string };

@@ -216,6 +216,8 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--bearer': { value: 'tok', parsed: 'tok' },
   '--timeout': { value: '2500', parsed: 2500 },
   '--trust-origin': { value: 'https://api.example.com', parsed: ['https://api.example.com'] },
+  '--binding': { value: 'GRPC', parsed: 'GRPC' },
+  '--generation': { value: '0.3', parsed: '0.3' },
   '--stream': { parsed: true },
   '--file': { value: 'notes.txt', parsed: ['notes.txt'] },
   '--data': { value: '{"a":[1,2]}', parsed: '{"a":[1,2]}' },
