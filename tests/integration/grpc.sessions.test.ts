@@ -16,6 +16,7 @@ import { recordSampleRun } from './support/sampleRun';
 let host: HostService;
 let peer: PeerHandle;
 let agentId: string;
+let streamedAddress: string;
 
 beforeAll(async () => {
   host = createHost({
@@ -28,6 +29,7 @@ beforeAll(async () => {
   if (!opened.ok) throw new Error(opened.message);
   expect(opened.agent.chosen).toMatchObject({ binding: 'GRPC', generation: '1.0' });
   agentId = opened.agent.id;
+  streamedAddress = opened.agent.chosen!.url;
 });
 afterAll(async () => {
   await peer?.close();
@@ -61,4 +63,43 @@ it('saves a gRPC run, reads it back into the timeline, and re-sends it over gRPC
   const result = await host.resendSession({ sessionId: opened.sessionId, agentId });
   expect(result.steps.map((step) => step.operation)).toEqual(['stream', 'send', 'send']);
   expect(result.differences).toEqual([]);
+
+  // Served as a mock: its card points gRPC clients at the mock's own gRPC listener, which answers from the session.
+  const mock = await host.startMockAgent({ sessionId: opened.sessionId, timing: 'compressed' });
+  try {
+    const overMock = await host.openAgent({ url: mock.url, settings: { selection: { binding: 'GRPC' } } });
+    if (!overMock.ok) throw new Error(overMock.message);
+    const address = overMock.agent.chosen!.url;
+    expect(address).toMatch(/^127\.0\.0\.1:\d+$/);
+    // Not the recorded agent's: every gRPC interface of the served card moved to the mock.
+    expect(address).not.toBe(streamedAddress);
+    const grpcInterfaces = overMock.agent.interfaces.filter((i) => i.binding === 'GRPC').map((i) => i.url);
+    expect(grpcInterfaces).toEqual([address, `grpc://${address}`]);
+    const replayed = await host.runOperation({
+      agentId: overMock.agent.id,
+      operation: 'stream',
+      input: { message: { parts: [{ kind: 'text', text: 'hello grpc session' }] }, blocking: true },
+    });
+    expect(replayed.status).toBe('stream');
+    const end = await host.awaitStream({ exchangeId: replayed.exchangeId! });
+    expect(end.ended).toBe('complete');
+    const again = await host.readSessionFrames({ sessionId: LIVE_SESSION_ID, from: 0, count: 100_000 });
+    const events = again.frames.filter((f) => f.kind === 'sse' && f.exchangeId === replayed.exchangeId);
+    expect(
+      events
+        .map((e) => (e.kind === 'sse' ? e.a2a?.state : undefined))
+        .filter(Boolean)
+        .at(-1),
+    ).toBe('completed');
+
+    const unknown = await host.runOperation({
+      agentId: overMock.agent.id,
+      operation: 'get',
+      input: { taskId: 'never-recorded' },
+    });
+    expect(unknown.status).toBe('error');
+    expect(unknown.error?.message).toBe('This session recorded no GetTask call like this one.');
+  } finally {
+    await host.stopMockAgent({ id: mock.id });
+  }
 });

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { SessionAgent } from '../../shared/session/types';
 import type { HttpFrame } from '../../shared/wire/frame';
 import {
+  grpcRewriter,
+  isGrpcAddress,
   cardPaths,
   chooseCard,
   interfaceUrlPointers,
@@ -119,11 +121,10 @@ describe('interface URLs', () => {
     expect(interfaceUrlPointers('not a card')).toEqual([]);
   });
 
-  it('give the origins the mock answers for: the agent and every interface host, not gRPC host:port', () => {
-    expect([...servedOrigins(PEER, [JSON.stringify(card10), 'not json'])]).toEqual([
-      PEER,
-      'http://other.example:81',
-    ]);
+  it('give the origins the mock answers for: the agent, every interface host, and gRPC addresses as gRPC reaches them', () => {
+    expect([...servedOrigins(PEER, [JSON.stringify(card10), 'not json'])].sort()).toEqual(
+      [PEER, 'http://other.example:81', 'http://grpc.example:443'].sort(),
+    );
   });
 
   it('move to the mock keeping path, query and the lack of a trailing slash; other URLs stay', () => {
@@ -193,5 +194,23 @@ describe('cardPaths', () => {
       cardPath: '/.well-known/agent-card.json',
     });
     expect(cardPaths(undefined).cardPath).toBe('/.well-known/agent-card.json');
+  });
+});
+
+describe('gRPC addresses on a served card', () => {
+  it('knows the forms only gRPC uses', () => {
+    for (const url of ['127.0.0.1:50051', 'agent.test:443', '[::1]:50051', 'grpc://a:1', 'GRPCS://a']) {
+      expect(isGrpcAddress(url), url).toBe(true);
+    }
+    for (const url of ['http://a:1/x', 'https://a', 'a', 'localhost', '/v1'])
+      expect(isGrpcAddress(url), url).toBe(false);
+  });
+
+  it('moves the recorded agent’s gRPC addresses to the mock, in the form the card wrote, and nothing else', () => {
+    const rewrite = grpcRewriter(new Set(['http://127.0.0.1:7000']), '127.0.0.1:9000');
+    expect(rewrite('127.0.0.1:7000')).toBe('127.0.0.1:9000');
+    expect(rewrite('grpc://127.0.0.1:7000')).toBe('grpc://127.0.0.1:9000');
+    expect(rewrite('127.0.0.1:7001')).toBeUndefined();
+    expect(rewrite('http://127.0.0.1:7000/a2a')).toBeUndefined();
   });
 });

@@ -9,7 +9,15 @@ import { detectCard } from '../../../shared/a2a/detect';
 import type { MockTiming, SessionAgent } from '../../../shared/session/types';
 import type { Frame, FrameResponse } from '../../../shared/wire/frame';
 import { parseJsonText } from '../../../shared/wire/jsonText';
-import { cardPaths, chooseCard, originRewriter, rewriteCardUrls, servedOrigins } from './mockCard';
+import {
+  cardPaths,
+  chooseCard,
+  grpcRewriter,
+  originRewriter,
+  rewriteCardUrls,
+  servedOrigins,
+} from './mockCard';
+import { startMockGrpc } from './mockGrpc';
 import {
   notRecorded,
   recordedWithoutAnswer,
@@ -154,7 +162,15 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
   const boundPort = typeof address === 'object' && address ? address.port : port;
   const mockOrigin = `http://127.0.0.1:${boundPort}`;
   site.hosts = [`127.0.0.1:${boundPort}`, `localhost:${boundPort}`];
-  site.rewriteUrl = originRewriter(origins, mockOrigin);
+  const httpRewrite = originRewriter(origins, mockOrigin);
+  // gRPC calls were recorded, or the card offers gRPC: a gRPC listener answers them, and the card points to it.
+  const grpcOffered = cardTexts.some((text) => /"(?:GRPC|grpc)"/.test(text));
+  const grpc =
+    grpcOffered || final.exchanges.some((frame) => frame.a2a?.binding === 'GRPC')
+      ? await startMockGrpc(book, options.timing)
+      : undefined;
+  const grpcRewrite = grpc ? grpcRewriter(origins, grpc.address) : () => undefined;
+  site.rewriteUrl = (url) => grpcRewrite(url) ?? httpRewrite(url);
   site.card = planCard(card.text, card.frame?.response, site.rewriteUrl);
   if (card.variant?.response)
     site.variant = planCard(card.variant.response.body.text, card.variant.response, site.rewriteUrl);
@@ -166,6 +182,7 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const replay of replays) replay.stop();
+        grpc?.close();
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
       });

@@ -2,6 +2,7 @@
 // recorded agent's origin to the mock's, paths kept. Pure. The card's text is edited in place — only the URL
 // strings change — so what a client reads is the recorded card byte for byte apart from where to reach it.
 
+import { grpcOrigin } from '../../../shared/a2a/grpcBinding';
 import type { SessionAgent } from '../../../shared/session/types';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { getAtPointer } from '../../../shared/wire/jsonPointer';
@@ -92,7 +93,7 @@ export function servedOrigins(origin: string, cardTexts: readonly string[]): Set
     const parsed = parseJsonText(text, { positions: 'lazy' });
     if (!parsed.ok) continue;
     for (const url of interfaceUrls(parsed.value)) {
-      const found = originOf(url);
+      const found = isGrpcAddress(url) ? grpcOrigin(url) : originOf(url);
       if (found) origins.add(found);
     }
   }
@@ -195,6 +196,29 @@ function firstInterfaceOrigin(cardText: string): string | undefined {
     if (origin) return origin;
   }
   return undefined;
+}
+
+/** A gRPC interface address in a form no other binding uses: `host:port`, `grpc://…`, `grpcs://…`. */
+export function isGrpcAddress(url: string): boolean {
+  return /^grpcs?:\/\//i.test(url) || /^[^/:\s]+:\d+$/.test(url) || /^\[[0-9a-f:.]+\]:\d+$/i.test(url);
+}
+
+/**
+ * A function moving a gRPC address of the recorded agent (one of `origins` as gRPC reaches it) to the mock's gRPC
+ * listener, in the form the card wrote it; undefined for anything else.
+ */
+export function grpcRewriter(
+  origins: ReadonlySet<string>,
+  mockAddress: string,
+): (url: string) => string | undefined {
+  return (url) => {
+    if (!isGrpcAddress(url)) return undefined;
+    const origin = grpcOrigin(url);
+    if (!origin || !origins.has(origin)) return undefined;
+    const scheme = /^(grpcs?):\/\//i.exec(url)?.[1];
+    // The mock speaks plaintext gRPC, so a grpcs:// address becomes grpc://.
+    return scheme ? `grpc://${mockAddress}` : mockAddress;
+  };
 }
 
 function originOf(url: string): string | undefined {

@@ -115,6 +115,12 @@ export function requestFacts(method: string, target: string, bodyText: string | 
   } else if (facts.rpc) {
     const addressed = stringOr(params.id) ?? stringOr(params.taskId);
     if (addressed !== undefined) facts.addressedTask = addressed;
+  } else if (/\.A2AService\/[A-Za-z]+$/.test(url.pathname)) {
+    // A gRPC call names its task in the message: 1.0 `id` or `taskId`, 0.3 the resource name `tasks/{id}[/…]`.
+    const name = stringOr(params.name) ?? stringOr(params.parent);
+    const addressed =
+      stringOr(params.taskId) ?? stringOr(params.id) ?? /^tasks\/([^/]+)/.exec(name ?? '')?.[1];
+    if (addressed !== undefined) facts.addressedTask = addressed;
   }
   return facts;
 }
