@@ -307,4 +307,20 @@ describe('gRPC and JSON-RPC', () => {
       code: 'UNAVAILABLE',
     });
   });
+
+  it('refuses an API key set to go in the query, which gRPC has no place for', async () => {
+    const agentId = await openOver('1.0', 'GRPC');
+    await host.configureAgent({
+      agentId,
+      settings: {
+        auth: { type: 'apiKey', location: 'query', name: 'key', value: 'k-1' },
+        trustedOrigins: [`http://127.0.0.1:${grpcPort}`],
+      },
+    });
+    const outcome = await run(agentId, { operation: 'get', input: { taskId: 't' } });
+    expect(outcome.status).toBe('failed');
+    expect(outcome.message).toBe(
+      'Invalid request: gRPC has no query string, so the query parameter key cannot be sent; use a header.',
+    );
+  });
 });

@@ -192,6 +192,14 @@ function prepare(request: RawRequest): Prepared | { error: string } {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return { error: `A gRPC call goes to http(s)://host:port/…, not ${url.protocol}` };
   if (request.method.toUpperCase() !== 'POST') return { error: 'A gRPC call is always a POST.' };
+  // Nothing would carry it: an API key set to go in the query would silently not reach the agent. Only the
+  // names are said; a value may be a secret.
+  if (url.search !== '') {
+    const names = [...new Set(url.searchParams.keys())].join(', ');
+    return {
+      error: `gRPC has no query string, so the query parameter ${names} cannot be sent; use a header.`,
+    };
+  }
   const method = methodForPath(url.pathname);
   if ('error' in method) return method;
   let json: unknown;
