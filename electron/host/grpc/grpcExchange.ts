@@ -14,6 +14,9 @@ import { methodForPath, type GrpcMethod } from './a2aProtos';
 import { fromProtoJson, toProtoJson } from './protoJson';
 import { GRPC_CODE_NAMES, rpcStatusJson } from './rpcStatus';
 
+/** One message at most, either way. */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
 /** Headers that belong to HTTP/2 or gRPC itself and are not the caller's metadata. */
 const RESERVED = new Set([
   'content-type',
@@ -65,6 +68,11 @@ export function startGrpcExchange(
     const client = new grpc.Client(
       target.host,
       target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure(),
+      // grpc-js stops at 4 MiB by default, less than a file part may need; the agent's own limits apply on top.
+      {
+        'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+        'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+      },
     );
     const totalMs = options.timeouts.totalMs;
     const callOptions: grpc.CallOptions =
