@@ -308,6 +308,21 @@ describe('gRPC and JSON-RPC', () => {
     });
   });
 
+  it('gives up on a stream that falls silent for longer than the idle limit', async () => {
+    const agentId = await openOver('1.0', 'GRPC');
+    await host.configureAgent({ agentId, settings: { timeouts: { idleMs: 300 }, resyncOnDrop: false } });
+    const slow = taskOf(
+      await run(agentId, { operation: 'send', input: { message: message('slow please'), blocking: false } }),
+    );
+    const subscribed = await run(agentId, { operation: 'subscribe', input: { taskId: slow.id } });
+    expectStatus(subscribed, 'stream');
+    const end = await host.awaitStream({ exchangeId: subscribed.exchangeId! });
+    expect(end.ended).toBe('error');
+    await recording.flush();
+    expect(recording.http(subscribed.exchangeId!).error).toMatchObject({ kind: 'timeout', phase: 'idle' });
+    await run(agentId, { operation: 'cancel', input: { taskId: slow.id } });
+  });
+
   it('refuses an API key set to go in the query, which gRPC has no place for', async () => {
     const agentId = await openOver('1.0', 'GRPC');
     await host.configureAgent({

@@ -9,6 +9,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { RawRequest } from '../../../shared/host-api';
 import type { FrameError, HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { toBodyBytes } from '../bodyBytes';
+import { timeoutError } from '../networkErrors';
 import type { Exchange, ExchangeDeps, ExchangeOptions } from '../exchange';
 import { methodForPath, type GrpcMethod } from './a2aProtos';
 import { fromProtoJson, toProtoJson } from './protoJson';
@@ -99,6 +100,13 @@ export function startGrpcExchange(
       aborted ??= error;
       call.cancel();
     };
+    // As for HTTP: a limit for the answer to start, and one for silence once it has (exchange.ts).
+    let silence: NodeJS.Timeout | undefined;
+    const expect = (phase: 'first-byte' | 'idle', ms: number | undefined) => {
+      clearTimeout(silence);
+      if (ms !== undefined) silence = setTimeout(() => abort(timeoutError(phase, ms)), ms);
+    };
+    expect('first-byte', options.timeouts.firstByteMs);
     // Announced once the caller has annotated the frame (recorder.ts does it right after this returns), as the
     // HTTP exchange announces a request only once it is written.
     process.nextTick(() => {
@@ -107,6 +115,7 @@ export function startGrpcExchange(
 
     call.on('metadata', (received: grpc.Metadata) => {
       frame.timing.firstByte = deps.now();
+      expect('idle', options.timeouts.idleMs);
       frame.response = {
         status: 200,
         statusText: 'OK',
@@ -124,6 +133,7 @@ export function startGrpcExchange(
     if (method.responseStream) {
       const stream = call as grpc.ClientReadableStream<Buffer>;
       stream.on('data', (message: Buffer) => {
+        expect('idle', options.timeouts.idleMs);
         const json = decodeMessage(method, message);
         const failed = onChunk?.(Buffer.from(`data: ${json}\n\n`));
         if (failed) abort(failed);
@@ -132,6 +142,7 @@ export function startGrpcExchange(
       stream.on('error', () => undefined);
     }
     call.on('status', (status: grpc.StatusObject) => {
+      clearTimeout(silence);
       client.close();
       if (aborted) return finish(aborted);
       const trailers = metadataPairs(status.metadata).filter(([name]) => name !== 'grpc-status-details-bin');
