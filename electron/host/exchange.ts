@@ -264,7 +264,7 @@ function invalid(message: string): { error: FrameError } {
   return { error: { kind: 'invalid-request', label: 'Invalid request', message } };
 }
 
-function requestBodyBytes(request: RawRequest): Buffer | undefined {
+export function requestBodyBytes(request: RawRequest): Buffer | undefined {
   if (!request.body) return undefined;
   return 'text' in request.body
     ? Buffer.from(request.body.text, 'utf8')
@@ -292,7 +292,8 @@ function withHostHeaders(
   return out;
 }
 
-function pairs(raw: string[]): HeaderList {
+/** Node's `rawHeaders` (name, value, name, value …) as header lines, casing and repeats kept. */
+export function pairs(raw: string[]): HeaderList {
   const out: HeaderList = [];
   for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] ?? '', raw[i + 1] ?? '']);
   return out;

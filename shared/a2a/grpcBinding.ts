@@ -5,6 +5,7 @@
 // error body of the REST binding so both bindings name errors alike.
 
 import type { DecodedResponse, EncodeContext, EncodedRequest, Operation, ResponseInput } from './adapter';
+import type { HeaderList } from '../wire/frame';
 import { protocolHeaders } from './binding';
 import type { DecodeContext } from './decodeContext';
 import type { Generation } from './generation';
@@ -32,6 +33,22 @@ const GRPC_CODES: ReadonlyArray<[name: string, http: number]> = [
   ['DATA_LOSS', 500],
   ['UNAUTHENTICATED', 401],
 ];
+
+/** `NOT_FOUND` for 5; the number itself for a code gRPC does not define. */
+export function grpcCodeName(code: number): string {
+  return GRPC_CODES[code]?.[0] ?? String(code);
+}
+
+/** The status a call ended with, from its trailers as the frame keeps them; no `grpc-status` means OK. */
+export function grpcTrailers(headers: HeaderList): { code: number; message: string; detailsBase64?: string } {
+  const header = (name: string) => headers.find(([key]) => key.toLowerCase() === name)?.[1];
+  const details = header('grpc-status-details-bin');
+  return {
+    code: Number(header('grpc-status') ?? '0'),
+    message: header('grpc-message') ?? '',
+    ...(details ? { detailsBase64: details } : {}),
+  };
+}
 
 /**
  * `http(s)://host:port` for an interface URL in any form seen in the wild; undefined when it names no address.
@@ -83,11 +100,10 @@ export function decodeGrpcResponse(
   spec: string,
   decodeResult: (body: unknown, ctx: DecodeContext) => OperationResult,
 ): DecodedResponse {
-  const header = (name: string) => response.headers.find(([key]) => key.toLowerCase() === name)?.[1];
-  const code = Number(header('grpc-status') ?? '0');
+  const { code, message } = grpcTrailers(response.headers);
   if (code !== 0) {
     const [name, http] = GRPC_CODES[code] ?? ['UNKNOWN', 500];
-    let status: Record<string, unknown> = { code, message: header('grpc-message') ?? '' };
+    let status: Record<string, unknown> = { code, message };
     try {
       status = JSON.parse(response.bodyText) as Record<string, unknown>;
     } catch {

@@ -57,18 +57,22 @@ const SECRET_FIELD = {
   'oauth2-authorization-code': 'clientSecret',
 } as const;
 
+/** The auth's one secret; '' for an auth that has none. */
+function secretOf(auth: AgentAuth): string {
+  const field = SECRET_FIELD[auth.type];
+  return field === undefined ? '' : ((auth as unknown as Record<string, string>)[field] ?? '');
+}
+
 /** The auth with its secret replaced by `replace(secret)`; an auth without a secret comes back as it is. */
 function mapSecret(auth: AgentAuth, replace: (secret: string) => string): AgentAuth {
   const field = SECRET_FIELD[auth.type];
   if (field === undefined) return auth;
-  const secret = (auth as unknown as Record<string, string>)[field] ?? '';
-  return { ...auth, [field]: replace(secret) } as AgentAuth;
+  return { ...auth, [field]: replace(secretOf(auth)) } as AgentAuth;
 }
 
 function keepSecrets(current: AgentAuth, change: AgentAuth): AgentAuth {
   if (current.type !== change.type) return change;
-  const old = SECRET_FIELD[current.type];
-  const stored = old === undefined ? '' : ((current as unknown as Record<string, string>)[old] ?? '');
+  const stored = secretOf(current);
   return mapSecret(change, (value) => (value === SECRET_PLACEHOLDER ? stored : value));
 }
 
@@ -101,9 +105,7 @@ export interface StoredSecrets {
 
 /** The secrets of `settings`; undefined when it has none worth keeping. */
 export function secretsOf(settings: AgentSettings): StoredSecrets | undefined {
-  const field = SECRET_FIELD[settings.auth.type];
-  const authSecret =
-    field === undefined ? '' : ((settings.auth as unknown as Record<string, string>)[field] ?? '');
+  const authSecret = secretOf(settings.auth);
   const headers = settings.headers
     .filter((h) => h.secret && h.value !== '')
     .map((h) => ({ name: h.name, value: h.value }));
@@ -119,9 +121,7 @@ export function withStoredSecrets(change: AgentSettingsChange, stored: StoredSec
   const missing = (value: string) => value === '' || value === SECRET_PLACEHOLDER;
   const out: AgentSettingsChange = { ...change };
   if (change.auth && stored.auth && change.auth.type === stored.auth.type) {
-    const keep = stored.auth;
-    const field = SECRET_FIELD[keep.type];
-    const secret = field === undefined ? '' : ((keep as unknown as Record<string, string>)[field] ?? '');
+    const secret = secretOf(stored.auth);
     out.auth = mapSecret(change.auth, (value) => (missing(value) ? secret : value));
   }
   if (change.headers) {

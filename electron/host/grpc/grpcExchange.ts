@@ -6,14 +6,15 @@
 // event each (`data: <json>`), and a failed call's google.rpc.Status as JSON.
 
 import * as grpc from '@grpc/grpc-js';
+import { grpcCodeName } from '../../../shared/a2a/grpcBinding';
 import type { RawRequest } from '../../../shared/host-api';
 import type { FrameError, HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { toBodyBytes } from '../bodyBytes';
 import { timeoutError } from '../networkErrors';
-import type { Exchange, ExchangeDeps, ExchangeOptions } from '../exchange';
+import { requestBodyBytes, type Exchange, type ExchangeDeps, type ExchangeOptions } from '../exchange';
 import { methodForPath, type GrpcMethod } from './a2aProtos';
 import { fromProtoJson, toProtoJson } from './protoJson';
-import { GRPC_CODE_NAMES, rpcStatusJson } from './rpcStatus';
+import { rpcStatusJson } from './rpcStatus';
 
 /** One message at most, either way. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -60,7 +61,7 @@ export function startGrpcExchange(
       ['te', 'trailers'],
       ...metadataPairs(metadata),
     ];
-    frame.request.body = toBodyBytes(Buffer.from(bodyText(request)));
+    frame.request.body = toBodyBytes(requestBodyBytes(request) ?? Buffer.alloc(0));
     if ('error' in prepared) {
       finish({ kind: 'invalid-request', label: 'Invalid request', message: prepared.error });
       return;
@@ -223,7 +224,7 @@ function prepare(request: RawRequest): Prepared | { error: string } {
   if ('error' in method) return method;
   let json: unknown;
   try {
-    json = JSON.parse(bodyText(request) || '{}');
+    json = JSON.parse(requestBodyBytes(request)?.toString('utf8') || '{}');
   } catch (error) {
     return { error: `The request message is not JSON: ${(error as Error).message}` };
   }
@@ -252,7 +253,7 @@ function decodeMessage(method: GrpcMethod, bytes: Buffer): string {
 
 /** A failure before the server answered at all (nothing listening, no route, deadline) as a transport error. */
 function transportError(status: grpc.StatusObject): FrameError | undefined {
-  const name = GRPC_CODE_NAMES[status.code] ?? String(status.code);
+  const name = grpcCodeName(status.code);
   if (status.code === grpc.status.UNAVAILABLE) {
     const refused = /ECONNREFUSED/.test(status.details);
     return {
@@ -281,10 +282,4 @@ function metadataPairs(metadata: grpc.Metadata): HeaderList {
     }
   }
   return pairs;
-}
-
-function bodyText(request: RawRequest): string {
-  const body = request.body;
-  if (!body) return '';
-  return 'text' in body ? body.text : Buffer.from(body.base64, 'base64').toString('utf8');
 }

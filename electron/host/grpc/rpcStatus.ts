@@ -39,27 +39,6 @@ const Status = root.lookupType('google.rpc.Status');
 const ErrorInfo = root.lookupType('google.rpc.ErrorInfo');
 const ERROR_INFO_URL = 'type.googleapis.com/google.rpc.ErrorInfo';
 
-/** The canonical names of the gRPC status codes, by number. */
-export const GRPC_CODE_NAMES = [
-  'OK',
-  'CANCELLED',
-  'UNKNOWN',
-  'INVALID_ARGUMENT',
-  'DEADLINE_EXCEEDED',
-  'NOT_FOUND',
-  'ALREADY_EXISTS',
-  'PERMISSION_DENIED',
-  'RESOURCE_EXHAUSTED',
-  'FAILED_PRECONDITION',
-  'ABORTED',
-  'OUT_OF_RANGE',
-  'UNIMPLEMENTED',
-  'INTERNAL',
-  'UNAVAILABLE',
-  'DATA_LOSS',
-  'UNAUTHENTICATED',
-] as const;
-
 export interface RpcStatusJson {
   code: number;
   message: string;

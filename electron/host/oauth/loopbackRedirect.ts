@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HeaderList } from '../../../shared/wire/frame';
+import { pairs } from '../exchange';
 
 export type RedirectOutcome = { ok: true; code: string } | { ok: false; reason: string; error?: string };
 
@@ -54,9 +55,7 @@ export async function startLoopbackRedirect(options: {
       ? 'Signed in. You can close this tab and go back to Switchboard.'
       : `Sign-in failed: ${answer.reason}`;
     res.writeHead(status, Object.fromEntries(responseHeaders)).end(body);
-    const headers: HeaderList = [];
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
-      headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+    const headers = pairs(req.rawHeaders);
     options.onAnswer?.({
       url: `http://127.0.0.1:${port}${req.url ?? '/'}`,
       headers,

@@ -167,9 +167,7 @@ export function createSignInFlows(recorder: Recorder, timeoutMs = SIGN_IN_TIMEOU
       flows.set(flow.id, {
         flow,
         done,
-        close: async () => {
-          await redirect.close();
-        },
+        close: redirect.close,
       });
       latest.set(record.id, flow.id);
       return { ok: true, flow: { ...flow } };

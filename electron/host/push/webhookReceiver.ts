@@ -12,6 +12,7 @@ import { isGeneration } from '../../../shared/a2a/generation';
 import type { StreamItem } from '../../../shared/a2a/model';
 import type { HeaderList, WebhookFrame, WebhookVerdict } from '../../../shared/wire/frame';
 import { toBodyBytes } from '../bodyBytes';
+import { pairs } from '../exchange';
 import { browserHeader, checkHead, checkRate, checkSecrets, MAX_DELIVERY_BYTES } from './deliveryChecks';
 import type { JwtChecker } from './jwtCheck';
 import type { PushTarget, PushTargets } from './pushTargets';
@@ -228,10 +229,4 @@ async function readBody(
   }
   const bytes = Buffer.concat(chunks, kept);
   return seen > cap ? { bytes, truncated: { limit: cap, seen } } : { bytes };
-}
-
-function pairs(raw: string[]): HeaderList {
-  const out: HeaderList = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] ?? '', raw[i + 1] ?? '']);
-  return out;
 }

@@ -4,6 +4,7 @@
 // stream's messages at their recorded pace, and the recorded status (code, message, error details).
 
 import * as grpc from '@grpc/grpc-js';
+import { grpcTrailers } from '../../../shared/a2a/grpcBinding';
 import type { MockTiming } from '../../../shared/session/types';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { serviceFor, type GrpcMethod } from '../grpc/a2aProtos';
@@ -149,12 +150,10 @@ function replayStream(
 
 /** The recorded status: `grpc-status`, `grpc-message` and the error details, as the agent sent them. */
 function statusOf(headers: HeaderList): Partial<grpc.StatusObject> {
-  const header = (name: string) => headers.find(([key]) => key.toLowerCase() === name)?.[1];
-  const code = Number(header('grpc-status') ?? '0');
+  const { code, message, detailsBase64 } = grpcTrailers(headers);
   const metadata = new grpc.Metadata();
-  const details = header('grpc-status-details-bin');
-  if (details) metadata.set('grpc-status-details-bin', Buffer.from(details, 'base64'));
-  return { code, details: header('grpc-message') ?? '', metadata };
+  if (detailsBase64) metadata.set('grpc-status-details-bin', Buffer.from(detailsBase64, 'base64'));
+  return { code, details: message, metadata };
 }
 
 function duration(frame: HttpFrame): number {

@@ -9,6 +9,7 @@ import {
   type OperationInputs,
   type SendInput,
 } from '../adapter';
+import { defined } from '../decodeContext';
 import { decodeGrpcResponse, grpcRequest } from '../grpcBinding';
 import { encodePushConfig, encodeSendRequest } from '../protoJson/encode';
 import { decodeRestStreamEvent } from '../protoJson/restBinding';
@@ -32,10 +33,7 @@ function call(
       const get = input as OperationInputs['get'];
       return {
         method: 'GetTask',
-        message: {
-          name: task(get.taskId),
-          ...(get.historyLength !== undefined ? { historyLength: get.historyLength } : {}),
-        },
+        message: defined({ name: task(get.taskId), historyLength: get.historyLength }),
       };
     }
     case 'cancel':
@@ -71,11 +69,7 @@ function call(
       const list = input as OperationInputs['pushConfigList'];
       return {
         method: 'ListTaskPushNotificationConfig',
-        message: {
-          parent: task(list.taskId),
-          ...(list.pageSize !== undefined ? { pageSize: list.pageSize } : {}),
-          ...(list.pageToken !== undefined ? { pageToken: list.pageToken } : {}),
-        },
+        message: defined({ parent: task(list.taskId), pageSize: list.pageSize, pageToken: list.pageToken }),
       };
     }
     case 'pushConfigDelete': {
