@@ -66,19 +66,30 @@ function plainMembers(root: unknown, maxDepth: number): number | undefined {
 
 /**
  * Member names written in the text: fewer in the value than here means a name was written twice. In valid JSON a
- * `:` outside a string only ever follows a member name, so counting those is counting names (a plain loop over the
- * characters is several times faster here than a regular expression over the string tokens).
+ * `:` outside a string only ever follows a member name, so counting those is counting names. The text is walked
+ * from quote to quote with indexOf, which scans far faster than a loop over every character.
  */
 function memberNamesIn(text: string): number {
   let names = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x3a) names++;
+  let at = 0;
+  // The next colon at or after `at`, found once: searching again from every string would rescan the text.
+  let colon = text.indexOf(':');
+  for (;;) {
+    const open = text.indexOf('"', at);
+    const outside = open === -1 ? text.length : open;
+    if (colon !== -1 && colon < at) colon = text.indexOf(':', at);
+    for (; colon !== -1 && colon < outside; colon = text.indexOf(':', colon + 1)) names++;
+    if (open === -1) return names;
+    // The closing quote is the first one not escaped: preceded by an even run of backslashes.
+    let close = text.indexOf('"', open + 1);
+    while (close !== -1 && escapedAt(text, close)) close = text.indexOf('"', close + 1);
+    if (close === -1) return names;
+    at = close + 1;
   }
-  return names;
+}
+
+function escapedAt(text: string, quote: number): boolean {
+  let slashes = 0;
+  for (let i = quote - 1; text.charCodeAt(i) === 0x5c; i--) slashes++;
+  return slashes % 2 === 1;
 }

@@ -21,13 +21,19 @@ export type ProtoDialect = '0.3' | '1.0';
 
 /** ProtoJSON readers accept the proto field name (snake_case) as well as the JSON name (PROTOCOL.md §9.4). */
 function camel(object: JsonObject): JsonObject {
-  if (!Object.keys(object).some((key) => key.includes('_'))) return object;
+  if (!hasSnakeKey(object)) return object;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(object)) {
     const name = key.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
     if (!(name in out)) out[name] = value;
   }
   return out;
+}
+
+/** for…in rather than Object.keys: no array per object, and this runs for every object of every event. */
+function hasSnakeKey(object: JsonObject): boolean {
+  for (const key in object) if (key.includes('_')) return true;
+  return false;
 }
 
 function view(value: unknown, ctx: DecodeContext, pointer: string, what: string): JsonObject | undefined {
@@ -39,9 +45,7 @@ export function decodePart(value: unknown, dialect: ProtoDialect, ctx: DecodeCon
   const part = view(value, ctx, pointer, 'A part');
   if (!part) return { kind: 'unknown', wire: value };
   const metadata = ctx.optionalObject(part, 'metadata', pointer);
-  const present = ['text', 'raw', 'url', 'file', 'data'].filter(
-    (key) => part[key] !== undefined && part[key] !== null,
-  );
+  const present = presentKeys(part, PART_KEYS);
   if (present.length > 1) {
     ctx.report(
       'a2a.oneof',
@@ -191,6 +195,17 @@ export function decodeTask(value: unknown, dialect: ProtoDialect, ctx: DecodeCon
 }
 
 const WRAPPER_KEYS = ['task', 'message', 'msg', 'statusUpdate', 'artifactUpdate'] as const;
+const PART_KEYS = ['text', 'raw', 'url', 'file', 'data'] as const;
+
+/** The keys that hold a value (not null), in the order given; a loop, as this runs for every event. */
+function presentKeys<K extends string>(object: JsonObject, keys: readonly K[]): K[] {
+  const present: K[] = [];
+  for (const key of keys) {
+    const value = object[key];
+    if (value !== undefined && value !== null) present.push(key);
+  }
+  return present;
+}
 
 /** A StreamResponse / SendMessageResponse: exactly one of task, message, statusUpdate, artifactUpdate. */
 export function decodeWrapped(
@@ -201,7 +216,7 @@ export function decodeWrapped(
 ): StreamItem {
   const wrapper = view(value, ctx, pointer, 'A response');
   if (!wrapper) return { kind: 'unknown', wire: value };
-  const present = WRAPPER_KEYS.filter((key) => wrapper[key] !== undefined && wrapper[key] !== null);
+  const present = presentKeys(wrapper, WRAPPER_KEYS);
   if (present.length !== 1) {
     const found = present.length
       ? `found ${present.join(' and ')}`
@@ -237,10 +252,14 @@ export function decodeWrapped(
         'info',
       );
     }
+    // Built member by member: object spread is a slow generic copy, and this runs for every event of a stream.
     return {
       kind: 'status-update',
       update: defined({
-        ...common,
+        taskId: common.taskId,
+        contextId: common.contextId,
+        metadata: common.metadata,
+        wire: common.wire,
         status: decodeStatus(update.status, dialect, ctx, `${inner}/status`),
         final: dialect === '0.3' ? (final ?? false) : final,
       }),
@@ -249,12 +268,21 @@ export function decodeWrapped(
   // Absent append / lastChunk mean false (ProtoJSON omits defaults, PROTOCOL.md §8).
   const append = ctx.optionalBoolean(update, 'append', inner) ?? false;
   const lastChunk = ctx.optionalBoolean(update, 'lastChunk', inner) ?? false;
-  const artifact = {
-    ...decodeArtifact(update.artifact, dialect, ctx, `${inner}/artifact`),
-    append,
-    lastChunk,
+  const artifact = decodeArtifact(update.artifact, dialect, ctx, `${inner}/artifact`);
+  artifact.append = append;
+  artifact.lastChunk = lastChunk;
+  return {
+    kind: 'artifact-update',
+    update: defined({
+      taskId: common.taskId,
+      contextId: common.contextId,
+      metadata: common.metadata,
+      wire: common.wire,
+      artifact,
+      append,
+      lastChunk,
+    }),
   };
-  return { kind: 'artifact-update', update: defined({ ...common, artifact, append, lastChunk }) };
 }
 
 export function decodeTaskPage(value: unknown, ctx: DecodeContext, pointer: string): TaskPage {
