@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { IngestResult } from './ingestChild';
 import type { StreamCount } from './peers/floodPeer';
 import type { Benchmark, BenchOutcome } from './run';
+import { bundleEntry } from '../tests/integration/support/bundleEntry';
 import { runJsonChild, startJsonChild } from './support/child';
 import { budgetLines, count, machine, markdownTable, median, megabytes, readBudget } from './support/report';
 
@@ -19,6 +20,8 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
   const read = readBudget('ingest', budgetEntry, ['minRatioVsSdk'] as const);
   if (!read.ok) return read;
   const peer = await startJsonChild('bench/peers/floodPeerChild.ts', [String(UPDATES), '0']);
+  // The apps start the built worker from dist; the bench bundles the same entry.
+  const analysisWorker = await bundleEntry('electron/host/agent/analysisWorker.ts');
   const problems: string[] = [];
   const results: Record<'host' | 'sdk', Array<IngestResult & { bytes: number }>> = { host: [], sdk: [] };
   try {
@@ -27,7 +30,12 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
       for (const contender of ['sdk', 'host'] as const) {
         const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-ingest-'));
         try {
-          const result = await runJsonChild<IngestResult>('bench/ingestChild.ts', [contender, url, dataDir]);
+          const result = await runJsonChild<IngestResult>('bench/ingestChild.ts', [
+            contender,
+            url,
+            dataDir,
+            analysisWorker,
+          ]);
           const sent = await peer.next<StreamCount>();
           if (result.events !== sent.events)
             problems.push(

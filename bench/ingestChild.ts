@@ -1,9 +1,10 @@
 // One contender of bench:ingest in a fresh process, so that its peak RSS is its own. Args: <host|sdk> <agentUrl>
-// <dataDir>. Streams one flood from the agent and prints one JSON line: events received, milliseconds from
+// <dataDir> [analysisWorker]. Streams one flood from the agent and prints one JSON line: events received, milliseconds from
 // the request to the end of the stream, peak RSS, and for the host the frames its journal holds for that stream.
 //
 // - host: Switchboard's host as the apps run it: recording on (every frame redacted and written to the journal in
-//   `dataDir`), a listener on its event bus as the window has, and the journal read back after close to count.
+//   `dataDir`), stream events analysed in the built analysis worker as the desktop and browser editions do, a
+//   listener on its event bus as the window has, and the journal read back after close to count.
 // - sdk: the official @a2a-js/sdk 1.3.0 client, consuming the stream and nothing else.
 
 import { readdir } from 'node:fs/promises';
@@ -23,14 +24,19 @@ export interface IngestResult {
   recorded?: number;
 }
 
-const [contender, agentUrl, dataDir] = process.argv.slice(2);
+const [contender, agentUrl, dataDir, analysisWorker] = process.argv.slice(2);
 if ((contender !== 'host' && contender !== 'sdk') || !agentUrl || !dataDir) {
   console.error('usage: ingestChild <host|sdk> <agentUrl> <dataDir>');
   process.exit(2);
 }
 
-async function runHost(url: string, folder: string): Promise<IngestResult> {
-  const host = createHost({ edition: 'cli', appVersion: 'bench', dataDir: folder });
+async function runHost(url: string, folder: string, worker: string | undefined): Promise<IngestResult> {
+  const host = createHost({
+    edition: 'cli',
+    appVersion: 'bench',
+    dataDir: folder,
+    ...(worker ? { analysisWorker: worker } : {}),
+  });
   let published = 0;
   host.onEvent((event) => {
     if (event.type === 'frames') published += event.frames.length;
@@ -96,5 +102,6 @@ async function runSdk(url: string): Promise<IngestResult> {
   return { contender: 'sdk', events, ms, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
 }
 
-const result = contender === 'host' ? await runHost(agentUrl, dataDir) : await runSdk(agentUrl);
+const result =
+  contender === 'host' ? await runHost(agentUrl, dataDir, analysisWorker) : await runSdk(agentUrl);
 process.stdout.write(`${JSON.stringify(result)}\n`);

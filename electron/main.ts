@@ -18,6 +18,7 @@ import {
 import { hostChannel, hostEventChannel, hostMethodNames } from '../shared/host-api';
 import { APP_VERSION } from './appVersion';
 import { createHost } from './host/createHost';
+import { analysisWorkerBeside } from './host/agent/analysisWorkerScript';
 import { contentTypeFor, resolveAppUrl } from './shell/appProtocol';
 import { RENDERER_SECURITY_HEADERS } from './shell/csp';
 import { createIpcHandler } from './shell/ipcHandlers';
@@ -39,6 +40,7 @@ protocol.registerSchemesAsPrivileged([
 ]);
 app.enableSandbox();
 
+const analysisWorker = analysisWorkerBeside(__dirname);
 const host = createHost({
   edition: 'desktop',
   appVersion: APP_VERSION,
@@ -46,6 +48,7 @@ const host = createHost({
   ...(process.versions.electron ? { electronVersion: process.versions.electron } : {}),
   // Asked on first use, after `ready`: only then can Electron tell whether a keyring is there.
   secretCipher: () => keychainCipher(safeStorage, process.platform),
+  ...(analysisWorker ? { analysisWorker } : {}),
 });
 
 /** Session files handed to the app go to the renderer as the host's `open-session` event, once it has loaded. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from './appVersion';
 import { createHost } from './host/createHost';
+import { analysisWorkerBeside } from './host/agent/analysisWorkerScript';
 import { openInBrowser } from './web/openBrowser';
 import { parseServerArgs, SERVER_USAGE } from './web/serverArgs';
 import { startWebServer } from './web/webServer';
@@ -19,12 +20,18 @@ async function main(): Promise<number> {
     console.log(SERVER_USAGE);
     return 0;
   }
-  const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'renderer');
+  const bundleDir = path.dirname(fileURLToPath(import.meta.url));
+  const rendererDir = path.resolve(bundleDir, '..', 'renderer');
   if (!existsSync(path.join(rendererDir, 'index.html'))) {
     console.error(`The renderer is not built (no ${rendererDir}/index.html). Run: npm run build`);
     return 1;
   }
-  const host = createHost({ edition: 'browser', appVersion: APP_VERSION });
+  const analysisWorker = analysisWorkerBeside(bundleDir);
+  const host = createHost({
+    edition: 'browser',
+    appVersion: APP_VERSION,
+    ...(analysisWorker ? { analysisWorker } : {}),
+  });
   let server;
   try {
     server = await startWebServer({ host, rendererDir, port: args.port });

@@ -13,6 +13,13 @@ await Promise.all([
     format: 'cjs',
     external: ['electron'],
   }),
+  // Started as a worker thread by the host in every edition (host/agent/streamAnalyser.ts).
+  build({
+    ...common,
+    entryPoints: ['electron/host/agent/analysisWorker.ts'],
+    outfile: 'dist/electron/analysisWorker.cjs',
+    format: 'cjs',
+  }),
   build({
     ...common,
     entryPoints: ['electron/preload.ts'],

@@ -9,7 +9,8 @@ import type { LookupFunction } from 'node:net';
 import type { AgentSummary, OpenAgentResult, RawAgentRequest } from '../../shared/agent';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
 import type { Frame } from '../../shared/wire/frame';
-import { redactFrames } from '../../shared/session/redact';
+import { redactFrames, redactionLeaves } from '../../shared/session/redact';
+import { workerAnalyser } from './agent/streamAnalyser';
 import type { RedactionItem } from '../../shared/session/types';
 import { createAgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
@@ -46,6 +47,11 @@ export interface HostOptions {
    * Asked for on first use, because Electron can say whether it has a keyring only once the app is ready.
    */
   secretCipher?: () => Promise<SecretCipher | undefined>;
+  /**
+   * The built analysis worker (dist/electron/analysisWorker.cjs): stream events are decoded and checked there,
+   * beside the thread that reads and records them. In the host's own thread when absent (tests run from source).
+   */
+  analysisWorker?: string;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -73,15 +79,22 @@ export function createHost(options: HostOptions): HostService {
   const dataDir = options.dataDir ?? (options.edition === 'test' ? undefined : defaultDataDir());
   const recording =
     dataDir && (options.record ?? true)
-      ? startRecording({ dataDir, appVersion: options.appVersion, transform: redactFrame })
+      ? startRecording({
+          dataDir,
+          appVersion: options.appVersion,
+          transform: redactFrame,
+          untransformed: redactionLeaves,
+        })
       : undefined;
   // A recording keeps spilled answers in its blob folder, so its journal finds them; without one they go to a folder
   // of this run's own, removed at close.
   const spillDir = recording
     ? blobDirOf(recording.file)
     : path.join(dataDir ?? tmpdir(), 'spill', `run-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const analyser = options.analysisWorker ? workerAnalyser(options.analysisWorker) : undefined;
   const recorder: Recorder = {
     deps,
+    ...(analyser ? { analyser } : {}),
     spill: { dir: spillDir, aboveBytes: SPILL_ABOVE_BYTES },
     publish: (frame) => {
       push.observe(frame);
@@ -210,6 +223,7 @@ export function createHost(options: HostOptions): HostService {
       await sessions.close();
       await agents.closeAll();
       await push.close();
+      await analyser?.close();
       // Last, so the frames of streams closed just above are in it.
       await recording?.close();
       if (!recording) await rm(spillDir, { recursive: true, force: true });

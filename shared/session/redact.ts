@@ -60,6 +60,19 @@ export function redactFrame(frame: Frame): { frame: Frame; items: RedactionItem[
   return { frame: redactOne(frame, items), items };
 }
 
+/**
+ * True when redaction is sure to return this event as it is, without running it: nothing in its raw text looks like
+ * a secret (the raw text holds its data, id and comments), it has no findings to reword, and its type is the
+ * default. The journal writes such events without a redaction pass (bench:ingest).
+ */
+export function redactionLeaves(frame: SseFrame): boolean {
+  return (
+    frame.event?.type === 'message' &&
+    (frame.findings === undefined || frame.findings.length === 0) &&
+    !secretHint.test(frame.raw)
+  );
+}
+
 function redactOne(frame: Frame, items: RedactionItem[]): Frame {
   const add: Add = (where, name, kind, length) =>
     items.push({ frameId: frame.id, where, name, kind, length });

@@ -2,44 +2,9 @@
 // started in an earlier chunk and an oversized block came before it.
 
 import { describe, expect, it } from 'vitest';
-import type { EncodedRequest } from '../../shared/a2a/adapter';
-import { v1JsonRpc } from '../../shared/a2a/v1/jsonrpc';
-import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
-import { StreamRecorder } from '../../electron/host/agent/streamRecorder';
+import { recordStream } from './support/recordStream';
 
-const request: EncodedRequest = {
-  operation: 'stream',
-  method: 'POST',
-  url: 'http://127.0.0.1:9/rpc',
-  headers: [],
-  streaming: true,
-  rpc: { method: 'SendStreamingMessage', id: 1 },
-};
-
-function record(chunks: Buffer[], maxEventBytes: number) {
-  const exchange: HttpFrame = {
-    kind: 'http',
-    id: 'x',
-    source: 'test',
-    timing: { start: 0 },
-    request: { method: 'POST', url: request.url, headers: [] },
-  };
-  const frames: SseFrame[] = [];
-  let n = 0;
-  const recorder = new StreamRecorder({
-    exchange,
-    adapter: v1JsonRpc,
-    request,
-    maxEventBytes,
-    maxStreamBytes: 1024 * 1024,
-    nextId: () => `e${n++}`,
-    now: () => 1,
-    publish: (frame) => frames.push(frame),
-  });
-  for (const chunk of chunks) recorder.push(chunk);
-  recorder.finish(exchange);
-  return { frames, exchange };
-}
+const record = (chunks: Buffer[], maxEventBytes: number) => recordStream(chunks, { maxEventBytes });
 
 describe('StreamRecorder', () => {
   it('keeps the exact bytes of a block that is not UTF-8, across chunks and after an oversized block', () => {

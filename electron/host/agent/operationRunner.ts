@@ -263,6 +263,7 @@ async function sendOnce(
             nextId: hooks.recorder.deps.nextId,
             now: hooks.recorder.deps.now,
             publish: hooks.recorder.publish,
+            ...(hooks.recorder.analyser ? { analyser: hooks.recorder.analyser } : {}),
           });
           const recorder = stream;
           opened(frame);
@@ -287,9 +288,9 @@ async function sendOnce(
         if (secrets.length > 0) frame.secrets = secrets;
       },
       // Runs before the final frame is published, so what decoding learnt (findings, ids) travels with it.
-      finish: (frame) => {
+      finish: async (frame) => {
         if (stream) {
-          stream.finish(frame);
+          await stream.finish(frame);
           frame.a2a!.outcome = 'stream';
         } else {
           decoded = decodeFinished(frame, adapter, request, plan.unidentified);

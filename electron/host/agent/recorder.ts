@@ -13,12 +13,15 @@ import {
   type ExchangeTimeouts,
 } from '../exchange';
 import type { SpillOptions } from '../spill/spillCollector';
+import type { StreamAnalyser } from './streamAnalyser';
 
 export interface Recorder {
   deps: ExchangeDeps;
   publish(frame: Frame): void;
   /** Where answers too large for memory go (SEC-4); without it every body is held in memory up to its cap. */
   spill?: SpillOptions;
+  /** Where stream events are decoded and checked (streamAnalyser.ts); in the host's thread when absent. */
+  analyser?: StreamAnalyser;
 }
 
 export interface RecordedExchangeOptions {
@@ -27,8 +30,8 @@ export interface RecordedExchangeOptions {
   readBody: (frame: HttpFrame) => BodyReader;
   /** Fields set on the frame before it is first published (A2A context, secret marks). */
   annotate?: (frame: HttpFrame) => void;
-  /** Runs on the final frame before it is published (decoding, findings). */
-  finish?: (frame: HttpFrame) => void;
+  /** Runs on the final frame before it is published (decoding, findings; a stream's last events analysed). */
+  finish?: (frame: HttpFrame) => void | Promise<void>;
 }
 
 /** Starts an exchange: HTTP (exchange.ts) unless told otherwise (the gRPC exchange has the same life). */
@@ -53,10 +56,10 @@ export function recordExchange(
     onProgress: (frame) => publishSnapshot(frame, frame.response ? 'streaming' : 'pending'),
   });
   options.annotate?.(exchange.frame);
-  const done = exchange.done.then((frame) => {
+  const done = exchange.done.then(async (frame) => {
     frame.rev = rev++;
     frame.state = 'done';
-    options.finish?.(frame);
+    await options.finish?.(frame);
     recorder.publish(frame);
     return frame;
   });

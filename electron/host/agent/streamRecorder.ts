@@ -3,12 +3,12 @@
 // but a cap: a non-JSON or invalid event is recorded with its findings and the next one is read (WIRE-5).
 
 import { isUtf8 } from 'node:buffer';
-import { bodySchemaChecker } from '../bodySchema';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
-import type { StreamItem } from '../../../shared/a2a/model';
 import type { Finding } from '../../../shared/wire/finding';
 import type { FrameError, HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { SseParser, type SseBlockBase, type SseEvent, type SseFinding } from '../../../shared/wire/sse';
+import { inThreadAnalyser, type AnalysisStream, type StreamAnalyser } from './streamAnalyser';
+import type { BatchAnalysis, EventSummary } from './streamAnalysis';
 
 export interface StreamRecorderOptions {
   exchange: HttpFrame;
@@ -19,6 +19,8 @@ export interface StreamRecorderOptions {
   nextId: () => string;
   now: () => number;
   publish: (frame: SseFrame) => void;
+  /** Where events are decoded and checked; in this thread when absent. */
+  analyser?: StreamAnalyser;
 }
 
 export interface StreamState {
@@ -31,6 +33,13 @@ export interface StreamState {
   events: number;
 }
 
+/** The frames a chunk made, waiting for their events' analysis; `datas` are the events' data, in order. */
+interface Batch {
+  frames: SseFrame[];
+  datas: string[];
+  errors: number[];
+}
+
 export class StreamRecorder {
   readonly state: StreamState = { ended: false, events: 0 };
   private readonly parser: SseParser;
@@ -40,8 +49,15 @@ export class StreamRecorder {
   private emptyBlocks = 0;
   private stop: FrameError | undefined;
   private readonly window = new ByteWindow();
-  /** Every event of the stream is checked against the same schema type. */
-  private readonly schemaFindings: (json: unknown) => Finding[];
+  /**
+   * When the chunk being read arrived: every block it completes is stamped with it. They did arrive together, and
+   * the journal keeps a run of blocks with one time as one record (journal.ts).
+   */
+  private arrived = 0;
+  private readonly analysis: AnalysisStream;
+  private batch: Batch = { frames: [], datas: [], errors: [] };
+  /** Batches sent for analysis and not yet published: frames go out in order, each with what was learnt of it. */
+  private waiting: Promise<void> | undefined;
 
   constructor(private readonly options: StreamRecorderOptions) {
     this.parser = new SseParser({
@@ -50,26 +66,39 @@ export class StreamRecorder {
       onEvent: (event) => this.onEvent(event),
       onEmptyBlock: (block) => {
         this.emptyBlocks++;
-        this.options.publish(this.frame(block, false));
+        this.batch.frames.push(this.frame(block, false));
       },
       onFinding: (finding) => this.onFinding(finding),
     });
     options.exchange.stream = { bytes: 0, events: 0, emptyBlocks: 0 };
-    this.schemaFindings = bodySchemaChecker(options.adapter.generation, options.adapter.binding, 'event');
+    this.analysis = (options.analyser ?? inThreadAnalyser()).open(options.adapter, options.request);
   }
 
   /** Feeds one chunk; returns an error when a cap says the stream must stop. */
   push(chunk: Buffer): FrameError | undefined {
+    this.arrived = this.options.now();
     this.bytes += chunk.byteLength;
     this.window.push(chunk);
     this.parser.feed(chunk);
     this.window.limit(this.options.maxEventBytes);
+    this.send();
     return this.stop;
   }
 
-  /** Flushes the parser and writes the totals onto the exchange frame. */
-  finish(frame: HttpFrame): void {
+  /**
+   * Flushes the parser and writes the totals onto the exchange frame once every event is published: at once when
+   * the analysis is done in this thread, after the last batch comes back from a worker.
+   */
+  finish(frame: HttpFrame): void | Promise<void> {
+    this.arrived = this.options.now();
     this.parser.end();
+    this.send();
+    if (this.waiting) return this.waiting.then(() => this.totals(frame));
+    this.totals(frame);
+  }
+
+  private totals(frame: HttpFrame): void {
+    this.analysis.close();
     frame.stream = {
       bytes: this.bytes,
       events: this.state.events,
@@ -104,30 +133,67 @@ export class StreamRecorder {
       ...(event.id !== undefined ? { id: event.id } : {}),
       ...(event.retry !== undefined ? { retry: event.retry } : {}),
     };
-    const decoded = this.options.adapter.decodeStreamEvent(
-      this.options.request,
-      event.data,
-      event.type === 'error',
+    if (event.type === 'error') this.batch.errors.push(this.batch.datas.length);
+    this.batch.datas.push(event.data);
+    this.batch.frames.push(frame);
+  }
+
+  /** Sends the chunk's events for analysis; their frames are published once it is back, after every earlier one. */
+  private send(): void {
+    const batch = this.batch;
+    if (batch.frames.length === 0) return;
+    this.batch = { frames: [], datas: [], errors: [] };
+    if (batch.datas.length === 0) {
+      this.after(() => this.complete(batch, undefined));
+      return;
+    }
+    const result = this.analysis.analyse(batch.datas, batch.errors);
+    if (result instanceof Promise) this.after(() => result.then((done) => this.complete(batch, done)));
+    else this.after(() => this.complete(batch, result));
+  }
+
+  /** Runs `step` after every batch before it: at once when none is waiting. */
+  private after(step: () => void | Promise<void>): void {
+    if (!this.waiting) {
+      const result = step();
+      if (result instanceof Promise) this.track(result);
+      return;
+    }
+    this.track(this.waiting.then(step));
+  }
+
+  private track(promise: Promise<void>): void {
+    // A batch that failed to publish must not hold back the ones after it, nor the end of the stream.
+    const current: Promise<void> = promise.then(
+      () => this.settled(current),
+      () => this.settled(current),
     );
-    if (decoded.json !== undefined) frame.json = decoded.json;
-    else {
-      // Not parsed by the decoder (a REST error event, or text the careful parser refused, such as nesting past
-      // its limit): shown parsed all the same when JSON.parse takes it.
-      try {
-        frame.json = JSON.parse(event.data) as unknown;
-      } catch {
-        // Not JSON: the decoder has said where and why.
+    this.waiting = current;
+  }
+
+  private settled(current: Promise<void>): void {
+    if (this.waiting === current) this.waiting = undefined;
+  }
+
+  /** Writes what analysis learnt onto the batch's event frames and publishes every frame of the batch in order. */
+  private complete(batch: Batch, result: BatchAnalysis | undefined): void {
+    const findings = new Map(result?.findings);
+    const json = new Map(result?.json);
+    let k = 0;
+    for (const frame of batch.frames) {
+      if (!frame.event) {
+        this.options.publish(frame);
+        continue;
       }
+      const i = k++;
+      const value = json.has(i) ? json.get(i) : parsedOrUndefined(frame.event.data);
+      if (value !== undefined) frame.json = value;
+      const found = findings.get(i);
+      if (found) frame.findings = [...found];
+      const summary = result?.shapes[result.which[i]!];
+      if (summary) frame.a2a = this.apply(summary);
+      this.options.publish(frame);
     }
-    let findings = decoded.findings;
-    if (frame.json !== undefined && decoded.kind !== 'error') {
-      const schema = this.schemaFindings(frame.json);
-      if (schema.length > 0) findings = [...findings, ...schema];
-    }
-    if (findings.length > 0) frame.findings = [...findings];
-    if (decoded.kind === 'item') frame.a2a = this.track(decoded.item);
-    else if (decoded.kind === 'error') frame.a2a = { item: 'error' };
-    this.options.publish(frame);
   }
 
   private frame(block: SseBlockBase, dispatched: boolean): SseFrame {
@@ -136,7 +202,7 @@ export class StreamRecorder {
       id: this.options.nextId(),
       exchangeId: this.options.exchange.id,
       source: this.options.exchange.source,
-      timing: { start: this.options.now() },
+      timing: { start: this.arrived },
       seq: this.seq++,
       offset: { start: block.start, end: block.end },
       raw: block.raw,
@@ -152,43 +218,31 @@ export class StreamRecorder {
     return frame;
   }
 
-  private track(item: StreamItem): NonNullable<SseFrame['a2a']> {
-    const summary: NonNullable<SseFrame['a2a']> = { item: item.kind };
-    let state: string | undefined;
-    switch (item.kind) {
-      case 'task':
-        summary.taskId = item.task.id;
-        if (item.task.contextId !== undefined) summary.contextId = item.task.contextId;
-        state = item.task.status.state;
-        break;
-      case 'status-update':
-        summary.taskId = item.update.taskId;
-        if (item.update.contextId !== undefined) summary.contextId = item.update.contextId;
-        state = item.update.status.state;
-        if (item.update.final !== undefined) summary.final = item.update.final;
-        if (item.update.final) this.state.ended = true;
-        break;
-      case 'artifact-update':
-        summary.taskId = item.update.taskId;
-        if (item.update.contextId !== undefined) summary.contextId = item.update.contextId;
-        break;
-      case 'message':
-        if (item.message.taskId !== undefined) summary.taskId = item.message.taskId;
-        if (item.message.contextId !== undefined) summary.contextId = item.message.contextId;
-        // A message without a task is the whole answer (PROTOCOL.md §5).
-        if (item.message.taskId === undefined) this.state.ended = true;
-        break;
-      case 'unknown':
-        break;
-    }
-    if (state !== undefined) {
-      summary.state = state;
-      this.state.lastState = state;
-      if (TERMINAL.has(state)) this.state.ended = true;
+  /** The frame's own copy of an event's summary, and what it says of the stream. */
+  private apply(shared: EventSummary): EventSummary {
+    const summary: EventSummary = { item: shared.item };
+    if (shared.taskId !== undefined) summary.taskId = shared.taskId;
+    if (shared.contextId !== undefined) summary.contextId = shared.contextId;
+    if (shared.state !== undefined) summary.state = shared.state;
+    if (shared.final !== undefined) summary.final = shared.final;
+    if (summary.final) this.state.ended = true;
+    // A message without a task is the whole answer (PROTOCOL.md §5).
+    if (summary.item === 'message' && summary.taskId === undefined) this.state.ended = true;
+    if (summary.state !== undefined) {
+      this.state.lastState = summary.state;
+      if (TERMINAL.has(summary.state)) this.state.ended = true;
     }
     this.state.taskId ??= summary.taskId;
     this.state.contextId ??= summary.contextId;
     return summary;
+  }
+}
+
+function parsedOrUndefined(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

@@ -8,19 +8,21 @@
 // Line kinds: one `journal` header first, then `agent` lines, `redactions` lines and frame lines (`http`, `sse`,
 // `webhook`) in the order they happened. An http frame appears once per revision; readers keep the newest.
 
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, rename, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import type { Frame } from '../../../shared/wire/frame';
+import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { compactFrame, expandFrame, journalLine } from './compactFrame';
+import { LineBuffer } from './lineBuffer';
+import { expandRun, plainEvent, RUN_KIND, runLineOf, SseRun } from './sseRuns';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 
 export const JOURNAL_SYNC_MS = 1000;
-/** Queued text that is written without waiting for the timer, so a fast stream never piles up in memory. */
-const FLUSH_AT_CHARS = 4 * 1024 * 1024;
+/** Queued bytes that are written without waiting for the timer, so a fast stream never piles up in memory. */
+const FLUSH_AT_BYTES = 4 * 1024 * 1024;
 /** A line longer than this is not a frame Switchboard wrote (large bodies go to blobs): it is skipped, not held. */
 const MAX_LINE_CHARS = 64 * 1024 * 1024;
 export const JOURNAL_FORMAT = 'switchboard-journal';
@@ -50,6 +52,12 @@ export interface JournalOptions {
   transform?: (frame: Frame) => { frame: Frame; items: RedactionItem[] };
   /** A write or sync failed (the lines are kept and tried again on the next flush). */
   onError?: (error: Error) => void;
+  /**
+   * Stream events `transform` is sure to leave as they are (redaction's `redactionLeaves`): those of them that are
+   * plain are written as runs of bytes (sseRuns.ts) without a transform pass. Without it, only a journal with no
+   * transform writes runs.
+   */
+  untransformed?: (frame: SseFrame) => boolean;
 }
 
 export interface JournalWriter {
@@ -63,6 +71,11 @@ export interface JournalWriter {
 
 export function blobDirOf(file: string): string {
   return `${file}.blobs`;
+}
+
+/** The file beside the journal that holds the bytes of its `sse-run` lines. */
+export function streamFileOf(file: string): string {
+  return `${file}.streams`;
 }
 
 /** Opens (creating it and its folder when needed) and returns at once; the first flush waits for the file. */
@@ -85,24 +98,36 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
   let opened: Promise<FileHandle> = openFile();
   // A journal that cannot be opened must not take the host down; flushes report the failure (and open again).
   opened.catch(() => undefined);
-  let queued: string[] = [];
-  let queuedChars = 0;
+  const queued = new LineBuffer();
+  const streamFile = streamFileOf(file);
+  // Bytes of runs waiting to be written, and where the next run starts in the stream file (appended in order, so
+  // positions are known when the line is made, before anything is written).
+  const streamBytes = new LineBuffer();
+  let streamSize = sizeOf(streamFile);
+  let streamHandle: FileHandle | undefined;
+  let run: SseRun | undefined;
   let blobs = new Map<string, Buffer>();
   const written = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
 
+  const endRun = () => {
+    if (!run) return;
+    queued.push(run.line());
+    run = undefined;
+  };
   const flush = () => {
-    const lines = queued;
+    endRun();
+    const lines = queued.take();
+    const runBytes = streamBytes.take();
     const pendingBlobs = blobs;
-    queued = [];
-    queuedChars = 0;
     blobs = new Map();
     // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
     // disk before the lines that name them.
     const attempt = writing.then(async () => {
       let handle: FileHandle | undefined;
       let sizeBefore = -1;
+      let streamBefore = -1;
       try {
         if (pendingBlobs.size > 0) {
           await mkdir(blobDir, { recursive: true, mode: 0o700 });
@@ -113,14 +138,24 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
           opened = openFile();
           return opened;
         });
+        if (runBytes.length > 0) {
+          streamHandle ??= await open(streamFile, 'a', 0o600);
+          streamBefore = (await streamHandle.stat()).size;
+          for (const block of runBytes) await writeAll(streamHandle, block);
+          // The bytes are on disk before the lines that point at them.
+          await streamHandle.sync();
+        }
         sizeBefore = (await handle.stat()).size;
-        if (lines.length > 0) await writeAll(handle, Buffer.from(lines.join(''), 'utf8'));
+        for (const block of lines) await writeAll(handle, block);
         await handle.sync();
       } catch (error) {
         // Half a batch must not stay: the retry would glue its torn line to the next one.
         if (handle && sizeBefore >= 0) await handle.truncate(sizeBefore).catch(() => undefined);
+        if (streamHandle && streamBefore >= 0)
+          await streamHandle.truncate(streamBefore).catch(() => undefined);
+        streamBytes.putBack(runBytes);
         // Kept for the next attempt (a full disk may empty), ahead of what came since, and reported.
-        queued = [...lines, ...queued];
+        queued.putBack(lines);
         for (const [hash, bytes] of pendingBlobs) if (!blobs.has(hash)) blobs.set(hash, bytes);
         options.onError?.(error instanceof Error ? error : new Error(String(error)));
         throw error;
@@ -137,6 +172,8 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     written.add(hash);
     blobs.set(hash, bytes);
   };
+  const runnable = (frame: SseFrame) =>
+    (options.transform === undefined || options.untransformed?.(frame) === true) && plainEvent(frame);
   const guard = () => {
     if (closed) throw new Error('The journal is closed.');
   };
@@ -145,19 +182,31 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     file,
     append(frame) {
       guard();
+      if (frame.kind === 'sse' && runnable(frame)) {
+        if (!run?.continues(frame)) {
+          endRun();
+          run = new SseRun(frame, streamSize);
+        }
+        run.add(frame);
+        streamBytes.push(frame.raw);
+        streamSize += frame.offset.end - frame.offset.start;
+        if (endsTask(frame) || queued.bytes + streamBytes.bytes >= FLUSH_AT_BYTES)
+          void flush().catch(() => undefined);
+        return;
+      }
+      endRun();
       const changed = options.transform?.(frame);
       if (changed && changed.items.length > 0) {
         queued.push(`${JSON.stringify({ kind: 'redactions', items: changed.items })}\n`);
       }
       const stored = externalizeFrame(changed?.frame ?? frame, sink);
       const untouched = !changed || changed.items.length === 0;
-      const line = `${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`;
-      queued.push(line);
-      queuedChars += line.length;
-      if (endsTask(frame) || queuedChars >= FLUSH_AT_CHARS) void flush().catch(() => undefined);
+      queued.push(`${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`);
+      if (endsTask(frame) || queued.bytes >= FLUSH_AT_BYTES) void flush().catch(() => undefined);
     },
     appendAgent(agent) {
       guard();
+      endRun();
       queued.push(`${JSON.stringify({ kind: 'agent', agent })}\n`);
     },
     flush,
@@ -167,6 +216,43 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
       clearInterval(timer);
       await flush();
       await (await opened).close();
+      await streamHandle?.close();
+    },
+  };
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Reads spans of a journal's stream file, opened on first use; a span past its end reads short. */
+function streamReader(file: string): { read(at: number, length: number): Buffer; close(): void } {
+  let fd: number | undefined | null;
+  return {
+    read(at, length) {
+      if (fd === undefined) {
+        try {
+          fd = openSync(file, 'r');
+        } catch {
+          fd = null;
+        }
+      }
+      if (fd === null) return Buffer.alloc(0);
+      const bytes = Buffer.alloc(length);
+      let got = 0;
+      while (got < length) {
+        const n = readSync(fd, bytes, got, length - got, at + got);
+        if (n === 0) break;
+        got += n;
+      }
+      return bytes.subarray(0, got);
+    },
+    close() {
+      if (typeof fd === 'number') closeSync(fd);
     },
   };
 }
@@ -251,6 +337,8 @@ export interface JournalRead {
 
 export interface JournalReadOptions {
   blobDir?: string;
+  /** The file holding the bytes of `sse-run` lines; `<journal>.streams` beside it when absent. */
+  streamFile?: string;
   /** Stops with an error once this many frames were read (the file is untrusted when opened by a user). */
   maxFrames?: number;
 }
@@ -267,6 +355,7 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
   let header: JournalHeader | undefined;
   let lineNumber = 0;
   const reader = blobReader((hash: string) => blobCache.get(hash));
+  const streams = streamReader(options.streamFile ?? streamFileOf(file));
   const pendingBlobs: string[] = [];
 
   const take = (line: string) => {
@@ -292,6 +381,17 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
     } else if (kind === 'redactions' && Array.isArray((value as { items?: unknown }).items)) {
       for (const item of (value as { items: RedactionItem[] }).items) {
         redactions.set(`${item.frameId}\u0000${item.where}\u0000${item.name}\u0000${item.kind}`, item);
+      }
+    } else if (kind === RUN_KIND) {
+      const run = runLineOf(value as Record<string, unknown>);
+      const expanded =
+        run && run.bytes <= MAX_LINE_CHARS ? expandRun(run, streams.read(run.at, run.bytes)) : undefined;
+      if (!expanded) unreadable.push(lineNumber);
+      else {
+        for (const frame of expanded) frames.push(frame);
+        if (options.maxFrames !== undefined && frames.length > options.maxFrames) {
+          throw new Error(`The journal has more than ${options.maxFrames} frames.`);
+        }
       }
     } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
       const frame = expandFrame(value as Frame, line);
@@ -327,17 +427,21 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
     carryChars = 0;
     overlong = false;
   };
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-    const text = decoder.write(chunk as Buffer);
-    let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-      keep(text.slice(start, end));
-      endLine();
-      start = end + 1;
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+      const text = decoder.write(chunk as Buffer);
+      let start = 0;
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        keep(text.slice(start, end));
+        endLine();
+        start = end + 1;
+      }
+      keep(text.slice(start));
     }
-    keep(text.slice(start));
+    keep(decoder.end());
+  } finally {
+    streams.close();
   }
-  keep(decoder.end());
   const tail = overlong ? null : carry.join('');
 
   for (const hash of pendingBlobs) {

@@ -7,9 +7,16 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import type { AgentSummary } from '../../../shared/agent';
 import { agentName } from '../../../shared/agentName';
-import type { Frame } from '../../../shared/wire/frame';
+import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
-import { blobDirOf, createJournal, JOURNAL_EXTENSION, readJournal, type JournalRead } from './journal';
+import {
+  blobDirOf,
+  createJournal,
+  JOURNAL_EXTENSION,
+  readJournal,
+  streamFileOf,
+  type JournalRead,
+} from './journal';
 
 export const JOURNALS_KEPT = 20;
 const RUN_PREFIX = 'run-';
@@ -31,6 +38,8 @@ export function startRecording(options: {
   dataDir: string;
   appVersion: string;
   transform?: (frame: Frame) => { frame: Frame; items: RedactionItem[] };
+  /** Stream events the transform is sure to leave as they are (journal.ts). */
+  untransformed?: (frame: SseFrame) => boolean;
   keep?: number;
 }): Recording {
   const dir = journalDir(options.dataDir);
@@ -41,6 +50,7 @@ export function startRecording(options: {
   const journal = createJournal(file, {
     header: { appVersion: options.appVersion, startedAt: Date.now() },
     ...(options.transform ? { transform: options.transform } : {}),
+    ...(options.untransformed ? { untransformed: options.untransformed } : {}),
     onError: (error) => {
       failed = error.message;
     },
@@ -146,5 +156,6 @@ async function pruneJournals(dir: string, current: string, keep: number): Promis
     await rm(file, { force: true });
     await rm(lockOf(file), { force: true });
     await rm(blobDirOf(file), { recursive: true, force: true });
+    await rm(streamFileOf(file), { force: true });
   }
 }

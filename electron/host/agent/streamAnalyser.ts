@@ -1,0 +1,137 @@
+// Where stream events are analysed (streamAnalysis.ts): in a worker thread when the host was given its script, so
+// that decoding and schema checks run beside the thread that reads the socket, records and publishes (bench:ingest);
+// in the host's own thread otherwise (tests run from source, which have no built worker). A worker that fails or
+// exits hands every batch it had, and every later one, back to the host's thread: nothing is lost, only slower.
+
+import { Worker } from 'node:worker_threads';
+import { findAdapter } from '../../../shared/a2a/adapters';
+import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import { analyseBatch, eventAnalyser, type BatchAnalysis } from './streamAnalysis';
+
+export interface AnalysisStream {
+  /** The batch's analysis: at once in the host's thread, a promise from a worker. Batches resolve in order. */
+  analyse(datas: string[], errors: number[]): BatchAnalysis | Promise<BatchAnalysis>;
+  close(): void;
+}
+
+export interface StreamAnalyser {
+  open(adapter: GenerationAdapter, request: EncodedRequest): AnalysisStream;
+  /** Batches analysed by a worker so far (0 in the host's thread): how tests tell the worker did the work. */
+  workerBatches(): number;
+  close(): Promise<void>;
+}
+
+/** Messages to the worker. */
+export type ToAnalysisWorker =
+  | { type: 'open'; stream: number; generation: string; binding: string; request: EncodedRequest }
+  | { type: 'batch'; stream: number; batch: number; datas: string[]; errors: number[] }
+  | { type: 'close'; stream: number };
+
+/** Messages from it: one per batch, in the order they were sent. */
+export type FromAnalysisWorker = { batch: number; result: BatchAnalysis } | { batch: number; error: string };
+
+export function inThreadAnalyser(): StreamAnalyser {
+  return {
+    open(adapter, request) {
+      const analyse = eventAnalyser(adapter, request);
+      return { analyse: (datas, errors) => analyseBatch(analyse, datas, errors), close: () => undefined };
+    },
+    workerBatches: () => 0,
+    close: async () => undefined,
+  };
+}
+
+interface Pending {
+  resolve: (result: BatchAnalysis) => void;
+  /** The same batch analysed in the host's thread, when the worker cannot. */
+  fallback: () => BatchAnalysis;
+}
+
+export function workerAnalyser(script: string): StreamAnalyser {
+  let worker: Worker | undefined;
+  let failed = false;
+  let streams = 0;
+  let batches = 0;
+  let answered = 0;
+  const pending = new Map<number, Pending>();
+
+  const giveUp = () => {
+    failed = true;
+    worker = undefined;
+    for (const [batch, entry] of pending) {
+      pending.delete(batch);
+      entry.resolve(entry.fallback());
+    }
+  };
+  const started = (): Worker | undefined => {
+    if (failed) return undefined;
+    if (worker) return worker;
+    try {
+      worker = new Worker(script);
+    } catch {
+      failed = true;
+      return undefined;
+    }
+    // The worker never keeps the host alive on its own: an open stream's socket does while there is work.
+    worker.unref();
+    worker.on('message', (message: FromAnalysisWorker) => {
+      const entry = pending.get(message.batch);
+      if (!entry) return;
+      pending.delete(message.batch);
+      if ('result' in message) answered++;
+      entry.resolve('result' in message ? message.result : entry.fallback());
+    });
+    worker.on('error', giveUp);
+    worker.on('exit', giveUp);
+    return worker;
+  };
+
+  return {
+    open(adapter, request) {
+      const local = () => {
+        analyse ??= eventAnalyser(adapter, request);
+        return analyse;
+      };
+      let analyse: ReturnType<typeof eventAnalyser> | undefined;
+      const thread = findAdapter(adapter.generation, adapter.binding) === adapter ? started() : undefined;
+      if (!thread) {
+        return { analyse: (datas, errors) => analyseBatch(local(), datas, errors), close: () => undefined };
+      }
+      const stream = ++streams;
+      post(thread, {
+        type: 'open',
+        stream,
+        generation: adapter.generation,
+        binding: adapter.binding,
+        request,
+      });
+      return {
+        analyse(datas, errors) {
+          const current = worker;
+          if (!current) return analyseBatch(local(), datas, errors);
+          const batch = ++batches;
+          return new Promise<BatchAnalysis>((resolve) => {
+            pending.set(batch, { resolve, fallback: () => analyseBatch(local(), datas, errors) });
+            post(current, { type: 'batch', stream, batch, datas, errors });
+          });
+        },
+        close() {
+          if (worker) post(worker, { type: 'close', stream });
+        },
+      };
+    },
+    workerBatches: () => answered,
+    async close() {
+      const current = worker;
+      failed = true;
+      worker = undefined;
+      if (current) await current.terminate();
+      // Anything still waiting is answered here, so no stream waits for a worker that is gone.
+      giveUp();
+    },
+  };
+}
+
+function post(worker: Worker, message: ToAnalysisWorker): void {
+  worker.postMessage(message);
+}

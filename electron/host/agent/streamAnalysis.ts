@@ -1,0 +1,166 @@
+// What the host learns from a stream event's data: its A2A summary (which task, which state), its findings (decoder
+// and JSON Schema), and its parsed JSON where JSON.parse alone would not give it. Pure, so it runs the same in the
+// analysis worker (analysisWorker.ts) and, where there is none, in the host's own thread (streamAnalyser.ts).
+// Results travel a batch at a time in a compact form: most events of a stream share one of a few summaries and have
+// no findings, so a batch is the distinct summaries, an index per event, and the exceptions.
+
+import { bodySchemaChecker } from '../bodySchema';
+import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { StreamItem } from '../../../shared/a2a/model';
+import type { Finding } from '../../../shared/wire/finding';
+import type { SseFrame } from '../../../shared/wire/frame';
+
+export type EventSummary = NonNullable<SseFrame['a2a']>;
+
+export interface BatchAnalysis {
+  /** The distinct summaries of the batch; null for an event with none (data that decoded to nothing). */
+  shapes: Array<EventSummary | null>;
+  /** Per event, its summary's index in `shapes`. */
+  which: number[];
+  /** Events with findings: [index in the batch, findings]. */
+  findings: Array<[number, Finding[]]>;
+  /**
+   * Events whose parsed JSON is not what JSON.parse gives for their data, or that JSON.parse refuses while the
+   * decoder read them: [index, the decoder's value]. Every other event's JSON is JSON.parse of its data.
+   */
+  json: Array<[number, unknown]>;
+}
+
+interface EventAnalysis {
+  summary: EventSummary | null;
+  findings: Finding[];
+  /** Set only when the event's JSON must travel (see BatchAnalysis.json). */
+  json?: unknown;
+}
+
+/** Analyses the events of one stream, opened by `request` and spoken in `adapter`'s generation and binding. */
+export function eventAnalyser(
+  adapter: GenerationAdapter,
+  request: EncodedRequest,
+): (data: string, isError: boolean) => EventAnalysis {
+  const schemaFindings = bodySchemaChecker(adapter.generation, adapter.binding, 'event');
+  return (data, isError) => {
+    const decoded = adapter.decodeStreamEvent(request, data, isError);
+    let findings = decoded.findings;
+    // An event the decoder found nothing wrong with was plain JSON (plainJson.ts), so JSON.parse gives its value;
+    // one it had something to say about may have been read differently, so its value goes with the findings.
+    const travels = decoded.json !== undefined && decoded.findings.length > 0;
+    let json = decoded.json;
+    if (json === undefined) {
+      // Not parsed by the decoder (a REST error event, or text the careful parser refused, such as nesting past its
+      // limit): shown parsed all the same when JSON.parse takes it, which the receiving side does itself.
+      try {
+        json = JSON.parse(data) as unknown;
+      } catch {
+        // Not JSON: the decoder has said where and why.
+      }
+    }
+    if (json !== undefined && decoded.kind !== 'error') {
+      const schema = schemaFindings(json);
+      if (schema.length > 0) findings = [...findings, ...schema];
+    }
+    const summary =
+      decoded.kind === 'item' ? summarize(decoded.item) : decoded.kind === 'error' ? { item: 'error' } : null;
+    return travels ? { summary, findings, json: decoded.json } : { summary, findings };
+  };
+}
+
+/** Analyses a batch: `errors` lists, in order, the events that came as SSE `event: error`. */
+export function analyseBatch(
+  analyse: (data: string, isError: boolean) => EventAnalysis,
+  datas: readonly string[],
+  errors: readonly number[],
+): BatchAnalysis {
+  const out: BatchAnalysis = { shapes: [], which: [], findings: [], json: [] };
+  const seen = new Map<string, number>();
+  let nextError = 0;
+  for (let i = 0; i < datas.length; i++) {
+    const isError = errors[nextError] === i;
+    if (isError) nextError++;
+    const result = analyse(datas[i]!, isError);
+    out.which.push(shapeIndex(out.shapes, seen, result.summary));
+    if (result.findings.length > 0) out.findings.push([i, result.findings]);
+    if ('json' in result) out.json.push([i, result.json]);
+  }
+  return out;
+}
+
+/** Few shapes are compared member by member; past that, a key per summary finds its shape. */
+const SHAPES_COMPARED = 8;
+
+/** The summary's index in `shapes`, added when it is new. */
+function shapeIndex(
+  shapes: Array<EventSummary | null>,
+  seen: Map<string, number>,
+  summary: EventSummary | null,
+): number {
+  if (shapes.length < SHAPES_COMPARED) {
+    for (let k = 0; k < shapes.length; k++) if (sameSummary(shapes[k]!, summary)) return k;
+    const index = shapes.push(summary) - 1;
+    seen.set(summary ? summaryKey(summary) : '', index);
+    return index;
+  }
+  const key = summary ? summaryKey(summary) : '';
+  let index = seen.get(key);
+  if (index === undefined) {
+    index = shapes.push(summary) - 1;
+    seen.set(key, index);
+  }
+  return index;
+}
+
+/** Summaries are made by `summarize`, which sets only members that have a value: comparing the values is enough. */
+function sameSummary(a: EventSummary | null, b: EventSummary | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.item === b.item &&
+    a.taskId === b.taskId &&
+    a.contextId === b.contextId &&
+    a.state === b.state &&
+    a.final === b.final
+  );
+}
+
+/** What a frame says of the A2A item its event carried. */
+export function summarize(item: StreamItem): EventSummary {
+  const summary: EventSummary = { item: item.kind };
+  switch (item.kind) {
+    case 'task':
+      summary.taskId = item.task.id;
+      if (item.task.contextId !== undefined) summary.contextId = item.task.contextId;
+      summary.state = item.task.status.state;
+      break;
+    case 'status-update':
+      summary.taskId = item.update.taskId;
+      if (item.update.contextId !== undefined) summary.contextId = item.update.contextId;
+      summary.state = item.update.status.state;
+      if (item.update.final !== undefined) summary.final = item.update.final;
+      break;
+    case 'artifact-update':
+      summary.taskId = item.update.taskId;
+      if (item.update.contextId !== undefined) summary.contextId = item.update.contextId;
+      break;
+    case 'message':
+      if (item.message.taskId !== undefined) summary.taskId = item.message.taskId;
+      if (item.message.contextId !== undefined) summary.contextId = item.message.contextId;
+      break;
+    case 'unknown':
+      break;
+  }
+  return summary;
+}
+
+/**
+ * Tells summaries apart without stringifying each one. Each member is written with its name and, for a string, its
+ * length, so two different summaries never make the same key.
+ */
+export function summaryKey(summary: EventSummary): string {
+  let key = '';
+  let members = 0;
+  for (const name in summary) {
+    const value = summary[name as keyof EventSummary];
+    key += `${name}\u0000${typeof value === 'string' ? value.length : ''}\u0000${String(value)}\u0000`;
+    members++;
+  }
+  return `${members}\u0000${key}`;
+}

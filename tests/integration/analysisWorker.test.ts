@@ -1,0 +1,182 @@
+// Stream events analysed in the worker thread (streamAnalyser.ts) give the same frames as the host's own thread:
+// summaries, findings and parsed JSON, for plain events and faulty ones alike, published in order. A worker that
+// cannot start leaves the host analysing in its own thread, with nothing lost.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostService } from '../../shared/host-api';
+import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';
+import { v1JsonRpc } from '../../shared/a2a/v1/jsonrpc';
+import { createHost } from '../../electron/host/createHost';
+import { inThreadAnalyser, workerAnalyser } from '../../electron/host/agent/streamAnalyser';
+import { STREAM_REQUEST } from '../unit/support/recordStream';
+import { bundleEntry } from './support/bundleEntry';
+
+const result = (body: string) => `{"jsonrpc":"2.0","id":__ID__,"result":${body}}`;
+const status = (n: number, state = 'TASK_STATE_WORKING') =>
+  result(
+    `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"${state}"},"metadata":{"n":${n}}}}`,
+  );
+/** Good events and every fault the analysis reports on, each in its own block. */
+const BLOCKS = [
+  `data: ${result('{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"}}}')}\n\n`,
+  ...Array.from({ length: 300 }, (_, n) => `data: ${status(n)}\n\n`),
+  `data: ${result('{"statusUpdate":{"taskId":"t1","status":{"state":"TASK_STATE_WORKING"},"final":true}}')}\n\n`,
+  'data: not json at all\n\n',
+  `data: {"jsonrpc":"2.0","id":__ID__,"id":__ID__,"result":{"task":{"id":"t1","status":{"state":"TASK_STATE_WORKING"}}}}\n\n`,
+  `data: ${result('{"statusUpdate":{"taskId":7,"status":{"state":"TASK_STATE_NOPE"}}}')}\n\n`,
+  `data: ${result('{"message":{"messageId":"m1","role":"ROLE_AGENT","parts":[{"text":"déjà 🌧"}]}}')}\n\n`,
+  `data: {"jsonrpc":"2.0","id":__ID__,"result":{"task":{"id":"t1","status":{"state":"TASK_STATE_WORKING"},"metadata":{"big":12345678901234567890}}}}\n\n`,
+  ': ping\n\n',
+  `data: ${status(999, 'TASK_STATE_COMPLETED')}\n\n`,
+];
+
+let server: Server;
+let url: string;
+let worker: string;
+
+beforeAll(async () => {
+  worker = await bundleEntry('electron/host/agent/analysisWorker.ts');
+  server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(card(url)));
+      return;
+    }
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const id = JSON.stringify((JSON.parse(body) as { id: unknown }).id);
+      const bytes = Buffer.from(BLOCKS.join('').replaceAll('__ID__', id));
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'a2a-version': '1.0' });
+      // Chunks cut anywhere, so batches hold parts of events and several events.
+      let at = 0;
+      const next = () => {
+        if (at >= bytes.length) return res.end();
+        const size = 1 + ((at * 7919) % 900);
+        res.write(bytes.subarray(at, at + size));
+        at += size;
+        setImmediate(next);
+      };
+      next();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function card(base: string) {
+  return {
+    name: 'Analysis test',
+    description: 'Streams good and faulty events.',
+    version: '1.0.0',
+    supportedInterfaces: [{ url: `${base}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    capabilities: { streaming: true },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [],
+  };
+}
+
+/** Streams once and returns the frames published, as the window would receive them. */
+async function streamWith(host: HostService): Promise<{ events: SseFrame[]; exchange: HttpFrame }> {
+  const frames: Frame[] = [];
+  host.onEvent((event) => {
+    if (event.type === 'frames') frames.push(...structuredClone(event.frames));
+  });
+  const opened = await host.openAgent({ url });
+  if (!opened.ok) throw new Error(opened.message);
+  const outcome = await host.runOperation({
+    agentId: opened.agent.id,
+    operation: 'stream',
+    input: { message: { parts: [{ kind: 'text', text: 'go' }] }, blocking: false },
+  });
+  if (outcome.status !== 'stream') throw new Error(outcome.message);
+  await host.awaitStream({ exchangeId: outcome.exchangeId! });
+  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  const exchange = frames.filter((f): f is HttpFrame => f.id === outcome.exchangeId).at(-1)!;
+  const events = frames.filter((f): f is SseFrame => f.kind === 'sse' && f.exchangeId === outcome.exchangeId);
+  return { events, exchange };
+}
+
+/** What must agree between two runs: everything but frame ids, times, and the JSON-RPC id each host chose. */
+function comparable(run: { events: SseFrame[]; exchange: HttpFrame }) {
+  const rpcId = JSON.stringify(run.exchange.a2a?.rpc?.id);
+  const pattern = new RegExp(`(\\\\?"id\\\\?":)${rpcId}(?=[,}])`, 'g');
+  return run.events.map((frame) => {
+    const { id: _id, timing: _timing, exchangeId: _exchange, ...rest } = frame;
+    return JSON.stringify(rest).replace(pattern, '$1RPC-ID');
+  });
+}
+
+describe('analysis worker', () => {
+  it('gives the frames the host’s own thread gives, in order, and the same stream totals', async () => {
+    const inThread = createHost({ edition: 'test', appVersion: '0' });
+    const withWorker = createHost({ edition: 'test', appVersion: '0', analysisWorker: worker });
+    try {
+      const a = await streamWith(inThread);
+      const b = await streamWith(withWorker);
+      expect(a.events.length).toBe(BLOCKS.length);
+      expect(a.exchange.a2a?.rpc?.id).not.toEqual(b.exchange.a2a?.rpc?.id);
+      expect(comparable(b)).toEqual(comparable(a));
+      expect(b.exchange.stream).toEqual(a.exchange.stream);
+      expect(b.exchange.a2a?.taskId).toBe('t1');
+      // The faults were found, so the comparison above covered findings, not only clean events.
+      const rules = b.events.flatMap((f) => f.findings?.map((x) => x.rule) ?? []);
+      expect(rules).toEqual(expect.arrayContaining(['json.invalid', 'json.duplicate-key']));
+      expect(b.events.find((f) => f.event?.data === 'not json at all')?.json).toBeUndefined();
+      expect(b.events.at(-1)?.a2a).toMatchObject({ state: 'completed', taskId: 't1' });
+    } finally {
+      await inThread.close();
+      await withWorker.close();
+    }
+  });
+
+  it('falls back to the host’s own thread when the worker cannot start, losing nothing', async () => {
+    const broken = createHost({
+      edition: 'test',
+      appVersion: '0',
+      analysisWorker: `${worker}.missing.mjs`,
+    });
+    try {
+      const { events, exchange } = await streamWith(broken);
+      expect(events).toHaveLength(BLOCKS.length);
+      expect(events.filter((f) => f.a2a?.item === 'status-update').length).toBeGreaterThan(300);
+      expect(exchange.stream?.events).toBe(BLOCKS.length - 1);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('workerAnalyser', () => {
+  const request = STREAM_REQUEST;
+  const datas = BLOCKS.filter((block) => block.startsWith('data: ') && !block.includes('\ndata')).map(
+    (block) => block.slice(6, -2).replaceAll('__ID__', '1'),
+  );
+
+  it('answers from the worker what the host’s thread answers', async () => {
+    const analyser = workerAnalyser(worker);
+    try {
+      const stream = analyser.open(v1JsonRpc, request);
+      const fromWorker = await stream.analyse(datas, [1]);
+      expect(fromWorker).toEqual(inThreadAnalyser().open(v1JsonRpc, request).analyse(datas, [1]));
+      expect(analyser.workerBatches()).toBe(1);
+      expect(fromWorker.findings.length).toBeGreaterThan(0);
+    } finally {
+      await analyser.close();
+    }
+  });
+
+  it('answers from the host’s thread when the worker is gone, for batches sent and batches to come', async () => {
+    const analyser = workerAnalyser(`${worker}.missing.mjs`);
+    const expected = inThreadAnalyser().open(v1JsonRpc, request).analyse(datas, []);
+    const stream = analyser.open(v1JsonRpc, request);
+    expect(await stream.analyse(datas, [])).toEqual(expected);
+    expect(await stream.analyse(datas, [])).toEqual(expected);
+    expect(analyser.workerBatches()).toBe(0);
+    await analyser.close();
+  });
+});

@@ -1,0 +1,45 @@
+// A stream recorded by the real StreamRecorder from chunks cut by hand, with the 1.0 JSON-RPC adapter: the frames it
+// publishes and its exchange frame, for tests of the recorder and of what is made of its frames.
+
+import type { EncodedRequest } from '../../../shared/a2a/adapter';
+import { v1JsonRpc } from '../../../shared/a2a/v1/jsonrpc';
+import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
+import { StreamRecorder } from '../../../electron/host/agent/streamRecorder';
+
+export const STREAM_REQUEST: EncodedRequest = {
+  operation: 'stream',
+  method: 'POST',
+  url: 'http://127.0.0.1:9/rpc',
+  headers: [],
+  streaming: true,
+  rpc: { method: 'SendStreamingMessage', id: 1 },
+};
+
+export function recordStream(
+  chunks: Buffer[],
+  options: { maxEventBytes?: number; now?: () => number; nextId?: () => string } = {},
+): { frames: SseFrame[]; exchange: HttpFrame } {
+  const exchange: HttpFrame = {
+    kind: 'http',
+    id: 'x',
+    source: 'test',
+    timing: { start: 0 },
+    request: { method: 'POST', url: STREAM_REQUEST.url, headers: [] },
+  };
+  const frames: SseFrame[] = [];
+  let n = 0;
+  const recorder = new StreamRecorder({
+    exchange,
+    adapter: v1JsonRpc,
+    request: STREAM_REQUEST,
+    maxEventBytes: options.maxEventBytes ?? 1024 * 1024,
+    maxStreamBytes: 1024 * 1024,
+    nextId: options.nextId ?? (() => `e${n++}`),
+    now: options.now ?? (() => 1),
+    publish: (frame) => frames.push(frame),
+  });
+  for (const chunk of chunks) recorder.push(chunk);
+  // In this thread the analysis is done as each chunk is read, so the totals are written at once.
+  void recorder.finish(exchange);
+  return { frames, exchange };
+}
