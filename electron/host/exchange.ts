@@ -38,8 +38,16 @@ export interface ExchangeTimeouts {
 export type BodyReader =
   /** With `spill`, a body past `spill.aboveBytes` goes to disk instead of memory (spill/spillCollector.ts). */
   | { mode: 'buffer'; maxBytes: number; spill?: SpillOptions }
-  /** Each chunk goes to `onChunk`, which returns an error to stop the exchange (a stream cap was passed). */
-  | { mode: 'stream'; onChunk: (chunk: Buffer) => FrameError | undefined };
+  /**
+   * Each chunk goes to `onChunk`, which returns an error to stop the exchange (a stream cap was passed). After each
+   * chunk `backlog` may return a promise: reading pauses until it settles, so a reader that has fallen behind (its
+   * events wait for analysis) holds a few chunks rather than the whole stream.
+   */
+  | {
+      mode: 'stream';
+      onChunk: (chunk: Buffer) => FrameError | undefined;
+      backlog?: () => Promise<void> | undefined;
+    };
 
 export interface ExchangeOptions {
   timeouts: ExchangeTimeouts;
@@ -212,7 +220,17 @@ function run(
       }
       if (reader.mode === 'stream') {
         const stop = reader.onChunk(chunk);
-        if (stop) settle(stop);
+        if (stop) return settle(stop);
+        const caughtUp = reader.backlog?.();
+        if (caughtUp) {
+          res.pause();
+          void caughtUp.then(() => {
+            if (settled) return;
+            res.resume();
+            // The wait was the host's, not the agent's: the idle limit starts again.
+            startTimer('idle', timeouts.idleMs);
+          });
+        }
       }
     });
     res.on('end', () => settle());

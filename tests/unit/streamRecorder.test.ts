@@ -2,7 +2,12 @@
 // started in an earlier chunk and an oversized block came before it.
 
 import { describe, expect, it } from 'vitest';
-import { recordStream } from './support/recordStream';
+import { v1JsonRpc } from '../../shared/a2a/v1/jsonrpc';
+import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
+import { StreamRecorder } from '../../electron/host/agent/streamRecorder';
+import { inThreadAnalyser, type StreamAnalyser } from '../../electron/host/agent/streamAnalyser';
+import type { BatchAnalysis } from '../../electron/host/agent/streamAnalysis';
+import { recordStream, STREAM_REQUEST } from './support/recordStream';
 
 const record = (chunks: Buffer[], maxEventBytes: number) => recordStream(chunks, { maxEventBytes });
 
@@ -32,5 +37,83 @@ describe('StreamRecorder', () => {
     );
     expect(frames[1]!.rawBase64).toBeUndefined();
     expect(frames[1]!.raw).toBe('data: é\n\n');
+  });
+});
+
+describe('StreamRecorder with an analysis that answers later', () => {
+  /** An analyser whose batches wait until the test lets them go, answering as the host's thread would. */
+  function slowAnalyser() {
+    const waiting: Array<() => void> = [];
+    const analyser: StreamAnalyser = {
+      open(adapter, request) {
+        const now = inThreadAnalyser().open(adapter, request);
+        return {
+          analyse: (datas, errors) =>
+            new Promise((resolve) =>
+              waiting.push(() => resolve(now.analyse(datas, errors) as BatchAnalysis)),
+            ),
+          close: () => undefined,
+        };
+      },
+      workerBatches: () => 0,
+      close: async () => undefined,
+    };
+    return { analyser, release: () => waiting.splice(0).forEach((go) => go()) };
+  }
+
+  it('publishes every frame in order once its batch is back, pauses reading when far behind, and ends last', async () => {
+    const { analyser, release } = slowAnalyser();
+    const exchange: HttpFrame = {
+      kind: 'http',
+      id: 'x',
+      source: 'test',
+      timing: { start: 0 },
+      request: { method: 'POST', url: STREAM_REQUEST.url, headers: [] },
+    };
+    const frames: SseFrame[] = [];
+    let n = 0;
+    const recorder = new StreamRecorder({
+      exchange,
+      adapter: v1JsonRpc,
+      request: STREAM_REQUEST,
+      maxEventBytes: 4096,
+      maxStreamBytes: 1024 * 1024,
+      nextId: () => `e${n++}`,
+      now: () => 1,
+      publish: (frame) => frames.push(frame),
+      analyser,
+    });
+    const event = (k: number) =>
+      `data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t","status":{"state":"TASK_STATE_WORKING"},"metadata":{"k":${k}}}}}\n\n`;
+    let paused: Promise<void> | undefined;
+    let chunks = 0;
+    while (!paused) {
+      recorder.push(Buffer.from(`${event(chunks)}: ping\n\n`));
+      chunks++;
+      paused = recorder.backlog();
+    }
+    // Nothing is published before its analysis, and reading was told to pause after a bounded number of chunks.
+    expect(frames).toHaveLength(0);
+    expect(chunks).toBe(64);
+    const finished = recorder.finish(exchange);
+    expect(finished).toBeInstanceOf(Promise);
+    expect(exchange.stream?.events).toBe(0);
+    release();
+    await paused;
+    await finished;
+    expect(frames).toHaveLength(chunks * 2);
+    expect(frames.map((f) => f.seq)).toEqual(frames.map((_, i) => i));
+    expect(
+      frames
+        .filter((f) => f.dispatched)
+        .map(
+          (f) =>
+            (f.json as { result: { statusUpdate: { metadata: { k: number } } } }).result.statusUpdate.metadata
+              .k,
+        ),
+    ).toEqual(Array.from({ length: chunks }, (_, k) => k));
+    expect(frames.filter((f) => f.dispatched).every((f) => f.a2a?.state === 'working')).toBe(true);
+    expect(exchange.stream).toMatchObject({ events: chunks, emptyBlocks: chunks, ended: 'complete' });
+    expect(exchange.a2a).toBeUndefined();
   });
 });

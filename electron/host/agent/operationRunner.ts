@@ -267,7 +267,11 @@ async function sendOnce(
           });
           const recorder = stream;
           opened(frame);
-          return { mode: 'stream', onChunk: (chunk) => recorder.push(chunk) };
+          return {
+            mode: 'stream',
+            onChunk: (chunk) => recorder.push(chunk),
+            backlog: () => recorder.backlog(),
+          };
         }
         return {
           mode: 'buffer',

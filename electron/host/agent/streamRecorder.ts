@@ -58,6 +58,9 @@ export class StreamRecorder {
   private batch: Batch = { frames: [], datas: [], errors: [] };
   /** Batches sent for analysis and not yet published: frames go out in order, each with what was learnt of it. */
   private waiting: Promise<void> | undefined;
+  /** Batches with a worker now, and who waits for that number to come down (`backlog`). */
+  private inFlight = 0;
+  private caughtUp: (() => void) | undefined;
 
   constructor(private readonly options: StreamRecorderOptions) {
     this.parser = new SseParser({
@@ -83,6 +86,15 @@ export class StreamRecorder {
     this.window.limit(this.options.maxEventBytes);
     this.send();
     return this.stop;
+  }
+
+  /**
+   * A promise when so many batches wait for analysis that reading should pause until most are back; undefined
+   * otherwise (always, when the analysis is done in this thread).
+   */
+  backlog(): Promise<void> | undefined {
+    if (this.inFlight < MAX_BATCHES_IN_FLIGHT) return undefined;
+    return new Promise((resolve) => (this.caughtUp = resolve));
   }
 
   /**
@@ -148,8 +160,20 @@ export class StreamRecorder {
       return;
     }
     const result = this.analysis.analyse(batch.datas, batch.errors);
-    if (result instanceof Promise) this.after(() => result.then((done) => this.complete(batch, done)));
-    else this.after(() => this.complete(batch, result));
+    if (result instanceof Promise) {
+      this.inFlight++;
+      const back = result.finally(() => this.returned());
+      this.after(() => back.then((done) => this.complete(batch, done)));
+    } else this.after(() => this.complete(batch, result));
+  }
+
+  private returned(): void {
+    this.inFlight--;
+    if (this.caughtUp && this.inFlight <= MAX_BATCHES_IN_FLIGHT / 4) {
+      const resume = this.caughtUp;
+      this.caughtUp = undefined;
+      resume();
+    }
   }
 
   /** Runs `step` after every batch before it: at once when none is waiting. */
@@ -245,6 +269,12 @@ function parsedOrUndefined(data: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * Chunks read ahead of the analysis before reading pauses (up to about 4 MiB of stream at 64 KiB a chunk): enough to
+ * keep the worker busy, and a bound on what an agent faster than the analysis can make the host hold.
+ */
+const MAX_BATCHES_IN_FLIGHT = 64;
 
 const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
 
