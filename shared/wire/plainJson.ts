@@ -28,38 +28,39 @@ export function parsePlainJson(text: string, maxDepth = 1000): { value: unknown 
 
 /** Object members in the value, or undefined when a number or the depth needs the careful parser. */
 function plainMembers(root: unknown, maxDepth: number): number | undefined {
+  const members = membersBelow(root, 0, maxDepth);
+  return members < 0 ? undefined : members;
+}
+
+/**
+ * Members in `value` and below it, or -1. Recursive rather than with stacks of values and depths: no arrays per
+ * event, and the depth it may reach is bounded by `maxDepth` (1000 at most), far inside the call stack.
+ */
+function membersBelow(value: unknown, depth: number, maxDepth: number): number {
+  if (typeof value === 'number') {
+    // Overflow to Infinity, or an integer past 2^53 that may not be what was written.
+    return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value)) ? -1 : 0;
+  }
+  if (typeof value !== 'object' || value === null) return 0;
+  // One level short of the limit is enough to send it to the careful parser, which draws the line exactly.
+  if (depth + 1 >= maxDepth) return -1;
   let members = 0;
-  const values: unknown[] = [root];
-  const depths: number[] = [0];
-  while (values.length > 0) {
-    const value = values.pop();
-    const depth = depths.pop()!;
-    if (typeof value === 'number') {
-      // Overflow to Infinity, or an integer past 2^53 that may not be what was written.
-      if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value)))
-        return undefined;
-      continue;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (typeof item !== 'object' && typeof item !== 'number') continue;
+      const below = membersBelow(item, depth + 1, maxDepth);
+      if (below < 0) return -1;
+      members += below;
     }
-    if (typeof value !== 'object' || value === null) continue;
-    // One level short of the limit is enough to send it to the careful parser, which draws the line exactly.
-    if (depth + 1 >= maxDepth) return undefined;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (typeof item === 'object' || typeof item === 'number') {
-          values.push(item);
-          depths.push(depth + 1);
-        }
-      }
-      continue;
-    }
-    for (const key in value) {
-      members++;
-      const item = (value as Record<string, unknown>)[key];
-      if (typeof item === 'object' || typeof item === 'number') {
-        values.push(item);
-        depths.push(depth + 1);
-      }
-    }
+    return members;
+  }
+  for (const key in value) {
+    members++;
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== 'object' && typeof item !== 'number') continue;
+    const below = membersBelow(item, depth + 1, maxDepth);
+    if (below < 0) return -1;
+    members += below;
   }
   return members;
 }
