@@ -71,14 +71,14 @@ export function analyseBatch(
   datas: readonly string[],
   errors: readonly number[],
 ): BatchAnalysis {
-  const out: BatchAnalysis = { shapes: [], which: [], findings: [], json: [] };
-  const seen = new Map<string, number>();
+  const table = new SummaryTable();
+  const out: BatchAnalysis = { shapes: table.shapes, which: [], findings: [], json: [] };
   let nextError = 0;
   for (let i = 0; i < datas.length; i++) {
     const isError = errors[nextError] === i;
     if (isError) nextError++;
     const result = analyse(datas[i]!, isError);
-    out.which.push(shapeIndex(out.shapes, seen, result.summary));
+    out.which.push(table.index(result.summary));
     if (result.findings.length > 0) out.findings.push([i, result.findings]);
     if ('json' in result) out.json.push([i, result.json]);
   }
@@ -88,28 +88,31 @@ export function analyseBatch(
 /** Few shapes are compared member by member; past that, a key per summary finds its shape. */
 const SHAPES_COMPARED = 8;
 
-/** The summary's index in `shapes`, added when it is new. */
-function shapeIndex(
-  shapes: Array<EventSummary | null>,
-  seen: Map<string, number>,
-  summary: EventSummary | null,
-): number {
-  if (shapes.length < SHAPES_COMPARED) {
-    for (let k = 0; k < shapes.length; k++) if (sameSummary(shapes[k]!, summary)) return k;
-    const index = shapes.push(summary) - 1;
-    seen.set(summary ? summaryKey(summary) : '', index);
+/** The distinct summaries of a batch or a journal run, each given an index once. */
+export class SummaryTable {
+  readonly shapes: Array<EventSummary | null> = [];
+  private readonly seen = new Map<string, number>();
+
+  /** The summary's index, added when it is new. */
+  index(summary: EventSummary | null): number {
+    const { shapes } = this;
+    if (shapes.length < SHAPES_COMPARED) {
+      for (let k = 0; k < shapes.length; k++) if (sameSummary(shapes[k]!, summary)) return k;
+      const index = shapes.push(summary) - 1;
+      this.seen.set(summary ? summaryKey(summary) : '', index);
+      return index;
+    }
+    const key = summary ? summaryKey(summary) : '';
+    let index = this.seen.get(key);
+    if (index === undefined) {
+      index = shapes.push(summary) - 1;
+      this.seen.set(key, index);
+    }
     return index;
   }
-  const key = summary ? summaryKey(summary) : '';
-  let index = seen.get(key);
-  if (index === undefined) {
-    index = shapes.push(summary) - 1;
-    seen.set(key, index);
-  }
-  return index;
 }
 
-/** Summaries are made by `summarize`, which sets only members that have a value: comparing the values is enough. */
+/** Two summaries say the same: a member set to undefined is as good as absent (JSON leaves both out). */
 function sameSummary(a: EventSummary | null, b: EventSummary | null): boolean {
   if (a === null || b === null) return a === b;
   return (
@@ -154,7 +157,7 @@ export function summarize(item: StreamItem): EventSummary {
  * Tells summaries apart without stringifying each one. Each member is written with its name and, for a string, its
  * length, so two different summaries never make the same key.
  */
-export function summaryKey(summary: EventSummary): string {
+function summaryKey(summary: EventSummary): string {
   let key = '';
   let members = 0;
   for (const name in summary) {

@@ -7,7 +7,7 @@
 // any compact line. Every other frame is a line of its own, as before.
 
 import type { SseFrame } from '../../../shared/wire/frame';
-import { summaryKey } from '../agent/streamAnalysis';
+import { SummaryTable } from '../agent/streamAnalysis';
 import { nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 import { JSON_MAX_DEPTH } from '../../../shared/wire/jsonText';
 import { SseParser } from '../../../shared/wire/sse';
@@ -68,8 +68,7 @@ export class SseRun {
   private nextSeq: number;
   private bytes = 0;
   private readonly ids: string[] = [];
-  private readonly summaries = new Map<string, number>();
-  private readonly summaryTexts: string[] = [];
+  private readonly summaries = new SummaryTable();
   private readonly which: number[] = [];
 
   /** `at`: where the run's bytes start in the stream file. */
@@ -107,13 +106,7 @@ export class SseRun {
     this.nextSeq++;
     this.bytes += frame.offset.end - frame.offset.start;
     this.end = frame.offset.end;
-    const key = frame.a2a ? summaryKey(frame.a2a) : '';
-    let index = this.summaries.get(key);
-    if (index === undefined) {
-      index = this.summaryTexts.push(frame.a2a ? JSON.stringify(frame.a2a) : 'null') - 1;
-      this.summaries.set(key, index);
-    }
-    this.which.push(index);
+    this.which.push(this.summaries.index(frame.a2a ?? null));
   }
 
   get byteLength(): number {
@@ -126,7 +119,7 @@ export class SseRun {
       `{"kind":"${RUN_KIND}","exchangeId":${JSON.stringify(this.exchangeId)},"source":${JSON.stringify(this.source)}` +
       `,"time":${this.time},"seq":${this.firstSeq},"index":${this.firstIndex},"offset":${this.start}` +
       `,"at":${this.at},"bytes":${this.bytes},"ids":${JSON.stringify(this.ids)}` +
-      `,"summaries":[${this.summaryTexts.join(',')}],"which":[${this.which.join(',')}]}\n`
+      `,"summaries":${JSON.stringify(this.summaries.shapes)},"which":[${this.which.join(',')}]}\n`
     );
   }
 }
