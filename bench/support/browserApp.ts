@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { analysisWorkerBeside } from '../../electron/host/agent/analysisWorkerScript';
 import { createHost } from '../../electron/host/createHost';
 import { startWebServer, type WebServer } from '../../electron/web/webServer';
 import type { HostService } from '../../shared/host-api';
@@ -42,11 +43,14 @@ export async function launchChromium(): Promise<Browser> {
 /** A host recording (or not) into a temporary folder, and the web server serving the built renderer from dist/. */
 export async function startAppServer(options: { record?: boolean } = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-bench-'));
+  // The built analysis worker, as the browser edition's server starts it from dist/electron.
+  const analysisWorker = analysisWorkerBeside(path.resolve('dist/electron'));
   const host = createHost({
     edition: 'browser',
     appVersion: 'bench',
     dataDir,
     record: options.record ?? true,
+    ...(analysisWorker ? { analysisWorker } : {}),
   });
   const closeHost = async () => {
     await host.close();
