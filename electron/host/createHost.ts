@@ -120,6 +120,7 @@ export function createHost(options: HostOptions): HostService {
     const summary: AgentSummary | undefined =
       'ok' in result ? (result.ok ? result.agent : undefined) : (result as AgentSummary);
     if (summary) recording?.recordAgent(sessionAgentOf(summary));
+    if (summary?.generation) analyser?.prepare(summary.generation);
     return result;
   };
   const api = {

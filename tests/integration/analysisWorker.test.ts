@@ -160,6 +160,9 @@ describe('workerAnalyser', () => {
   it('answers from the worker what the host’s thread answers', async () => {
     const analyser = workerAnalyser(worker);
     try {
+      // Ready ahead of the first stream (as when an agent is opened); asking twice changes nothing.
+      analyser.prepare('1.0');
+      analyser.prepare('1.0');
       const stream = analyser.open(v1JsonRpc, request);
       const fromWorker = await stream.analyse(datas, [1]);
       expect(fromWorker).toEqual(inThreadAnalyser().open(v1JsonRpc, request).analyse(datas, [1]));

@@ -55,6 +55,7 @@ describe('StreamRecorder with an analysis that answers later', () => {
           close: () => undefined,
         };
       },
+      prepare: () => undefined,
       workerBatches: () => 0,
       close: async () => undefined,
     };

@@ -4,6 +4,8 @@
 
 import { parentPort } from 'node:worker_threads';
 import { findAdapter } from '../../../shared/a2a/adapters';
+import { bindings } from '../../../shared/a2a/generation';
+import { bodySchemaChecker } from '../bodySchema';
 import { analyseBatch, eventAnalyser } from './streamAnalysis';
 import type { FromAnalysisWorker, ToAnalysisWorker } from './streamAnalyser';
 
@@ -38,6 +40,10 @@ port.on('message', (message: ToAnalysisWorker) => {
     }
     case 'close':
       streams.delete(message.stream);
+      break;
+    case 'prepare':
+      // Compiles the generation's event schema checks now (they are kept), not when its first events wait.
+      for (const binding of bindings) bodySchemaChecker(message.generation, binding, 'event');
       break;
   }
 });

@@ -16,6 +16,11 @@ export interface AnalysisStream {
 
 export interface StreamAnalyser {
   open(adapter: GenerationAdapter, request: EncodedRequest): AnalysisStream;
+  /**
+   * Gets ready for streams of a generation ahead of the first (an agent of it was opened): the worker started and
+   * its schema checks compiled, so the first stream does not wait for either.
+   */
+  prepare(generation: string): void;
   /** Batches analysed by a worker so far (0 in the host's thread): how tests tell the worker did the work. */
   workerBatches(): number;
   close(): Promise<void>;
@@ -25,7 +30,8 @@ export interface StreamAnalyser {
 export type ToAnalysisWorker =
   | { type: 'open'; stream: number; generation: string; binding: string; request: EncodedRequest }
   | { type: 'batch'; stream: number; batch: number; datas: string[]; errors: number[] }
-  | { type: 'close'; stream: number };
+  | { type: 'close'; stream: number }
+  | { type: 'prepare'; generation: string };
 
 /** Messages from it: one per batch, in the order they were sent. */
 export type FromAnalysisWorker = { batch: number; result: BatchAnalysis } | { batch: number; error: string };
@@ -36,6 +42,8 @@ export function inThreadAnalyser(): StreamAnalyser {
       const analyse = eventAnalyser(adapter, request);
       return { analyse: (datas, errors) => analyseBatch(analyse, datas, errors), close: () => undefined };
     },
+    // Compiled on the first stream, as before there was a worker: nothing runs ahead in the host's thread.
+    prepare: () => undefined,
     workerBatches: () => 0,
     close: async () => undefined,
   };
@@ -54,6 +62,7 @@ export function workerAnalyser(script: string): StreamAnalyser {
   let batches = 0;
   let answered = 0;
   const pending = new Map<number, Pending>();
+  const prepared = new Set<string>();
 
   const giveUp = () => {
     failed = true;
@@ -119,6 +128,12 @@ export function workerAnalyser(script: string): StreamAnalyser {
           if (worker) post(worker, { type: 'close', stream });
         },
       };
+    },
+    prepare(generation) {
+      if (prepared.has(generation)) return;
+      prepared.add(generation);
+      const thread = started();
+      if (thread) post(thread, { type: 'prepare', generation });
     },
     workerBatches: () => answered,
     async close() {
