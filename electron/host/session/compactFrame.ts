@@ -99,69 +99,14 @@ export function journalLine(frame: Frame, untouched: boolean): string | undefine
   return `${head},"derived":"${DATA_AT_END}","dataLength":${data.length},"data":${data}}`;
 }
 
-/**
- * The line up to the data: the frame's other members, without the closing brace. Written member by member rather
- * than by stringifying a trimmed copy: the copy was a dictionary-mode object, which JSON.stringify takes its slow
- * path for, and this runs for every event of a stream (bench:ingest).
- */
+/** The line up to the data: the frame's other members, through JSON.stringify, without the closing brace. */
 function genericHead(frame: SseFrame): string {
-  let head = '{';
+  const meta: Record<string, unknown> = {};
   for (const key in frame) {
     if (key === 'raw' || key === 'json') continue;
-    const value = frame[key as keyof SseFrame];
-    if (value === undefined) continue;
-    const text = key === 'event' ? eventHead(frame.event!) : memberText(value);
-    head += `${head.length > 1 ? ',' : ''}${stringText(key)}:${text}`;
+    meta[key] = key === 'event' ? eventWithoutData(frame.event!) : frame[key as keyof SseFrame];
   }
-  return head;
-}
-
-function memberText(value: unknown): string {
-  switch (typeof value) {
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'string':
-      return stringText(value);
-    case 'object':
-      return value !== null && !Array.isArray(value) ? objectText(value) : JSON.stringify(value);
-    default:
-      return JSON.stringify(value);
-  }
-}
-
-/** A small object (timing, offset, a2a) written by hand: JSON.stringify costs microseconds even on these. */
-function objectText(value: object): string {
-  let text = '{';
-  for (const key in value) {
-    const member = (value as Record<string, unknown>)[key];
-    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-    text += `${text.length > 1 ? ',' : ''}${stringText(key)}:${memberText(member)}`;
-  }
-  return `${text}}`;
-}
-
-/** A string as JSON: quoted as it is when nothing in it needs escaping, else through JSON.stringify. */
-function stringText(value: string): string {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    // Control characters, quote, backslash, and surrogates (a lone one is written escaped).
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(value);
-  }
-  return `"${value}"`;
-}
-
-/** The event without its data, as `eventWithoutData` and JSON.stringify would write it. */
-function eventHead(event: NonNullable<SseFrame['event']>): string {
-  let head = '{';
-  for (const key in event) {
-    if (key === 'data') continue;
-    const value = event[key as keyof typeof event];
-    if (value === undefined) continue;
-    head += `${head.length > 1 ? ',' : ''}${stringText(key)}:${memberText(value)}`;
-  }
-  return `${head}}`;
+  return JSON.stringify(meta).slice(0, -1);
 }
 
 /** Puts back what `compactFrame` or `journalLine` left out (`line`: the line's text); other frames as they are. */
