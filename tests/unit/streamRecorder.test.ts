@@ -2,12 +2,9 @@
 // started in an earlier chunk and an oversized block came before it.
 
 import { describe, expect, it } from 'vitest';
-import { v1JsonRpc } from '../../shared/a2a/v1/jsonrpc';
-import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
-import { StreamRecorder } from '../../electron/host/agent/streamRecorder';
 import { inThreadAnalyser, type StreamAnalyser } from '../../electron/host/agent/streamAnalyser';
 import type { BatchAnalysis } from '../../electron/host/agent/streamAnalysis';
-import { recordStream, STREAM_REQUEST } from './support/recordStream';
+import { recordStream, streamRecorder } from './support/recordStream';
 
 const record = (chunks: Buffer[], maxEventBytes: number) => recordStream(chunks, { maxEventBytes });
 
@@ -64,26 +61,7 @@ describe('StreamRecorder with an analysis that answers later', () => {
 
   it('publishes every frame in order once its batch is back, pauses reading when far behind, and ends last', async () => {
     const { analyser, release } = slowAnalyser();
-    const exchange: HttpFrame = {
-      kind: 'http',
-      id: 'x',
-      source: 'test',
-      timing: { start: 0 },
-      request: { method: 'POST', url: STREAM_REQUEST.url, headers: [] },
-    };
-    const frames: SseFrame[] = [];
-    let n = 0;
-    const recorder = new StreamRecorder({
-      exchange,
-      adapter: v1JsonRpc,
-      request: STREAM_REQUEST,
-      maxEventBytes: 4096,
-      maxStreamBytes: 1024 * 1024,
-      nextId: () => `e${n++}`,
-      now: () => 1,
-      publish: (frame) => frames.push(frame),
-      analyser,
-    });
+    const { recorder, frames, exchange } = streamRecorder({ analyser, maxEventBytes: 4096 });
     const event = (k: number) =>
       `data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t","status":{"state":"TASK_STATE_WORKING"},"metadata":{"k":${k}}}}}\n\n`;
     let paused: Promise<void> | undefined;

@@ -5,6 +5,7 @@ import type { EncodedRequest } from '../../../shared/a2a/adapter';
 import { v1JsonRpc } from '../../../shared/a2a/v1/jsonrpc';
 import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { StreamRecorder } from '../../../electron/host/agent/streamRecorder';
+import type { StreamAnalyser } from '../../../electron/host/agent/streamAnalyser';
 
 export const STREAM_REQUEST: EncodedRequest = {
   operation: 'stream',
@@ -15,10 +16,19 @@ export const STREAM_REQUEST: EncodedRequest = {
   rpc: { method: 'SendStreamingMessage', id: 1 },
 };
 
-export function recordStream(
-  chunks: Buffer[],
-  options: { maxEventBytes?: number; now?: () => number; nextId?: () => string } = {},
-): { frames: SseFrame[]; exchange: HttpFrame } {
+export interface RecorderOptions {
+  maxEventBytes?: number;
+  now?: () => number;
+  nextId?: () => string;
+  analyser?: StreamAnalyser;
+}
+
+/** A recorder on a fresh exchange, with the frames it publishes collected. */
+export function streamRecorder(options: RecorderOptions = {}): {
+  recorder: StreamRecorder;
+  frames: SseFrame[];
+  exchange: HttpFrame;
+} {
   const exchange: HttpFrame = {
     kind: 'http',
     id: 'x',
@@ -37,7 +47,16 @@ export function recordStream(
     nextId: options.nextId ?? (() => `e${n++}`),
     now: options.now ?? (() => 1),
     publish: (frame) => frames.push(frame),
+    ...(options.analyser ? { analyser: options.analyser } : {}),
   });
+  return { recorder, frames, exchange };
+}
+
+export function recordStream(
+  chunks: Buffer[],
+  options: RecorderOptions = {},
+): { frames: SseFrame[]; exchange: HttpFrame } {
+  const { recorder, frames, exchange } = streamRecorder(options);
   for (const chunk of chunks) recorder.push(chunk);
   // In this thread the analysis is done as each chunk is read, so the totals are written at once.
   void recorder.finish(exchange);
