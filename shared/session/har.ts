@@ -219,7 +219,18 @@ function missingResponse(error: FrameError | undefined): HarResponse {
 }
 
 function sseEvent(frame: SseFrame): HarSseEvent {
-  const { kind: _kind, exchangeId: _exchange, seq, raw, rawBase64, dispatched, event, json, ...rest } = frame;
+  const {
+    kind: _kind,
+    exchangeId: _exchange,
+    seq,
+    raw,
+    rawBase64,
+    dispatched,
+    event,
+    json,
+    jsonFromData,
+    ...rest
+  } = frame;
   return {
     seq,
     time: frame.timing.start,
@@ -228,7 +239,7 @@ function sseEvent(frame: SseFrame): HarSseEvent {
     dispatched,
     ...(event ? { event } : {}),
     // The parsed JSON is the data parsed again on import; only whether it was parsed needs saying.
-    _switchboard: { ...rest, ...(json !== undefined ? { json: true as const } : {}) },
+    _switchboard: { ...rest, ...(json !== undefined || jsonFromData ? { json: true as const } : {}) },
   };
 }
 

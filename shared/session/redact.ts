@@ -346,11 +346,14 @@ function redactSse(frame: SseFrame, add: Add): SseFrame {
   else next.rawBase64 = rawBase64;
   if (event) next.event = event;
   if (frame.comments) next.comments = frame.comments.map((comment) => redactJwts(comment, () => undefined));
-  if (frame.json !== undefined && event) {
+  if ((frame.json !== undefined || frame.jsonFromData) && event) {
     try {
-      next.json = JSON.parse(event.data) as unknown;
+      const value = JSON.parse(event.data) as unknown;
+      // A frame marked `jsonFromData` keeps the mark: JSON.parse of the cleaned data is its value now.
+      if (frame.json !== undefined) next.json = value;
     } catch {
       delete next.json;
+      delete next.jsonFromData;
     }
   }
   return next;

@@ -170,8 +170,17 @@ export interface SseFrame extends FrameBase {
   dispatched: boolean;
   event?: { index: number; type: string; data: string; id?: string; retry?: number };
   comments?: string[];
-  /** The data parsed as JSON; absent when it is not JSON (then `findings` says why). */
+  /**
+   * The data parsed as JSON; absent when it is not JSON (then `findings` says why), or when `jsonFromData` says
+   * JSON.parse of the data gives it. Read it with `eventJson` (eventJson.ts), which covers both.
+   */
   json?: unknown;
+  /**
+   * The data is JSON and its value is exactly JSON.parse of the data, so no parsed copy is carried: the host's live
+   * frames are made this way, which parses a fast stream's events once (in the analysis) instead of twice, and
+   * sends each event's JSON to the window once, as its data, instead of twice (bench:ingest).
+   */
+  jsonFromData?: true;
   findings?: Finding[];
   a2a?: {
     /** task, message, status-update, artifact-update, error, or unknown. */

@@ -13,6 +13,7 @@ import {
   type HostilePeerHandle,
 } from '../peers/hostilePeer';
 import { expectStatus, expectTiledStream, recordingHost } from './support/recordingHost';
+import { eventJson } from '../../shared/wire/eventJson';
 
 const recording = recordingHost();
 const { host } = recording;
@@ -86,7 +87,7 @@ describe('streams that break the rules keep every byte', () => {
     expect(events.every((e) => !e.rawBase64 && !(e.findings ?? []).some((f) => f.severity === 'error'))).toBe(
       true,
     );
-    expect(JSON.stringify(events.map((e) => e.json))).toContain(SPLIT_UTF8_TEXT);
+    expect(JSON.stringify(events.map((e) => eventJson(e)))).toContain(SPLIT_UTF8_TEXT);
     expect(events.some((e) => e.raw.includes(SPLIT_UTF8_TEXT))).toBe(true);
     expect(events.at(-1)!.a2a?.state).toBe('completed');
   });
@@ -98,7 +99,8 @@ describe('streams that break the rules keep every byte', () => {
     expect(events).toHaveLength(3);
     const bad = events[1]!;
     expect(bad.event?.data).toBe('this is not json');
-    expect(bad.json).toBeUndefined();
+    expect(eventJson(bad)).toBeUndefined();
+    expect(bad.jsonFromData).toBeUndefined();
     expect(bad.a2a).toBeUndefined();
     expect(bad.findings?.map((f) => [f.rule, f.severity])).toEqual([['json.invalid', 'error']]);
     expect(bad.findings?.[0]?.message).toBe(

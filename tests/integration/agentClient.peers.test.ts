@@ -11,6 +11,7 @@ import { PEER_BEARER_TOKEN } from '../peers/peerAuth';
 import type { PeerHandle } from '../peers/types';
 import { startWebhookReceiver, type WebhookReceiver } from '../peers/webhookReceiver';
 import { expectStatus, expectTiledStream, recordingHost } from './support/recordingHost';
+import { eventJson } from '../../shared/wire/eventJson';
 
 const combos = peerInterfaces;
 const cardFile: Record<PeerName, string> = {
@@ -182,7 +183,7 @@ for (const name of Object.keys(combos) as PeerName[]) {
             'done',
           ]);
           for (const event of events) {
-            expect(event.json).toEqual(JSON.parse(event.event!.data));
+            expect(eventJson(event)).toEqual(JSON.parse(event.event!.data));
             expect(event.findings?.filter((f) => f.severity === 'error') ?? []).toEqual([]);
             expect(event.timing.start).toBeGreaterThanOrEqual(exchange.timing.firstByte!);
           }

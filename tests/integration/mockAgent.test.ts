@@ -24,6 +24,7 @@ import { startMockAgent, type MockAgent } from '../../electron/host/session/mock
 import { peers } from '../peers';
 import type { PeerName } from '../peers';
 import { expectStatus, recordingHost, type RecordingHost } from './support/recordingHost';
+import { eventJson } from '../../shared/wire/eventJson';
 
 /** What a run of the script did, step by step, in words a comparison can hold: no ids, no times. */
 interface StepSummary {
@@ -262,8 +263,8 @@ for (const [peer, generation, binding] of combos) {
           (f): f is SseFrame => f.kind === 'sse' && f.exchangeId === recorded.run.streamId,
         );
         const replayedStream = replay.events(run.streamId);
-        expect(replayedStream.map((e) => e.json)).toEqual(
-          recordedStream.map((e) => withRpcId(e.json, run, replay)),
+        expect(replayedStream.map((e) => eventJson(e))).toEqual(
+          recordedStream.map((e) => withRpcId(eventJson(e), run, replay)),
         );
         const errors = replay
           .frames()
@@ -753,7 +754,9 @@ describe('stream timing', () => {
         .filter((block) => block.startsWith('data: '))
         .map((block) => JSON.parse(block.slice('data: '.length)) as Record<string, unknown>);
       expect(events.map((e) => e.id)).toEqual(blocks.map(() => 'client-id-1'));
-      expect(events.map((e) => e.result)).toEqual(blocks.map((b) => (b.json as { result: unknown }).result));
+      expect(events.map((e) => e.result)).toEqual(
+        blocks.map((b) => (eventJson(b) as { result: unknown }).result),
+      );
     } finally {
       await mock.close();
     }

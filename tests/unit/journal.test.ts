@@ -81,6 +81,29 @@ describe('journal', () => {
     expect((await readJournal(file)).frames).toStrictEqual(frames);
   });
 
+  it('keeps the jsonFromData mark of live frames on lines of their own, and reads them back without a parsed copy', async () => {
+    const file = await journalFile();
+    const mark = (frame: SseFrame): SseFrame => {
+      const { json: _json, ...rest } = frame;
+      return { ...rest, jsonFromData: true };
+    };
+    const frames = [
+      mark(event('commented', 'data: {"a":1}\n\n', '{"a":1}', { comments: ['ping'] })),
+      mark(event('with-id', 'id: 7\ndata: {"a":2}\n\n', '{"a":2}')),
+      mark(event('two-lines', 'data: {"a":\ndata: 3}\n\n', '{"a":\n3}')),
+    ];
+    frames[1]!.event!.id = '7';
+    const journal = await openJournal(file, 60_000);
+    for (const frame of frames) journal.append(frame);
+    await journal.close();
+    const lines = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.every((line) => line.jsonFromData === true && !('json' in line))).toBe(true);
+    expect((await readJournal(file)).frames).toStrictEqual(frames);
+  });
+
   it('writes event lines with their data at the end that read back as JSON.stringify would have written them', async () => {
     const { journalLine } = await import('../../electron/host/session/compactFrame');
     const frame = fc.record({

@@ -319,6 +319,24 @@ describe('framesToHar', () => {
     });
   });
 
+  it('says a live event marked jsonFromData was JSON, as for one with its parsed copy, and imports its value', () => {
+    const live = liveStream.map((frame) => {
+      if (frame.kind !== 'sse' || frame.json === undefined) return frame;
+      const { json: _json, ...rest } = frame;
+      return { ...rest, jsonFromData: true as const };
+    });
+    const { har, imported } = exportedAndBack(live);
+    const events = har.log.entries.flatMap((entry) => entry._sseEvents ?? []);
+    const marked = events.filter((event) => event.event !== undefined);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const event of marked) {
+      expect(event._switchboard).toMatchObject({ json: true });
+      expect(event._switchboard).not.toHaveProperty('jsonFromData');
+    }
+    const back = imported.frames.filter((frame): frame is SseFrame => frame.kind === 'sse' && !!frame.event);
+    expect(back.map((frame) => frame.json)).toEqual(back.map((frame) => JSON.parse(frame.event!.data)));
+  });
+
   it('writes bytes that are not UTF-8 as base64, and a stream with such a block as base64 too', () => {
     const oauth = har.log.entries.find((entry) => entry._switchboard?.id === 'oauth')!;
     expect(oauth.response.content).toEqual({

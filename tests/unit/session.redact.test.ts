@@ -11,6 +11,7 @@ import type { RedactionItem, SessionAgent } from '../../shared/session/types';
 import type { BodyBytes, Frame, HttpFrame, SseFrame, WebhookFrame } from '../../shared/wire/frame';
 import { SECRET_MASK } from '../../shared/wire/secretMask';
 import { parseSseText } from '../../shared/wire/sse';
+import { eventJson } from '../../shared/wire/eventJson';
 
 function body(text: string): BodyBytes {
   const bytes = Buffer.from(text, 'utf8');
@@ -372,6 +373,15 @@ describe('redactFrames: every kind of secret', () => {
     // Recorded span and summary stay as they were on the wire.
     expect(sse.offset).toEqual(sseEvent.offset);
     expect(sse.a2a).toEqual(sseEvent.a2a);
+  });
+
+  it('keeps a live frame’s jsonFromData mark: its value is the cleaned data, parsed', () => {
+    const { json: _json, ...rest } = sseEvent;
+    const out = redactFrame({ ...rest, jsonFromData: true }).frame as SseFrame;
+    expect(out.event!.data).toContain(`token ${SECRET_MASK} here`);
+    expect(out.jsonFromData).toBe(true);
+    expect(out).not.toHaveProperty('json');
+    expect(eventJson(out)).toEqual(JSON.parse(out.event!.data));
   });
 
   it('does not touch its input, and gives back frames with nothing secret as the same objects', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { inThreadAnalyser, type StreamAnalyser } from '../../electron/host/agent/streamAnalyser';
 import type { BatchAnalysis } from '../../electron/host/agent/streamAnalysis';
 import { recordStream, streamRecorder } from './support/recordStream';
+import { eventJson } from '../../shared/wire/eventJson';
 
 const record = (chunks: Buffer[], maxEventBytes: number) => recordStream(chunks, { maxEventBytes });
 
@@ -20,6 +21,25 @@ describe('StreamRecorder', () => {
     expect(frames[0]!.offset).toEqual({ start: oversized.length, end: oversized.length + bad.length });
     expect(frames[0]!.rawBase64).toBe(bad.toString('base64'));
     expect(exchange.findings?.map((f) => f.rule)).toContain('sse.event-too-large');
+  });
+
+  it('marks events whose JSON is JSON.parse of their data instead of parsing them; keeps the decoder’s value otherwise', () => {
+    const update = (extra: string) =>
+      `{"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t",${extra}"status":{"state":"TASK_STATE_WORKING"}}}}`;
+    const { frames } = recordStream([
+      Buffer.from(`data: ${update('')}\n\ndata: not json\n\ndata: ${update('"taskId":"u",')}\n\n`),
+    ]);
+    const [plain, text, duplicate] = frames;
+    expect(plain!.jsonFromData).toBe(true);
+    expect(plain).not.toHaveProperty('json');
+    expect(eventJson(plain!)).toEqual(JSON.parse(update('')));
+    expect(text!.jsonFromData).toBeUndefined();
+    expect(eventJson(text!)).toBeUndefined();
+    // A name written twice is a finding, and the value read is the decoder's own, carried with the frame.
+    expect(duplicate!.findings?.map((f) => f.rule)).toContain('json.duplicate-key');
+    expect(duplicate!.jsonFromData).toBeUndefined();
+    expect(duplicate!.json).toBeDefined();
+    expect(eventJson(duplicate!)).toBe(duplicate!.json);
   });
 
   it('keeps them after a BOM too, and leaves valid UTF-8 to the text alone', () => {
@@ -87,8 +107,8 @@ describe('StreamRecorder with an analysis that answers later', () => {
         .filter((f) => f.dispatched)
         .map(
           (f) =>
-            (f.json as { result: { statusUpdate: { metadata: { k: number } } } }).result.statusUpdate.metadata
-              .k,
+            (eventJson(f) as { result: { statusUpdate: { metadata: { k: number } } } }).result.statusUpdate
+              .metadata.k,
         ),
     ).toEqual(Array.from({ length: chunks }, (_, k) => k));
     expect(frames.filter((f) => f.dispatched).every((f) => f.a2a?.state === 'working')).toBe(true);

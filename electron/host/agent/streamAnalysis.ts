@@ -1,5 +1,5 @@
 // What the host learns from a stream event's data: its A2A summary (which task, which state), its findings (decoder
-// and JSON Schema), and its parsed JSON where JSON.parse alone would not give it. Pure, so it runs the same in the
+// and JSON Schema), whether the data is JSON, and its parsed JSON where JSON.parse alone would not give it. Pure, so it runs the same in the
 // analysis worker (analysisWorker.ts) and, where there is none, in the host's own thread (streamAnalyser.ts).
 // Results travel a batch at a time in a compact form: most events of a stream share one of a few summaries and have
 // no findings, so a batch is the distinct summaries, an index per event, and the exceptions.
@@ -21,9 +21,11 @@ export interface BatchAnalysis {
   findings: Array<[number, Finding[]]>;
   /**
    * Events whose parsed JSON is not what JSON.parse gives for their data, or that JSON.parse refuses while the
-   * decoder read them: [index, the decoder's value]. Every other event's JSON is JSON.parse of its data.
+   * decoder read them: [index, the decoder's value].
    */
   json: Array<[number, unknown]>;
+  /** Events whose data is not JSON at all. Every event in neither list has JSON.parse of its data as its JSON. */
+  notJson: number[];
 }
 
 interface EventAnalysis {
@@ -31,6 +33,8 @@ interface EventAnalysis {
   findings: Finding[];
   /** Set only when the event's JSON must travel (see BatchAnalysis.json). */
   json?: unknown;
+  /** The data is not JSON. */
+  notJson?: true;
 }
 
 /** Analyses the events of one stream, opened by `request` and spoken in `adapter`'s generation and binding. */
@@ -55,13 +59,15 @@ export function eventAnalyser(
         // Not JSON: the decoder has said where and why.
       }
     }
+    const notJson = json === undefined;
     if (json !== undefined && decoded.kind !== 'error') {
       const schema = schemaFindings(json);
       if (schema.length > 0) findings = [...findings, ...schema];
     }
     const summary =
       decoded.kind === 'item' ? summarize(decoded.item) : decoded.kind === 'error' ? { item: 'error' } : null;
-    return travels ? { summary, findings, json: decoded.json } : { summary, findings };
+    if (travels) return { summary, findings, json: decoded.json };
+    return notJson ? { summary, findings, notJson } : { summary, findings };
   };
 }
 
@@ -72,7 +78,7 @@ export function analyseBatch(
   errors: readonly number[],
 ): BatchAnalysis {
   const table = new SummaryTable();
-  const out: BatchAnalysis = { shapes: table.shapes, which: [], findings: [], json: [] };
+  const out: BatchAnalysis = { shapes: table.shapes, which: [], findings: [], json: [], notJson: [] };
   let nextError = 0;
   for (let i = 0; i < datas.length; i++) {
     const isError = errors[nextError] === i;
@@ -81,6 +87,7 @@ export function analyseBatch(
     out.which.push(table.index(result.summary));
     if (result.findings.length > 0) out.findings.push([i, result.findings]);
     if ('json' in result) out.json.push([i, result.json]);
+    if (result.notJson) out.notJson.push(i);
   }
   return out;
 }

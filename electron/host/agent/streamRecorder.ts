@@ -199,10 +199,15 @@ export class StreamRecorder {
     if (this.waiting === current) this.waiting = undefined;
   }
 
-  /** Writes what analysis learnt onto the batch's event frames and publishes every frame of the batch in order. */
+  /**
+   * Writes what analysis learnt onto the batch's event frames and publishes every frame of the batch in order. An
+   * event whose JSON is JSON.parse of its data is marked so rather than parsed again here: whoever shows the value
+   * parses it (eventJson.ts).
+   */
   private complete(batch: Batch, result: BatchAnalysis | undefined): void {
     const findings = new Map(result?.findings);
     const json = new Map(result?.json);
+    const notJson = new Set(result?.notJson);
     let k = 0;
     for (const frame of batch.frames) {
       if (!frame.event) {
@@ -210,8 +215,10 @@ export class StreamRecorder {
         continue;
       }
       const i = k++;
-      const value = json.has(i) ? json.get(i) : parsedOrUndefined(frame.event.data);
-      if (value !== undefined) frame.json = value;
+      if (json.has(i)) {
+        const value = json.get(i);
+        if (value !== undefined) frame.json = value;
+      } else if (result && !notJson.has(i)) frame.jsonFromData = true;
       const found = findings.get(i);
       if (found) frame.findings = [...found];
       const summary = result?.shapes[result.which[i]!];
@@ -259,14 +266,6 @@ export class StreamRecorder {
     this.state.taskId ??= summary.taskId;
     this.state.contextId ??= summary.contextId;
     return summary;
-  }
-}
-
-function parsedOrUndefined(data: string): unknown {
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return undefined;
   }
 }
 

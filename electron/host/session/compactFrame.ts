@@ -3,7 +3,8 @@
 // `data: <one line>\n\n`, the data is a slice of the raw text, and the JSON is JSON.parse of the data exactly as the
 // stream recorder made it. Leaving those two out makes a line about a third as long, which is most of the cost of
 // recording a fast stream. `derived` says what the reader puts back; a frame that redaction changed, whose raw text
-// went to a blob, or that does not have that shape is written whole.
+// went to a blob, or that does not have that shape is written whole. A frame marked `jsonFromData` (the host's live
+// frames) has no JSON to leave out, and keeps its mark.
 
 import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import { nestedDeeperThan } from '../../../shared/wire/jsonDepth';
@@ -63,7 +64,10 @@ function dataAtEnd(frame: SseFrame, line: string | undefined): Frame {
   // A line edited by hand may not hold what its length says: then the data is written out again from its value.
   data ??= JSON.stringify(value);
   const event = rest.event as Omit<NonNullable<SseFrame['event']>, 'data'>;
-  return { ...rest, raw: `${PREFIX}${data}${SUFFIX}`, event: { ...event, data }, json: value } as SseFrame;
+  const frameOut = { ...rest, raw: `${PREFIX}${data}${SUFFIX}`, event: { ...event, data } } as SseFrame;
+  // A frame marked `jsonFromData` was recorded without a parsed copy, and comes back the same way.
+  if (frameOut.jsonFromData !== true) frameOut.json = value;
+  return frameOut;
 }
 
 function eventWithoutData(
@@ -83,7 +87,8 @@ const DATA_AT_END = 'data-at-end';
  * Undefined for any other frame: those go through compactFrame and JSON.stringify.
  */
 export function journalLine(frame: Frame, untouched: boolean): string | undefined {
-  if (frame.kind !== 'sse' || !untouched || !frame.event || frame.json === undefined) return undefined;
+  if (frame.kind !== 'sse' || !frame.event) return undefined;
+  if (frame.jsonFromData !== true && (!untouched || frame.json === undefined)) return undefined;
   if (frame.rawBase64 !== undefined || typeof frame.raw !== 'string') return undefined;
   const { data } = frame.event;
   const raw = frame.raw;

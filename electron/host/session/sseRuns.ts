@@ -8,9 +8,8 @@
 
 import type { SseFrame } from '../../../shared/wire/frame';
 import { SummaryTable } from '../agent/streamAnalysis';
-import { nestedDeeperThan } from '../../../shared/wire/jsonDepth';
-import { JSON_MAX_DEPTH } from '../../../shared/wire/jsonText';
 import { SseParser } from '../../../shared/wire/sse';
+import { hasEventJson } from '../../../shared/wire/eventJson';
 
 export const RUN_KIND = 'sse-run';
 /** A run is closed at this many events or bytes, so one line stays a modest size. */
@@ -32,6 +31,7 @@ const RUN_MEMBERS = new Set([
   'dispatched',
   'event',
   'json',
+  'jsonFromData',
   'a2a',
 ]);
 const SUMMARY_MEMBERS = new Set(['item', 'taskId', 'contextId', 'state', 'final']);
@@ -43,7 +43,7 @@ const SUMMARY_MEMBERS = new Set(['item', 'taskId', 'contextId', 'state', 'final'
  */
 export function plainEvent(frame: SseFrame): boolean {
   const { event, offset } = frame;
-  if (!frame.dispatched || !event || event.type !== 'message' || frame.json === undefined) return false;
+  if (!frame.dispatched || !event || event.type !== 'message' || !hasEventJson(frame)) return false;
   if (event.id !== undefined || event.retry !== undefined) return false;
   // Read again on its own, a block starting with U+FEFF would lose it as a stream's byte order mark.
   if (frame.raw.charCodeAt(0) === 0xfeff) return false;
@@ -196,8 +196,10 @@ export function expandRun(run: RunLine, bytes: Buffer): SseFrame[] | undefined {
         event: { index: run.index + k, type: 'message', data: event.data },
       };
       try {
-        const json = JSON.parse(event.data) as unknown;
-        if (!nestedDeeperThan(json, JSON_MAX_DEPTH)) frame.json = json;
+        // Parsed only to prove the bytes are still the JSON that was recorded: the frame says where its value is,
+        // as the live one did (eventJson.ts).
+        JSON.parse(event.data);
+        frame.jsonFromData = true;
       } catch {
         // Recorded as JSON, so bytes that are not have been changed since.
         odd = true;

@@ -3,8 +3,9 @@
 // envelope and its findings. The list is virtualized, since a long stream can carry thousands of events.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
+import { eventJson } from '../../../shared/wire/eventJson';
 import { useAppStore } from '../../store/appStore';
 import { EnvelopeNotes } from './EnvelopeNotes';
 import { describeEnvelope } from './envelope';
@@ -82,7 +83,9 @@ export function StreamEvents({
 }
 
 function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame }) {
-  const envelope = event.json !== undefined ? describeEnvelope(exchange, event.json) : undefined;
+  // Parsed here, for the one event on view: live frames carry their data only (eventJson.ts).
+  const json = useMemo(() => eventJson(event), [event]);
+  const envelope = json !== undefined ? describeEnvelope(exchange, json) : undefined;
   return (
     <section className="event-detail" data-testid="sse-event-detail" aria-label="Selected event">
       <h4>
@@ -98,11 +101,11 @@ function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame
         {event.raw}
       </pre>
       {event.rawBase64 && <p className="warning">Not valid UTF-8: the exact bytes are kept as base64.</p>}
-      {event.json !== undefined && (
+      {json !== undefined && (
         <>
           <h5>Parsed JSON</h5>
           <pre className="sse-json" data-testid="sse-json">
-            {JSON.stringify(event.json, null, 2)}
+            {JSON.stringify(json, null, 2)}
           </pre>
         </>
       )}
