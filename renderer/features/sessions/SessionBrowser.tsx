@@ -26,9 +26,11 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
     count: session.frameCount,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: 4,
   });
   const items = virtualizer.getVirtualItems();
+  // Steady while the number of rows on screen wobbles by one or two, so keys stay put (see the rows below).
+  const slots = Math.ceil((items.length + 1) / 8) * 8;
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => rows.want(first, last), [rows, first, last]);
@@ -85,6 +87,10 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = rows.row(item.index);
+            // Keyed by row number modulo a little more than the rows on screen: scrolling by a row moves one
+            // element from one end to the other and leaves the rest alone, and a fling past thousands of rows
+            // rewrites the text of the same few dozen elements instead of building and dropping all of them.
+            const slot = item.index % slots;
             const style = {
               position: 'absolute' as const,
               top: item.start,
@@ -94,16 +100,22 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
             };
             if (!row) {
               return (
-                <div key={item.index} className="browse-row pending" style={style} data-index={item.index}>
-                  <span className="n">{item.index + 1}</span>
+                <button
+                  type="button"
+                  key={slot}
+                  className="browse-row pending"
+                  style={style}
+                  data-index={item.index}
+                  disabled
+                >
                   <span className="muted">…</span>
-                </div>
+                </button>
               );
             }
             return (
               <button
                 type="button"
-                key={item.index}
+                key={slot}
                 className={`browse-row kind-${row.kind}${row.severity ? ` ${row.severity}` : ''}${row.frameId === selected ? ' selected' : ''}`}
                 style={style}
                 onClick={() => open(row)}

@@ -13,6 +13,8 @@ export class BrowseRows {
   private readonly pages = new Map<number, SessionRow[]>();
   private readonly loading = new Set<number>();
   private failure: string | undefined;
+  /** The rows on screen as last asked for: a page that arrives after they have moved on is kept quietly. */
+  private visible: [number, number] = [0, -1];
 
   constructor(
     private readonly host: Pick<HostApi, 'readSessionRows'>,
@@ -32,6 +34,7 @@ export class BrowseRows {
 
   /** Asks for the pages that hold rows [first, last], unless they are here or on their way. */
   want(first: number, last: number): void {
+    this.visible = [first, last];
     for (let page = Math.floor(first / ROWS_PAGE_SIZE); page <= Math.floor(last / ROWS_PAGE_SIZE); page++) {
       if (page * ROWS_PAGE_SIZE >= this.total) break;
       const cached = this.pages.get(page);
@@ -58,9 +61,15 @@ export class BrowseRows {
       while (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
-    } finally {
       this.loading.delete(page);
       this.changed();
+      return;
     }
+    this.loading.delete(page);
+    // During a fling most pages arrive after their rows have scrolled past: rendering for them would only cost
+    // frames (bench:ui-open). They are kept, and show when scrolled back to.
+    const [first, last] = this.visible;
+    const start = page * ROWS_PAGE_SIZE;
+    if (start <= last && start + ROWS_PAGE_SIZE > first) this.changed();
   }
 }

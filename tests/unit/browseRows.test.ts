@@ -1,0 +1,82 @@
+// Browse-mode rows fetched a page at a time: each page asked for once, the view told when a page it shows arrives
+// (or fails), and left alone when the page arrives after its rows have scrolled past (bench:ui-open).
+
+import { describe, expect, it } from 'vitest';
+import { BrowseRows, ROWS_PAGE_SIZE } from '../../renderer/features/sessions/browseRows';
+import type { SessionRow } from '../../shared/session/sessionRows';
+
+function fakeHost() {
+  const asked: Array<{ from: number; answer: (rows: SessionRow[] | Error) => void }> = [];
+  return {
+    asked,
+    host: {
+      readSessionRows: ({ from, count }: { sessionId: string; from: number; count: number }) =>
+        new Promise<{ rows: SessionRow[]; total: number }>((resolve, reject) =>
+          asked.push({
+            from,
+            answer: (rows) =>
+              rows instanceof Error
+                ? reject(rows)
+                : resolve({ rows: rows.length ? rows : rowsFrom(from, count), total: 1_000_000 }),
+          }),
+        ),
+    },
+  };
+}
+
+function rowsFrom(from: number, count: number): SessionRow[] {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      ({ index: from + i, frameId: `f${from + i}`, kind: 'sse', at: 0, label: 'event' }) as SessionRow,
+  );
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('BrowseRows', () => {
+  it('asks for each page once and tells the view when a page on screen arrives', async () => {
+    const { host, asked } = fakeHost();
+    let changes = 0;
+    const rows = new BrowseRows(host, 's', 1_000_000, () => changes++);
+    rows.want(150, 250);
+    rows.want(150, 250);
+    expect(asked.map((a) => a.from)).toEqual([0, ROWS_PAGE_SIZE]);
+    asked[0]!.answer([]);
+    await settle();
+    expect(changes).toBe(1);
+    expect(rows.row(150)?.frameId).toBe('f150');
+    expect(rows.row(250)).toBeUndefined();
+  });
+
+  it('keeps a page that arrives after its rows scrolled past without telling the view, and shows it later', async () => {
+    const { host, asked } = fakeHost();
+    let changes = 0;
+    const rows = new BrowseRows(host, 's', 1_000_000, () => changes++);
+    rows.want(0, 40);
+    rows.want(500_000, 500_040);
+    asked[0]!.answer([]);
+    await settle();
+    expect(changes).toBe(0);
+    rows.want(0, 40);
+    // Already here: nothing more is asked for, and the row is there for the render the scroll makes anyway.
+    expect(asked).toHaveLength(2);
+    expect(rows.row(0)?.frameId).toBe('f0');
+    asked[1]!.answer([]);
+    await settle();
+    // Page 2500 arrived while rows 0–40 are on screen: nothing to draw for it.
+    expect(changes).toBe(0);
+  });
+
+  it('tells the view about a page that failed, wherever the rows are by then', async () => {
+    const { host, asked } = fakeHost();
+    let changes = 0;
+    const rows = new BrowseRows(host, 's', 1_000_000, () => changes++);
+    rows.want(0, 40);
+    rows.want(9_000, 9_040);
+    asked[0]!.answer(new Error('The session file changed while it was open; open it again.'));
+    await settle();
+    expect(changes).toBe(1);
+    expect(rows.error).toMatch(/changed while it was open/);
+  });
+});
