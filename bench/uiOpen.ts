@@ -88,8 +88,13 @@ async function openOne(events: number): Promise<Opened> {
     }, READY);
     const started = performance.timeOrigin + performance.now();
     host.announceOpen(file);
-    await page.locator(READY).waitFor({ timeout: 120_000 });
-    const readyAt = await page.waitForFunction(() => (globalThis as unknown as PageClock).__readyAt);
+    const readyAt = await page.waitForFunction(
+      () => (globalThis as unknown as PageClock).__readyAt,
+      undefined,
+      {
+        timeout: 120_000,
+      },
+    );
     const readyMs = ((await readyAt.jsonValue()) as number) - started;
     const heapAfterOpen = await collectGarbage(page);
 

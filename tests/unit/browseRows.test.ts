@@ -34,30 +34,34 @@ function rowsFrom(from: number, count: number): SessionRow[] {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Rows of a million-frame session over the fake host, with how often the view was told to render. */
+function browsing() {
+  const { host, asked } = fakeHost();
+  let changes = 0;
+  const rows = new BrowseRows(host, 's', 1_000_000, () => changes++);
+  return { rows, asked, changes: () => changes };
+}
+
 describe('BrowseRows', () => {
   it('asks for each page once and tells the view when a page on screen arrives', async () => {
-    const { host, asked } = fakeHost();
-    let changes = 0;
-    const rows = new BrowseRows(host, 's', 1_000_000, () => changes++);
+    const { rows, asked, changes } = browsing();
     rows.want(150, 250);
     rows.want(150, 250);
     expect(asked.map((a) => a.from)).toEqual([0, ROWS_PAGE_SIZE]);
     asked[0]!.answer([]);
     await settle();
-    expect(changes).toBe(1);
+    expect(changes()).toBe(1);
     expect(rows.row(150)?.frameId).toBe('f150');
     expect(rows.row(250)).toBeUndefined();
   });
 
   it('keeps a page that arrives after its rows scrolled past without telling the view, and shows it later', async () => {
-    const { host, asked } = fakeHost();
-    let changes = 0;
-    const rows = new BrowseRows(host, 's', 1_000_000, () => changes++);
+    const { rows, asked, changes } = browsing();
     rows.want(0, 40);
     rows.want(500_000, 500_040);
     asked[0]!.answer([]);
     await settle();
-    expect(changes).toBe(0);
+    expect(changes()).toBe(0);
     rows.want(0, 40);
     // Already here: nothing more is asked for, and the row is there for the render the scroll makes anyway.
     expect(asked).toHaveLength(2);
@@ -65,18 +69,16 @@ describe('BrowseRows', () => {
     asked[1]!.answer([]);
     await settle();
     // Page 2500 arrived while rows 0–40 are on screen: nothing to draw for it.
-    expect(changes).toBe(0);
+    expect(changes()).toBe(0);
   });
 
   it('tells the view about a page that failed, wherever the rows are by then', async () => {
-    const { host, asked } = fakeHost();
-    let changes = 0;
-    const rows = new BrowseRows(host, 's', 1_000_000, () => changes++);
+    const { rows, asked, changes } = browsing();
     rows.want(0, 40);
     rows.want(9_000, 9_040);
     asked[0]!.answer(new Error('The session file changed while it was open; open it again.'));
     await settle();
-    expect(changes).toBe(1);
+    expect(changes()).toBe(1);
     expect(rows.error).toMatch(/changed while it was open/);
   });
 });

@@ -1,6 +1,7 @@
 // What the host learns from a stream event's data: its A2A summary (which task, which state), its findings (decoder
-// and JSON Schema), whether the data is JSON, and its parsed JSON where JSON.parse alone would not give it. Pure, so it runs the same in the
-// analysis worker (analysisWorker.ts) and, where there is none, in the host's own thread (streamAnalyser.ts).
+// and JSON Schema), whether the data is JSON, and its parsed JSON where JSON.parse alone would not give it. Pure, so
+// it runs the same in the analysis worker (analysisWorker.ts) and, where there is none, in the host's own thread
+// (streamAnalyser.ts).
 // Results travel a batch at a time in a compact form: most events of a stream share one of a few summaries and have
 // no findings, so a batch is the distinct summaries, an index per event, and the exceptions.
 

@@ -51,6 +51,7 @@ export class BrowseRows {
   }
 
   private async fetch(page: number): Promise<void> {
+    let failed = false;
     try {
       const { rows } = await this.host.readSessionRows({
         sessionId: this.sessionId,
@@ -61,15 +62,14 @@ export class BrowseRows {
       while (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
+      failed = true;
+    } finally {
       this.loading.delete(page);
-      this.changed();
-      return;
     }
-    this.loading.delete(page);
     // During a fling most pages arrive after their rows have scrolled past: rendering for them would only cost
-    // frames (bench:ui-open). They are kept, and show when scrolled back to.
+    // frames (bench:ui-open). They are kept, and show when scrolled back to. A failure is shown wherever it happens.
     const [first, last] = this.visible;
     const start = page * ROWS_PAGE_SIZE;
-    if (start <= last && start + ROWS_PAGE_SIZE > first) this.changed();
+    if (failed || (start <= last && start + ROWS_PAGE_SIZE > first)) this.changed();
   }
 }
