@@ -9,7 +9,7 @@ import type { LookupFunction } from 'node:net';
 import type { AgentSummary, OpenAgentResult, RawAgentRequest } from '../../shared/agent';
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host-api';
 import type { Frame } from '../../shared/wire/frame';
-import { redactFrames, redactionLeaves } from '../../shared/session/redact';
+import { bytesLeave, redactFrames, redactionLeaves } from '../../shared/session/redact';
 import { workerAnalyser } from './agent/streamAnalyser';
 import type { RedactionItem } from '../../shared/session/types';
 import { createAgentClient } from './agent/agentClient';
@@ -84,6 +84,7 @@ export function createHost(options: HostOptions): HostService {
           appVersion: options.appVersion,
           transform: redactFrame,
           untransformed: redactionLeaves,
+          untransformedBytes: bytesLeave,
         })
       : undefined;
   // A recording keeps spilled answers in its blob folder, so its journal finds them; without one they go to a folder
@@ -100,6 +101,16 @@ export function createHost(options: HostOptions): HostService {
       push.observe(frame);
       recording?.record(frame);
       bus.publishFrame(frame);
+    },
+    capture: {
+      raw: (frames, bytes) => recording?.recordCaptured(frames, bytes),
+      analysed: (frames) => {
+        recording?.recordAnalysis(frames);
+        for (const frame of frames) {
+          push.observe(frame);
+          bus.publishFrame(frame);
+        }
+      },
     },
   };
   // Secrets typed before a passphrase file is opened are kept here, and moved into it when it is.

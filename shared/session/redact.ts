@@ -42,7 +42,14 @@ import {
   type Report,
   redactFreeText,
 } from './redactText';
-import { secretHeaderKind, secretHint, secretKeyKind, urlHeaders, type SecretKind } from './secretPatterns';
+import {
+  secretHeaderKind,
+  secretHint,
+  secretHintLatin1,
+  secretKeyKind,
+  urlHeaders,
+  type SecretKind,
+} from './secretPatterns';
 import type { RedactionItem, SessionAgent } from './types';
 
 type Where = RedactionItem['where'];
@@ -71,6 +78,14 @@ export function redactionLeaves(frame: SseFrame): boolean {
     (frame.findings === undefined || frame.findings.length === 0) &&
     !secretHint.test(frame.raw)
   );
+}
+
+/**
+ * True when, as far as their text goes, redaction is sure to leave alone every stream event whose bytes lie within
+ * `latin1` (bytes read as Latin-1): the journal asks once of a chunk what `redactionLeaves` would ask of each event.
+ */
+export function bytesLeave(latin1: string): boolean {
+  return !secretHintLatin1.test(latin1);
 }
 
 function redactOne(frame: Frame, items: RedactionItem[]): Frame {

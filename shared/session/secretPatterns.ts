@@ -121,10 +121,20 @@ export function secretKeyKind(key: string): SecretKind | undefined {
 /**
  * A cheap test before any parsing: text in which none of these appear holds no secret key these rules would find
  * (each secret key written as words, with at most a `-` or `_` between them, contains one), nor a JWT. Runs on
- * every journal line, so it must stay a plain regex.
+ * every journal line, so it must stay a plain regex; its words are grouped by first letter, which V8 runs through a
+ * chunk of a fast stream in about 60% of the time of the flat list (bench:ingest).
  */
 export const secretHint =
-  /token|secret|pass|credential|api[-_]?key|authori[sz]ation|private[-_]?key|code[-_]?verifier|assertion|eyJ|:\/\/[^\s"'/@]+@/i;
+  /t(?:oken)|s(?:ecret)|p(?:ass|rivate[-_]?key)|c(?:redential|ode[-_]?verifier)|a(?:pi[-_]?key|uthori[sz]ation|ssertion)|eyJ|:\/\/[^\s"'/@]+@/i;
+
+/**
+ * `secretHint` for bytes read as Latin-1, one character a byte (much cheaper than decoding them): true wherever
+ * `secretHint` is true of their UTF-8 text, and sometimes where it is not. The words are ASCII, so they read the same,
+ * and no other character folds to an ASCII letter under /i without /u; but the bytes of one character can read as
+ * several, one of them a space (U+00E0 is C3 A0, and A0 is a space), so any `://` counts.
+ */
+export const secretHintLatin1 =
+  /t(?:oken)|s(?:ecret)|p(?:ass|rivate[-_]?key)|c(?:redential|ode[-_]?verifier)|a(?:pi[-_]?key|uthori[sz]ation|ssertion)|eyJ|:\/\//i;
 
 /**
  * A JWS (three base64url parts, header and payload both JSON objects, so both start `eyJ`) or a JWE (five parts).

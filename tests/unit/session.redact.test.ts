@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentSettingsChange } from '../../shared/agent';
-import { redactAgents, redactFrame, redactFrames } from '../../shared/session/redact';
-import { secretKeyKind } from '../../shared/session/secretPatterns';
+import { bytesLeave, redactAgents, redactFrame, redactFrames } from '../../shared/session/redact';
+import { secretHint, secretKeyKind } from '../../shared/session/secretPatterns';
 import type { RedactionItem, SessionAgent } from '../../shared/session/types';
 import type { BodyBytes, Frame, HttpFrame, SseFrame, WebhookFrame } from '../../shared/wire/frame';
 import { SECRET_MASK } from '../../shared/wire/secretMask';
@@ -799,6 +799,43 @@ describe('redactFrames: JSON bodies of any shape (property)', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('bytesLeave', () => {
+  const samples = [
+    '{"n":1,"text":"plain words"}',
+    '{"access_TOKEN":"x"}',
+    '{"Api-Key":"x"}',
+    '{"note":"voir https://user:pw@example.com"}',
+    // U+00E0 is C3 A0 in UTF-8, and A0 read as Latin-1 is a space: a userinfo the text has must still be caught.
+    '{"url":"https://à@example.com"}',
+    '{"jwt":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"}',
+    '{"text":"déjà vu — 雨 🌧 ſecret K"}',
+    '{"privateKey":"x","code_verifier":"y","AUTHORISATION":"z","assertion":"w","passwd":"v"}',
+  ];
+
+  it('says yes only of bytes in which the text-level test finds nothing', () => {
+    for (const text of samples) {
+      const latin1 = Buffer.from(`data: ${text}\n\n`).toString('latin1');
+      if (secretHint.test(text)) expect(bytesLeave(latin1), text).toBe(false);
+    }
+    expect(bytesLeave(Buffer.from('data: {"n":1,"text":"plain words"}\n\n').toString('latin1'))).toBe(true);
+    expect(bytesLeave(Buffer.from('{"url":"https://à@example.com"}').toString('latin1'))).toBe(false);
+  });
+
+  it('never says yes where the text-level test says maybe, for any text (property)', () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.constantFrom('://', '@', 'ToKeN', 'eyJ', 'api_key', 'à', '\u00a0', 'Pass', ' ', '"'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        if (secretHint.test(text)) expect(bytesLeave(Buffer.from(text).toString('latin1'))).toBe(false);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -2,10 +2,10 @@
 // started in an earlier chunk and an oversized block came before it.
 
 import { describe, expect, it } from 'vitest';
-import { inThreadAnalyser, type StreamAnalyser } from '../../electron/host/agent/streamAnalyser';
-import type { BatchAnalysis } from '../../electron/host/agent/streamAnalysis';
-import { recordStream, streamRecorder } from './support/recordStream';
+import { recordStream, slowAnalyser, streamRecorder } from './support/recordStream';
 import { eventJson } from '../../shared/wire/eventJson';
+import type { SseFrame } from '../../shared/wire/frame';
+import type { StreamCapture } from '../../electron/host/agent/streamRecorder';
 
 const record = (chunks: Buffer[], maxEventBytes: number) => recordStream(chunks, { maxEventBytes });
 
@@ -57,43 +57,32 @@ describe('StreamRecorder', () => {
   });
 });
 
-describe('StreamRecorder with an analysis that answers later', () => {
-  /** An analyser whose batches wait until the test lets them go, answering as the host's thread would. */
-  function slowAnalyser() {
-    const waiting: Array<() => void> = [];
-    const analyser: StreamAnalyser = {
-      open(adapter, request) {
-        const now = inThreadAnalyser().open(adapter, request);
-        return {
-          analyse: (datas, errors) =>
-            new Promise((resolve) =>
-              waiting.push(() => resolve(now.analyse(datas, errors) as BatchAnalysis)),
-            ),
-          close: () => undefined,
-        };
-      },
-      prepare: () => undefined,
-      workerBatches: () => 0,
-      close: async () => undefined,
-    };
-    return { analyser, release: () => waiting.splice(0).forEach((go) => go()) };
-  }
+const event = (k: number) =>
+  `data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t","status":{"state":"TASK_STATE_WORKING"},"metadata":{"k":${k}}}}}\n\n`;
 
+describe('StreamRecorder with an analysis that answers later', () => {
   it('publishes every frame in order once its batch is back, pauses reading when far behind, and ends last', async () => {
     const { analyser, release } = slowAnalyser();
-    const { recorder, frames, exchange } = streamRecorder({ analyser, maxEventBytes: 4096 });
-    const event = (k: number) =>
-      `data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t","status":{"state":"TASK_STATE_WORKING"},"metadata":{"k":${k}}}}}\n\n`;
+    const { recorder, frames, exchange } = streamRecorder({
+      analyser,
+      maxEventBytes: 4096,
+      maxPendingBytes: 10_000,
+    });
     let paused: Promise<void> | undefined;
     let chunks = 0;
+    let bytes = 0;
+    let last = 0;
     while (!paused) {
-      recorder.push(Buffer.from(`${event(chunks)}: ping\n\n`));
+      const chunk = Buffer.from(`${event(chunks)}: ping\n\n`);
+      recorder.push(chunk);
       chunks++;
+      bytes += last = chunk.length;
       paused = recorder.backlog();
     }
-    // Nothing is published before its analysis, and reading was told to pause after a bounded number of chunks.
+    // Nothing is published before its analysis, and reading was told to pause once the bytes waiting passed the bound.
     expect(frames).toHaveLength(0);
-    expect(chunks).toBe(64);
+    expect(bytes - last).toBeLessThan(10_000);
+    expect(bytes).toBeGreaterThanOrEqual(10_000);
     const finished = recorder.finish(exchange);
     expect(finished).toBeInstanceOf(Promise);
     expect(exchange.stream?.events).toBe(0);
@@ -114,5 +103,39 @@ describe('StreamRecorder with an analysis that answers later', () => {
     expect(frames.filter((f) => f.dispatched).every((f) => f.a2a?.state === 'working')).toBe(true);
     expect(exchange.stream).toMatchObject({ events: chunks, emptyBlocks: chunks, ended: 'complete' });
     expect(exchange.a2a).toBeUndefined();
+  });
+
+  it('with a capture, hands each chunk over as read and the same frames again once analysed, publishing none', async () => {
+    const { analyser, release } = slowAnalyser();
+    const raw: string[][] = [];
+    const analysed: SseFrame[][] = [];
+    const capture: StreamCapture = {
+      raw: (frames) => raw.push(frames.map((f) => `${f.seq}:${f.a2a?.state ?? 'none'}`)),
+      analysed: (frames) => analysed.push([...frames]),
+    };
+    const { recorder, frames, exchange } = streamRecorder({ analyser, capture });
+    recorder.push(Buffer.from(`${event(0)}: ping\n\n`));
+    recorder.push(Buffer.from(`${event(1)}${event(2)}`));
+    // Recorded at once, before anything was learnt of them; nothing analysed yet.
+    expect(raw).toEqual([
+      ['0:none', '1:none'],
+      ['2:none', '3:none'],
+    ]);
+    expect(analysed).toHaveLength(0);
+    const finished = recorder.finish(exchange);
+    release();
+    await finished;
+    expect(analysed.map((batch) => batch.map((f) => f.seq))).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    expect(
+      analysed
+        .flat()
+        .filter((f) => f.dispatched)
+        .every((f) => f.a2a?.state === 'working'),
+    ).toBe(true);
+    expect(frames).toHaveLength(0);
+    expect(exchange.stream).toMatchObject({ events: 3, emptyBlocks: 1, ended: 'complete' });
   });
 });

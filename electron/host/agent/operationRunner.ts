@@ -263,6 +263,7 @@ async function sendOnce(
             nextId: hooks.recorder.deps.nextId,
             now: hooks.recorder.deps.now,
             publish: hooks.recorder.publish,
+            ...(hooks.recorder.capture ? { capture: hooks.recorder.capture } : {}),
             ...(hooks.recorder.analyser ? { analyser: hooks.recorder.analyser } : {}),
           });
           const recorder = stream;

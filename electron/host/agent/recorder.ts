@@ -14,10 +14,16 @@ import {
 } from '../exchange';
 import type { SpillOptions } from '../spill/spillCollector';
 import type { StreamAnalyser } from './streamAnalyser';
+import type { StreamCapture } from './streamRecorder';
 
 export interface Recorder {
   deps: ExchangeDeps;
   publish(frame: Frame): void;
+  /**
+   * Records stream frames as they are read and publishes them once analysed (streamRecorder.ts); without it, each is
+   * published, and recorded, once analysed.
+   */
+  capture?: StreamCapture;
   /** Where answers too large for memory go (SEC-4); without it every body is held in memory up to its cap. */
   spill?: SpillOptions;
   /** Where stream events are decoded and checked (streamAnalyser.ts); in the host's thread when absent. */

@@ -1,6 +1,9 @@
 // Turns an event stream's bytes into `sse` frames as they arrive (FRM-2): every block with its raw text, byte span
 // and arrival time, the data parsed as JSON, and what the generation's decoder made of it. Nothing stops the stream
 // but a cap: a non-JSON or invalid event is recorded with its findings and the next one is read (WIRE-5).
+// With a `capture`, a chunk's frames are recorded the moment they are read, and what analysis learns of them follows
+// (bench:ingest): the analysis never holds up the agent's socket or the record of what it sent, only the window's
+// view of it, up to a bound on what waits in memory.
 
 import { isUtf8 } from 'node:buffer';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
@@ -18,9 +21,24 @@ export interface StreamRecorderOptions {
   maxStreamBytes: number;
   nextId: () => string;
   now: () => number;
+  /** Each frame once analysed, in order, when there is no `capture`. */
   publish: (frame: SseFrame) => void;
+  /** Records frames as they arrive and publishes them once analysed; `publish` is not used when it is given. */
+  capture?: StreamCapture;
   /** Where events are decoded and checked; in this thread when absent. */
   analyser?: StreamAnalyser;
+  /** Stream bytes read ahead of the analysis before reading pauses; MAX_PENDING_BYTES when absent. */
+  maxPendingBytes?: number;
+}
+
+export interface StreamCapture {
+  /**
+   * The frames one chunk completed, as read: nothing learnt by analysis yet. `bytes` is that chunk, which starts at
+   * `offset` in the stream: it holds the bytes of every frame but one that began in an earlier chunk.
+   */
+  raw(frames: readonly SseFrame[], bytes?: { buffer: Buffer; offset: number }): void;
+  /** The same frames, in the same order, with what analysis learnt written onto them. */
+  analysed(frames: readonly SseFrame[]): void;
 }
 
 export interface StreamState {
@@ -38,6 +56,8 @@ interface Batch {
   frames: SseFrame[];
   datas: string[];
   errors: number[];
+  /** The stream bytes its frames span: what the batch holds in memory while it waits. */
+  bytes: number;
 }
 
 export class StreamRecorder {
@@ -49,17 +69,21 @@ export class StreamRecorder {
   private emptyBlocks = 0;
   private stop: FrameError | undefined;
   private readonly window = new ByteWindow();
+  /** The chunk being read, and where it starts in the stream: the bytes of most frames a capture is handed. */
+  private chunk: Buffer = Buffer.alloc(0);
+  private chunkOffset = 0;
   /**
    * When the chunk being read arrived: every block it completes is stamped with it. They did arrive together, and
    * the journal keeps a run of blocks with one time as one record (journal.ts).
    */
   private arrived = 0;
   private readonly analysis: AnalysisStream;
-  private batch: Batch = { frames: [], datas: [], errors: [] };
+  private batch: Batch = { frames: [], datas: [], errors: [], bytes: 0 };
   /** Batches sent for analysis and not yet published: frames go out in order, each with what was learnt of it. */
   private waiting: Promise<void> | undefined;
-  /** Batches with a worker now, and who waits for that number to come down (`backlog`). */
-  private inFlight = 0;
+  /** Stream bytes of the batches with a worker now, and who waits for that to come down (`backlog`). */
+  private pendingBytes = 0;
+  private readonly maxPending: number;
   private caughtUp: (() => void) | undefined;
 
   constructor(private readonly options: StreamRecorderOptions) {
@@ -74,14 +98,17 @@ export class StreamRecorder {
       onFinding: (finding) => this.onFinding(finding),
     });
     options.exchange.stream = { bytes: 0, events: 0, emptyBlocks: 0 };
+    this.maxPending = options.maxPendingBytes ?? MAX_PENDING_BYTES;
     this.analysis = (options.analyser ?? inThreadAnalyser()).open(options.adapter, options.request);
   }
 
   /** Feeds one chunk; returns an error when a cap says the stream must stop. */
   push(chunk: Buffer): FrameError | undefined {
     this.arrived = this.options.now();
+    this.chunkOffset = this.bytes;
     this.bytes += chunk.byteLength;
     this.window.push(chunk);
+    this.chunk = chunk;
     this.parser.feed(chunk);
     this.window.limit(this.options.maxEventBytes);
     this.send();
@@ -89,11 +116,11 @@ export class StreamRecorder {
   }
 
   /**
-   * A promise when so many batches wait for analysis that reading should pause until most are back; undefined
-   * otherwise (always, when the analysis is done in this thread).
+   * A promise when so much of the stream waits for analysis that reading should pause until most of it is back;
+   * undefined otherwise (always, when the analysis is done in this thread).
    */
   backlog(): Promise<void> | undefined {
-    if (this.inFlight < MAX_BATCHES_IN_FLIGHT) return undefined;
+    if (this.pendingBytes < this.maxPending) return undefined;
     return new Promise((resolve) => (this.caughtUp = resolve));
   }
 
@@ -154,22 +181,26 @@ export class StreamRecorder {
   private send(): void {
     const batch = this.batch;
     if (batch.frames.length === 0) return;
-    this.batch = { frames: [], datas: [], errors: [] };
+    this.batch = { frames: [], datas: [], errors: [], bytes: 0 };
+    const first = batch.frames[0]!;
+    const end = batch.frames[batch.frames.length - 1]!.offset.end;
+    batch.bytes = end - first.offset.start;
+    this.options.capture?.raw(batch.frames, { buffer: this.chunk, offset: this.chunkOffset });
     if (batch.datas.length === 0) {
       this.after(() => this.complete(batch, undefined));
       return;
     }
     const result = this.analysis.analyse(batch.datas, batch.errors);
     if (result instanceof Promise) {
-      this.inFlight++;
-      const back = result.finally(() => this.returned());
+      this.pendingBytes += batch.bytes;
+      const back = result.finally(() => this.returned(batch.bytes));
       this.after(() => back.then((done) => this.complete(batch, done)));
     } else this.after(() => this.complete(batch, result));
   }
 
-  private returned(): void {
-    this.inFlight--;
-    if (this.caughtUp && this.inFlight <= MAX_BATCHES_IN_FLIGHT / 4) {
+  private returned(bytes: number): void {
+    this.pendingBytes -= bytes;
+    if (this.caughtUp && this.pendingBytes <= this.maxPending / 2) {
       const resume = this.caughtUp;
       this.caughtUp = undefined;
       resume();
@@ -200,7 +231,7 @@ export class StreamRecorder {
   }
 
   /**
-   * Writes what analysis learnt onto the batch's event frames and publishes every frame of the batch in order. An
+   * Writes what analysis learnt onto the batch's event frames and hands the batch on, in order. An
    * event whose JSON is JSON.parse of its data is marked so rather than parsed again here: whoever shows the value
    * parses it (eventJson.ts).
    */
@@ -208,10 +239,11 @@ export class StreamRecorder {
     const findings = new Map(result?.findings);
     const json = new Map(result?.json);
     const notJson = new Set(result?.notJson);
+    const { capture } = this.options;
     let k = 0;
     for (const frame of batch.frames) {
       if (!frame.event) {
-        this.options.publish(frame);
+        if (!capture) this.options.publish(frame);
         continue;
       }
       const i = k++;
@@ -223,8 +255,9 @@ export class StreamRecorder {
       if (found) frame.findings = [...found];
       const summary = result?.shapes[result.which[i]!];
       if (summary) frame.a2a = this.apply(summary);
-      this.options.publish(frame);
+      if (!capture) this.options.publish(frame);
     }
+    capture?.analysed(batch.frames);
   }
 
   private frame(block: SseBlockBase, dispatched: boolean): SseFrame {
@@ -270,10 +303,11 @@ export class StreamRecorder {
 }
 
 /**
- * Chunks read ahead of the analysis before reading pauses (up to about 4 MiB of stream at 64 KiB a chunk): enough to
- * keep the worker busy, and a bound on what an agent faster than the analysis can make the host hold.
+ * Stream bytes read ahead of the analysis before reading pauses, until half of it is back: a burst of this size is
+ * recorded at the agent's pace, and this bounds what an agent faster than the analysis can make the host hold (its
+ * frames take several times their bytes in memory).
  */
-const MAX_BATCHES_IN_FLIGHT = 64;
+export const MAX_PENDING_BYTES = 64 * 1024 * 1024;
 
 const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
 

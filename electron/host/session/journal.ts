@@ -6,7 +6,9 @@
 // mid-write) is dropped and reported, never guessed at.
 //
 // Line kinds: one `journal` header first, then `agent` lines, `redactions` lines and frame lines (`http`, `sse`,
-// `webhook`) in the order they happened. An http frame appears once per revision; readers keep the newest.
+// `webhook`, and `sse-run` for runs of stream events) in the order they happened. An http frame appears once per
+// revision; readers keep the newest. Stream events are written as they are read, and an `sse-analysis` line adds
+// what their analysis learnt once it is done (sseAnalysis.ts).
 
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { mkdir, open, readFile, rename, stat, type FileHandle } from 'node:fs/promises';
@@ -17,7 +19,8 @@ import type { RedactionItem, SessionAgent } from '../../../shared/session/types'
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { compactFrame, expandFrame, journalLine } from './compactFrame';
 import { LineBuffer } from './lineBuffer';
-import { expandRun, plainEvent, RUN_KIND, runLineOf, SseRun } from './sseRuns';
+import { expandRun, plainBlock, plainEvent, RUN_KIND, runLineOf, SseRun } from './sseRuns';
+import { ANALYSIS_KIND, analysisLine, analysisLineOf, applyAnalysis, type Redaction } from './sseAnalysis';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 
 export const JOURNAL_SYNC_MS = 1000;
@@ -58,11 +61,30 @@ export interface JournalOptions {
    * transform writes runs.
    */
   untransformed?: (frame: SseFrame) => boolean;
+  /**
+   * True when `transform` is sure to leave every stream event whose bytes lie within `latin1` (bytes read as Latin-1)
+   * as it is, as far as their text goes (redaction's `bytesLeave`): asked once of a captured chunk, and of each
+   * event only when it says no.
+   */
+  untransformedBytes?: (latin1: string) => boolean;
+}
+
+/** A captured chunk's bytes, which start at `offset` in the stream; a frame that began before them is kept as text. */
+export interface CapturedBytes {
+  buffer: Buffer;
+  offset: number;
 }
 
 export interface JournalWriter {
   readonly file: string;
   append(frame: Frame): void;
+  /**
+   * Stream frames of one chunk as they were read, before analysis (sseAnalysis.ts): plain ones as a captured run,
+   * the rest as lines of their own. `appendAnalysis` follows with what analysis learnt of them.
+   */
+  appendCaptured(frames: readonly SseFrame[], bytes?: CapturedBytes): void;
+  /** The same frames once analysed, as one `sse-analysis` line. */
+  appendAnalysis(frames: readonly SseFrame[]): void;
   appendAgent(agent: SessionAgent): void;
   /** Writes and syncs what is queued. */
   flush(): Promise<void>;
@@ -111,11 +133,22 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
 
+  // The open run's bytes when they are a span of a captured chunk: queued whole when the run ends, one copy.
+  let span: { buffer: Buffer; start: number; end: number } | undefined;
+  const endSpan = () => {
+    if (!span) return;
+    streamBytes.pushBytes(span.buffer.subarray(span.start, span.end));
+    span = undefined;
+  };
   const endRun = () => {
     if (!run) return;
+    endSpan();
     queued.push(run.line());
     run = undefined;
   };
+  // Frames a transform changed when they were captured: their analysis is redacted as well (a secret in the data is
+  // one in the JSON too). Any other frame's analysis needs it only for findings, which may quote a value.
+  const redactedAtCapture = new WeakSet<SseFrame>();
   const flush = () => {
     endRun();
     const lines = queued.take();
@@ -174,35 +207,81 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
   };
   const runnable = (frame: SseFrame) =>
     (options.transform === undefined || options.untransformed?.(frame) === true) && plainEvent(frame);
+  const capturable = (frame: SseFrame, clean: boolean) =>
+    plainBlock(frame) &&
+    (options.transform === undefined || clean || options.untransformed?.(frame) === true);
+  const redaction: Redaction | undefined = options.transform && {
+    transform: options.transform,
+    leaves: (frame) => (frame.findings?.length ?? 0) === 0 && !redactedAtCapture.has(frame),
+  };
   const guard = () => {
     if (closed) throw new Error('The journal is closed.');
+  };
+  const flushSoon = (now: boolean) => {
+    if (now || queued.bytes + streamBytes.bytes >= FLUSH_AT_BYTES) void flush().catch(() => undefined);
+  };
+  const addToRun = (frame: SseFrame, captured: boolean, bytes?: CapturedBytes) => {
+    if (!run?.continues(frame)) {
+      endRun();
+      run = new SseRun(frame, streamSize, captured);
+    }
+    run.add(frame);
+    streamSize += frame.offset.end - frame.offset.start;
+    const start = bytes ? frame.offset.start - bytes.offset : -1;
+    const end = bytes ? frame.offset.end - bytes.offset : -1;
+    if (bytes && start >= 0 && end <= bytes.buffer.length) {
+      if (span?.buffer === bytes.buffer && span.end === start) span.end = end;
+      else {
+        endSpan();
+        span = { buffer: bytes.buffer, start, end };
+      }
+      return;
+    }
+    endSpan();
+    streamBytes.push(frame.raw);
+  };
+  const pushRedactions = (items: RedactionItem[]) => {
+    if (items.length > 0) queued.push(`${JSON.stringify({ kind: 'redactions', items })}\n`);
+  };
+  const writeLine = (frame: Frame) => {
+    endRun();
+    const changed = options.transform?.(frame);
+    if (changed) pushRedactions(changed.items);
+    if (changed && changed.frame !== frame && frame.kind === 'sse') redactedAtCapture.add(frame);
+    const stored = externalizeFrame(changed?.frame ?? frame, sink);
+    const untouched = !changed || changed.items.length === 0;
+    queued.push(`${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`);
   };
 
   return {
     file,
     append(frame) {
       guard();
-      if (frame.kind === 'sse' && runnable(frame)) {
-        if (!run?.continues(frame)) {
-          endRun();
-          run = new SseRun(frame, streamSize);
-        }
-        run.add(frame);
-        streamBytes.push(frame.raw);
-        streamSize += frame.offset.end - frame.offset.start;
-        if (endsTask(frame) || queued.bytes + streamBytes.bytes >= FLUSH_AT_BYTES)
-          void flush().catch(() => undefined);
-        return;
+      if (frame.kind === 'sse' && runnable(frame)) addToRun(frame, false);
+      else writeLine(frame);
+      flushSoon(endsTask(frame));
+    },
+    appendCaptured(frames, bytes) {
+      guard();
+      const clean =
+        bytes !== undefined && options.untransformedBytes?.(bytes.buffer.toString('latin1')) === true;
+      for (const frame of frames) {
+        // The chunk's test says nothing of a frame that began before the chunk.
+        const within = clean && frame.offset.start >= bytes.offset;
+        if (capturable(frame, within)) addToRun(frame, true, bytes);
+        else writeLine(frame);
       }
+      flushSoon(false);
+    },
+    appendAnalysis(frames) {
+      guard();
+      // After the frames it names, which may still be in the open run.
       endRun();
-      const changed = options.transform?.(frame);
-      if (changed && changed.items.length > 0) {
-        queued.push(`${JSON.stringify({ kind: 'redactions', items: changed.items })}\n`);
-      }
-      const stored = externalizeFrame(changed?.frame ?? frame, sink);
-      const untouched = !changed || changed.items.length === 0;
-      queued.push(`${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`);
-      if (endsTask(frame) || queued.bytes >= FLUSH_AT_BYTES) void flush().catch(() => undefined);
+      const analysis = analysisLine(frames, redaction);
+      if (!analysis) return;
+      pushRedactions(analysis.items);
+      queued.push(analysis.line);
+      flushSoon(frames.some(endsTask));
     },
     appendAgent(agent) {
       guard();
@@ -357,6 +436,24 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
   const reader = blobReader((hash: string) => blobCache.get(hash));
   const streams = streamReader(options.streamFile ?? streamFileOf(file));
   const pendingBlobs: string[] = [];
+  // Where each stream frame is in `frames`, by exchange and seq, for the analysis lines that follow them.
+  const streamFrames = new Map<string, number[]>();
+  const push = (frame: Frame) => {
+    if (frame.kind === 'sse') {
+      let places = streamFrames.get(frame.exchangeId);
+      if (!places) streamFrames.set(frame.exchangeId, (places = []));
+      if (Number.isInteger(frame.seq) && frame.seq >= 0) places[frame.seq] = frames.length;
+    }
+    frames.push(frame);
+    if (options.maxFrames !== undefined && frames.length > options.maxFrames) {
+      throw new Error(`The journal has more than ${options.maxFrames} frames.`);
+    }
+  };
+  const frameAt = (exchangeId: string) => (seq: number) => {
+    const at = streamFrames.get(exchangeId)?.[seq];
+    const frame = at === undefined ? undefined : frames[at];
+    return frame?.kind === 'sse' ? frame : undefined;
+  };
 
   const take = (line: string) => {
     lineNumber++;
@@ -387,19 +484,14 @@ export async function readJournal(file: string, options: JournalReadOptions = {}
       const expanded =
         run && run.bytes <= MAX_LINE_CHARS ? expandRun(run, streams.read(run.at, run.bytes)) : undefined;
       if (!expanded) unreadable.push(lineNumber);
-      else {
-        for (const frame of expanded) frames.push(frame);
-        if (options.maxFrames !== undefined && frames.length > options.maxFrames) {
-          throw new Error(`The journal has more than ${options.maxFrames} frames.`);
-        }
-      }
+      else for (const frame of expanded) push(frame);
+    } else if (kind === ANALYSIS_KIND) {
+      const analysis = analysisLineOf(value as Record<string, unknown>);
+      if (!analysis || !applyAnalysis(analysis, frameAt(analysis.exchangeId))) unreadable.push(lineNumber);
     } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
       const frame = expandFrame(value as Frame, line);
-      frames.push(frame);
+      push(frame);
       for (const hash of blobRefs(frame)) if (!blobCache.has(hash)) pendingBlobs.push(hash);
-      if (options.maxFrames !== undefined && frames.length > options.maxFrames) {
-        throw new Error(`The journal has more than ${options.maxFrames} frames.`);
-      }
     } else unreadable.push(lineNumber);
   };
 

@@ -40,6 +40,24 @@ export class LineBuffer {
     this.total += written;
   }
 
+  /** Queues bytes as they are (a copy: `bytes` may be part of a buffer that is reused or held elsewhere). */
+  pushBytes(bytes: Buffer): void {
+    if (bytes.length > BLOCK_BYTES / 4) {
+      this.seal();
+      this.blocks.push(Buffer.from(bytes));
+      this.total += bytes.length;
+      return;
+    }
+    if (!this.current || this.used + bytes.length > this.current.length) {
+      this.seal();
+      this.current = Buffer.allocUnsafe(BLOCK_BYTES);
+      this.start = 0;
+      this.used = 0;
+    }
+    this.used += bytes.copy(this.current, this.used);
+    this.total += bytes.length;
+  }
+
   /** Everything queued, in order, leaving the queue empty. */
   take(): Buffer[] {
     this.seal();

@@ -19,7 +19,7 @@ const RUN_MAX_BYTES = 1024 * 1024;
 type Summary = NonNullable<SseFrame['a2a']>;
 
 /** The members a run gives back; an event with any other is not plain. */
-const RUN_MEMBERS = new Set([
+const RUN_MEMBER_LIST = [
   'kind',
   'id',
   'exchangeId',
@@ -33,30 +33,54 @@ const RUN_MEMBERS = new Set([
   'json',
   'jsonFromData',
   'a2a',
-]);
+] as const;
+const RUN_MEMBERS = new Set<string>(RUN_MEMBER_LIST);
+
+/**
+ * Every other member of a stream frame. Asking for these few by name is much cheaper than walking each frame's
+ * members, and the type below fails to compile when a member is added to SseFrame and to neither list.
+ */
+const OTHER_MEMBERS = ['rawBase64', 'comments', 'findings'] as const;
+type Unlisted = Exclude<keyof SseFrame, (typeof RUN_MEMBER_LIST)[number] | (typeof OTHER_MEMBERS)[number]>;
+const EVERY_MEMBER_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
+void EVERY_MEMBER_LISTED;
 const SUMMARY_MEMBERS = new Set(['item', 'taskId', 'contextId', 'state', 'final']);
 
 /**
- * An event a run can hold: dispatched, default type, no id, retry or comments, JSON data, no findings, its raw text
- * exactly its bytes (valid UTF-8, so no U+FFFD standing for bytes that were not), and no member a run cannot give
- * back. Whether redaction would leave it alone is the caller's to say.
+ * An analysed event a run can hold: dispatched, default type, no id, retry or comments, JSON data, no findings, its
+ * raw text exactly its bytes (valid UTF-8, so no U+FFFD standing for bytes that were not), and no member a run cannot
+ * give back. Whether redaction would leave it alone is the caller's to say.
  */
 export function plainEvent(frame: SseFrame): boolean {
+  if (!hasEventJson(frame) || !plainBlock(frame)) return false;
+  // Frames reach the journal from more than the stream recorder: any member beyond the type's is not given back.
+  for (const key in frame) if (!RUN_MEMBERS.has(key)) return false;
+  if (frame.a2a) for (const key in frame.a2a) if (!SUMMARY_MEMBERS.has(key)) return false;
+  return true;
+}
+
+/**
+ * An event as read by the stream recorder, before analysis, that a captured run can hold: as `plainEvent` says, but
+ * its data need not be JSON (the analysis line that follows says what it is), and it has nothing analysis would add.
+ */
+export function plainBlock(frame: SseFrame): boolean {
   const { event, offset } = frame;
-  if (!frame.dispatched || !event || event.type !== 'message' || !hasEventJson(frame)) return false;
+  if (!frame.dispatched || !event || event.type !== 'message') return false;
   if (event.id !== undefined || event.retry !== undefined) return false;
   // Read again on its own, a block starting with U+FEFF would lose it as a stream's byte order mark.
   if (frame.raw.charCodeAt(0) === 0xfeff) return false;
-  for (const key in frame) if (!RUN_MEMBERS.has(key)) return false;
+  for (const key of OTHER_MEMBERS) if (frame[key] !== undefined) return false;
   if (typeof frame.timing.start !== 'number' || frame.timing.end !== undefined) return false;
-  if (frame.a2a) for (const key in frame.a2a) if (!SUMMARY_MEMBERS.has(key)) return false;
   // ASCII text has as many bytes as characters; other text is measured (and must not hold U+FFFD).
   const bytes = offset.end - offset.start;
   if (frame.raw.length === bytes) return true;
   return !frame.raw.includes('\uFFFD') && Buffer.byteLength(frame.raw, 'utf8') === bytes;
 }
 
-/** A run being gathered: the events' texts go straight to the stream file's queue, the rest waits for the line. */
+/**
+ * A run being gathered: the events' texts go straight to the stream file's queue, the rest waits for the line. A
+ * captured run (`captured`) holds events as read, with no summaries: an `sse-analysis` line follows with them.
+ */
 export class SseRun {
   readonly exchangeId: string;
   private readonly source: string;
@@ -75,6 +99,7 @@ export class SseRun {
   constructor(
     first: SseFrame,
     readonly at: number,
+    private readonly captured = false,
   ) {
     this.exchangeId = first.exchangeId;
     this.source = first.source;
@@ -106,7 +131,7 @@ export class SseRun {
     this.nextSeq++;
     this.bytes += frame.offset.end - frame.offset.start;
     this.end = frame.offset.end;
-    this.which.push(this.summaries.index(frame.a2a ?? null));
+    if (!this.captured) this.which.push(this.summaries.index(frame.a2a ?? null));
   }
 
   get byteLength(): number {
@@ -119,7 +144,9 @@ export class SseRun {
       `{"kind":"${RUN_KIND}","exchangeId":${JSON.stringify(this.exchangeId)},"source":${JSON.stringify(this.source)}` +
       `,"time":${this.time},"seq":${this.firstSeq},"index":${this.firstIndex},"offset":${this.start}` +
       `,"at":${this.at},"bytes":${this.bytes},"ids":${JSON.stringify(this.ids)}` +
-      `,"summaries":${JSON.stringify(this.summaries.shapes)},"which":[${this.which.join(',')}]}\n`
+      (this.captured
+        ? '}\n'
+        : `,"summaries":${JSON.stringify(this.summaries.shapes)},"which":[${this.which.join(',')}]}\n`)
     );
   }
 }
@@ -134,8 +161,9 @@ interface RunLine {
   at: number;
   bytes: number;
   ids: string[];
-  summaries: Array<Summary | null>;
-  which: number[];
+  /** Both absent in a captured run: its events' analysis is a later line. */
+  summaries?: Array<Summary | null>;
+  which?: number[];
 }
 
 /** The run's fields when the line has them all with their types (the file is untrusted when a user opens it). */
@@ -149,13 +177,14 @@ export function runLineOf(value: Record<string, unknown>): RunLine | undefined {
   }
   const { ids, summaries, which } = value;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return undefined;
+  if (summaries === undefined && which === undefined) return value as unknown as RunLine;
   if (!Array.isArray(summaries) || !summaries.every(isSummary)) return undefined;
   if (!Array.isArray(which) || which.length !== ids.length) return undefined;
   if (!which.every((i) => Number.isInteger(i) && i >= 0 && i < summaries.length)) return undefined;
   return value as unknown as RunLine;
 }
 
-function isSummary(value: unknown): value is Summary | null {
+export function isSummary(value: unknown): value is Summary | null {
   if (value === null) return true;
   if (typeof value !== 'object' || Array.isArray(value)) return false;
   const summary = value as Record<string, unknown>;
@@ -167,7 +196,8 @@ function isSummary(value: unknown): value is Summary | null {
 
 /**
  * The frames of a run from its line and its bytes; undefined when the bytes do not hold exactly the events the line
- * names (a damaged or hand-edited journal): then the line is as unreadable as one that is not JSON.
+ * names (a damaged or hand-edited journal): then the line is as unreadable as one that is not JSON. The events of a
+ * captured run come back as they were read; its analysis line, when there is one, adds the rest.
  */
 export function expandRun(run: RunLine, bytes: Buffer): SseFrame[] | undefined {
   if (bytes.length !== run.bytes) return undefined;
@@ -195,6 +225,8 @@ export function expandRun(run: RunLine, bytes: Buffer): SseFrame[] | undefined {
         dispatched: true,
         event: { index: run.index + k, type: 'message', data: event.data },
       };
+      frames.push(frame);
+      if (!run.which) return;
       try {
         // Parsed only to prove the bytes are still the JSON that was recorded: the frame says where its value is,
         // as the live one did (eventJson.ts).
@@ -204,9 +236,8 @@ export function expandRun(run: RunLine, bytes: Buffer): SseFrame[] | undefined {
         // Recorded as JSON, so bytes that are not have been changed since.
         odd = true;
       }
-      const summary = run.summaries[run.which[k]!];
+      const summary = run.summaries![run.which[k]!];
       if (summary) frame.a2a = { ...summary };
-      frames.push(frame);
     },
     onEmptyBlock: () => {
       odd = true;

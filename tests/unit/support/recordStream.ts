@@ -5,7 +5,9 @@ import type { EncodedRequest } from '../../../shared/a2a/adapter';
 import { v1JsonRpc } from '../../../shared/a2a/v1/jsonrpc';
 import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { StreamRecorder } from '../../../electron/host/agent/streamRecorder';
-import type { StreamAnalyser } from '../../../electron/host/agent/streamAnalyser';
+import { inThreadAnalyser, type StreamAnalyser } from '../../../electron/host/agent/streamAnalyser';
+import type { BatchAnalysis } from '../../../electron/host/agent/streamAnalysis';
+import type { StreamCapture } from '../../../electron/host/agent/streamRecorder';
 
 export const STREAM_REQUEST: EncodedRequest = {
   operation: 'stream',
@@ -21,6 +23,8 @@ export interface RecorderOptions {
   now?: () => number;
   nextId?: () => string;
   analyser?: StreamAnalyser;
+  capture?: StreamCapture;
+  maxPendingBytes?: number;
 }
 
 /** A recorder on a fresh exchange, with the frames it publishes collected. */
@@ -48,6 +52,8 @@ export function streamRecorder(options: RecorderOptions = {}): {
     now: options.now ?? (() => 1),
     publish: (frame) => frames.push(frame),
     ...(options.analyser ? { analyser: options.analyser } : {}),
+    ...(options.capture ? { capture: options.capture } : {}),
+    ...(options.maxPendingBytes !== undefined ? { maxPendingBytes: options.maxPendingBytes } : {}),
   });
   return { recorder, frames, exchange };
 }
@@ -61,4 +67,23 @@ export function recordStream(
   // In this thread the analysis is done as each chunk is read, so the totals are written at once.
   void recorder.finish(exchange);
   return { frames, exchange };
+}
+
+/** An analyser whose batches wait until the test lets them go, answering as the host's thread would. */
+export function slowAnalyser(): { analyser: StreamAnalyser; release: () => void } {
+  const waiting: Array<() => void> = [];
+  const analyser: StreamAnalyser = {
+    open(adapter, request) {
+      const now = inThreadAnalyser().open(adapter, request);
+      return {
+        analyse: (datas, errors) =>
+          new Promise((resolve) => waiting.push(() => resolve(now.analyse(datas, errors) as BatchAnalysis))),
+        close: () => undefined,
+      };
+    },
+    prepare: () => undefined,
+    workerBatches: () => 0,
+    close: async () => undefined,
+  };
+  return { analyser, release: () => waiting.splice(0).forEach((go) => go()) };
 }
