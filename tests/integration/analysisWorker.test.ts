@@ -2,13 +2,19 @@
 // summaries, findings and parsed JSON, for plain events and faulty ones alike, published in order. A worker that
 // cannot start leaves the host analysing in its own thread, with nothing lost.
 
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostService } from '../../shared/host-api';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { v1JsonRpc } from '../../shared/a2a/v1/jsonrpc';
 import { createHost } from '../../electron/host/createHost';
+import { readJournal } from '../../electron/host/session/journal';
+import { journalDir } from '../../electron/host/session/recording';
 import { inThreadAnalyser, workerAnalyser } from '../../electron/host/agent/streamAnalyser';
 import { STREAM_REQUEST } from '../unit/support/recordStream';
 import { bundleEntry } from './support/bundleEntry';
@@ -134,6 +140,28 @@ describe('analysis worker', () => {
     }
   });
 
+  it('journals each chunk as read and its analysis after: read back, the frames are those published', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-analysis-'));
+    const host = createHost({ edition: 'test', appVersion: '0', dataDir, analysisWorker: worker });
+    try {
+      const run = await streamWith(host);
+      await host.close();
+      const [file] = (await readdir(journalDir(dataDir))).filter((name) => name.endsWith('.ndjson'));
+      const read = await readJournal(path.join(journalDir(dataDir), file!));
+      expect(read.unreadable).toEqual([]);
+      const events = read.frames.filter(
+        (f): f is SseFrame => f.kind === 'sse' && f.exchangeId === run.exchange.id,
+      );
+      expect(events).toEqual(run.events);
+      expect(await readFile(path.join(journalDir(dataDir), file!), 'utf8')).toContain(
+        '"kind":"sse-analysis"',
+      );
+    } finally {
+      await host.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('falls back to the host’s own thread when the worker cannot start, losing nothing', async () => {
     const broken = createHost({
       edition: 'test',
@@ -168,6 +196,29 @@ describe('workerAnalyser', () => {
       expect(fromWorker).toEqual(inThreadAnalyser().open(v1JsonRpc, request).analyse(datas, [1]));
       expect(analyser.workerBatches()).toBe(1);
       expect(fromWorker.findings.length).toBeGreaterThan(0);
+    } finally {
+      await analyser.close();
+    }
+  });
+
+  it('answers many batches sent at once, in order, a few at a time, from a thread of the lowest priority', async () => {
+    const analyser = workerAnalyser(worker);
+    try {
+      const stream = analyser.open(v1JsonRpc, request);
+      const batches = Array.from({ length: 30 }, (_, k) => datas.slice(k % 5));
+      const answers = await Promise.all(batches.map((batch) => stream.analyse(batch, [])));
+      const local = inThreadAnalyser().open(v1JsonRpc, request);
+      expect(answers).toEqual(batches.map((batch) => local.analyse(batch, [])));
+      expect(analyser.workerBatches()).toBe(30);
+      if (process.platform === 'linux') {
+        // The worker lowered its own thread's priority: on a busy machine the host's thread reads the stream first.
+        const nice = (await readdir('/proc/self/task')).map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+        expect(nice).toContain(19);
+        expect(nice).toContain(0);
+      }
     } finally {
       await analyser.close();
     }

@@ -2,6 +2,8 @@
 // it keeps one analyser per open stream and answers every batch, in order, with its analysis or with why it could
 // not, in which case the host analyses that batch itself.
 
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { bindings } from '../../../shared/a2a/generation';
@@ -11,6 +13,7 @@ import type { FromAnalysisWorker, ToAnalysisWorker } from './streamAnalyser';
 
 const port = parentPort;
 if (!port) throw new Error('analysisWorker runs as a worker thread.');
+lowerPriority();
 
 const streams = new Map<number, ReturnType<typeof eventAnalyser>>();
 
@@ -47,3 +50,18 @@ port.on('message', (message: ToAnalysisWorker) => {
       break;
   }
 });
+
+/**
+ * Gives this thread the lowest scheduling priority, where the system allows a thread its own (Linux): on a busy
+ * machine the host's thread, which reads and records the stream, goes first, and the analysis follows behind it.
+ * Elsewhere the worker keeps the process's priority.
+ */
+function lowerPriority(): void {
+  try {
+    // `/proc/thread-self` links to `<pid>/task/<tid>`; a thread id is a valid target for setpriority on Linux.
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
+  } catch {
+    // Not Linux, or not allowed: the analysis runs at the process's priority.
+  }
+}

@@ -63,10 +63,21 @@ export function workerAnalyser(script: string): StreamAnalyser {
   let answered = 0;
   const pending = new Map<number, Pending>();
   const prepared = new Set<string>();
+  // Batches not yet posted. Only a few are with the worker at a time: posting copies a batch, which costs the host's
+  // thread, and a worker behind a fast stream would only hold the copies (its priority is below the host's).
+  const queue: Array<Extract<ToAnalysisWorker, { type: 'batch' }>> = [];
+  let posted = 0;
+  const pump = () => {
+    while (worker && posted < MAX_POSTED && queue.length > 0) {
+      posted++;
+      post(worker, queue.shift()!);
+    }
+  };
 
   const giveUp = () => {
     failed = true;
     worker = undefined;
+    queue.length = 0;
     for (const [batch, entry] of pending) {
       pending.delete(batch);
       entry.resolve(entry.fallback());
@@ -84,6 +95,8 @@ export function workerAnalyser(script: string): StreamAnalyser {
     // The worker never keeps the host alive on its own: an open stream's socket does while there is work.
     worker.unref();
     worker.on('message', (message: FromAnalysisWorker) => {
+      posted--;
+      pump();
       const entry = pending.get(message.batch);
       if (!entry) return;
       pending.delete(message.batch);
@@ -116,12 +129,12 @@ export function workerAnalyser(script: string): StreamAnalyser {
       });
       return {
         analyse(datas, errors) {
-          const current = worker;
-          if (!current) return analyseBatch(local(), datas, errors);
+          if (!worker) return analyseBatch(local(), datas, errors);
           const batch = ++batches;
           return new Promise<BatchAnalysis>((resolve) => {
             pending.set(batch, { resolve, fallback: () => analyseBatch(local(), datas, errors) });
-            post(current, { type: 'batch', stream, batch, datas, errors });
+            queue.push({ type: 'batch', stream, batch, datas, errors });
+            pump();
           });
         },
         close() {
@@ -146,6 +159,9 @@ export function workerAnalyser(script: string): StreamAnalyser {
     },
   };
 }
+
+/** Batches with the worker at once: enough that it never waits for the next while the host's thread is busy. */
+const MAX_POSTED = 8;
 
 function post(worker: Worker, message: ToAnalysisWorker): void {
   worker.postMessage(message);
