@@ -104,6 +104,7 @@ function run(
   const { timeouts } = options;
   const target = url.host;
   const timers = new Map<TimeoutPhase, NodeJS.Timeout>();
+  const timerMs = new Map<TimeoutPhase, number>();
   let collector: CappedCollector | SpillingCollector | undefined;
   let received = 0;
   let settled = false;
@@ -130,8 +131,16 @@ function run(
     resolve(frame);
   };
   const startTimer = (phase: TimeoutPhase, ms: number | undefined) => {
-    clearTimeout(timers.get(phase));
+    const running = timers.get(phase);
+    // Started again with each chunk of a stream: refreshing the timer costs far less than a new one.
+    if (running && ms !== undefined && !settled && timerMs.get(phase) === ms) {
+      running.refresh();
+      return;
+    }
+    clearTimeout(running);
+    timers.delete(phase);
     if (ms === undefined || settled) return;
+    timerMs.set(phase, ms);
     timers.set(
       phase,
       setTimeout(() => settle(timeoutError(phase, ms)), ms),
