@@ -2,7 +2,7 @@
 // (or fails), and left alone when the page arrives after its rows have scrolled past (bench:ui-open).
 
 import { describe, expect, it } from 'vitest';
-import { BrowseRows, ROWS_PAGE_SIZE } from '../../renderer/features/sessions/browseRows';
+import { BROWSE_SETTLE_MS, BrowseRows, ROWS_PAGE_SIZE } from '../../renderer/features/sessions/browseRows';
 import type { SessionRow } from '../../shared/session/sessionRows';
 
 function fakeHost() {
@@ -33,6 +33,8 @@ function rowsFrom(from: number, count: number): SessionRow[] {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits until rows that jumped have stayed put long enough to be fetched. */
+const stayPut = () => new Promise((resolve) => setTimeout(resolve, BROWSE_SETTLE_MS + 20));
 
 /** Rows of a million-frame session over the fake host, with how often the view was told to render. */
 function browsing() {
@@ -59,6 +61,7 @@ describe('BrowseRows', () => {
     const { rows, asked, changes } = browsing();
     rows.want(0, 40);
     rows.want(500_000, 500_040);
+    await stayPut();
     asked[0]!.answer([]);
     await settle();
     expect(changes()).toBe(0);
@@ -76,9 +79,25 @@ describe('BrowseRows', () => {
     const { rows, asked, changes } = browsing();
     rows.want(0, 40);
     rows.want(9_000, 9_040);
+    await stayPut();
     asked[0]!.answer(new Error('The session file changed while it was open; open it again.'));
     await settle();
     expect(changes()).toBe(1);
     expect(rows.error).toMatch(/changed while it was open/);
+  });
+
+  it('asks for nothing while the rows jump by more than a screen, then only for where they stopped', async () => {
+    const { rows, asked } = browsing();
+    rows.want(0, 40);
+    for (let first = 2_000; first <= 600_000; first += 2_000) rows.want(first, first + 40);
+    expect(asked.map((a) => a.from)).toEqual([0]);
+    await stayPut();
+    expect(asked.map((a) => a.from)).toEqual([0, 600_000]);
+    // Scrolling by less than a screen asks at once.
+    rows.want(600_030, 600_070);
+    rows.want(600_190, 600_230);
+    expect(asked.map((a) => a.from)).toEqual([0, 600_000]);
+    rows.want(600_215, 600_255);
+    expect(asked.map((a) => a.from)).toEqual([0, 600_000, 600_200]);
   });
 });

@@ -1,6 +1,9 @@
 // The rows of a session in browse mode, fetched from the host a page at a time as they come into view and kept in
 // a bounded cache (issue 9: a million-event session scrolls end to end without the window holding it). Pages that
-// are asked for while one is on its way are not asked for twice; the oldest pages are dropped past the limit.
+// are asked for while one is on its way are not asked for twice; the oldest pages are dropped past the limit. While
+// the rows jump by more than a screen at a time (a fling, a drag of the scroll bar) nothing is fetched: no one reads
+// rows going by that fast, and each page would cost the host a read and the window a frame (bench:ui-open). The
+// rows where the scrolling stops are fetched once it has for a moment.
 
 import type { HostApi } from '../../../shared/host-api';
 import type { SessionRow } from '../../../shared/session/sessionRows';
@@ -8,6 +11,8 @@ import type { SessionRow } from '../../../shared/session/sessionRows';
 export const ROWS_PAGE_SIZE = 200;
 /** Pages kept: a few screens around wherever the user has been lately. */
 const MAX_PAGES = 60;
+/** How long the rows must stop jumping before the ones on screen are fetched. */
+export const BROWSE_SETTLE_MS = 80;
 
 export class BrowseRows {
   private readonly pages = new Map<number, SessionRow[]>();
@@ -15,6 +20,8 @@ export class BrowseRows {
   private failure: string | undefined;
   /** The rows on screen as last asked for: a page that arrives after they have moved on is kept quietly. */
   private visible: [number, number] = [0, -1];
+  private wanted = false;
+  private settling: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: Pick<HostApi, 'readSessionRows'>,
@@ -32,9 +39,24 @@ export class BrowseRows {
     return this.failure;
   }
 
-  /** Asks for the pages that hold rows [first, last], unless they are here or on their way. */
+  /**
+   * Asks for the pages that hold rows [first, last], unless they are here or on their way; after a jump of more
+   * than a screen, only once the rows have stayed put for BROWSE_SETTLE_MS.
+   */
   want(first: number, last: number): void {
+    const [before] = this.visible;
     this.visible = [first, last];
+    const jumped = this.wanted && Math.abs(first - before) > last - first + 1;
+    this.wanted = true;
+    clearTimeout(this.settling);
+    if (jumped) {
+      this.settling = setTimeout(() => this.load(...this.visible), BROWSE_SETTLE_MS);
+      return;
+    }
+    this.load(first, last);
+  }
+
+  private load(first: number, last: number): void {
     for (let page = Math.floor(first / ROWS_PAGE_SIZE); page <= Math.floor(last / ROWS_PAGE_SIZE); page++) {
       if (page * ROWS_PAGE_SIZE >= this.total) break;
       const cached = this.pages.get(page);
