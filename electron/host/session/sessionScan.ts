@@ -21,6 +21,8 @@ export interface SessionScan {
 }
 
 const QUOTE = 0x22;
+/** Bytes of a string looked at one by one before indexOf is asked for its closing quote. */
+const NEAR_BYTES = 32;
 const BACKSLASH = 0x5c;
 const MAX_KEY_BYTES = 1024;
 
@@ -110,7 +112,16 @@ export async function scanSessionFile(
     let i = 0;
     while (i < chunk.length) {
       if (inString) {
-        const quote = chunk.indexOf(QUOTE, i);
+        // Most strings are short: a few bytes looked at here cost less than a call to indexOf, which takes the rest.
+        let quote = -1;
+        const near = Math.min(chunk.length, i + NEAR_BYTES);
+        for (let k = i; k < near; k++) {
+          if (chunk[k] === QUOTE) {
+            quote = k;
+            break;
+          }
+        }
+        if (quote === -1 && near < chunk.length) quote = chunk.indexOf(QUOTE, near);
         if (quote === -1) {
           let run = 0;
           for (let j = chunk.length - 1; j >= i && chunk[j] === BACKSLASH; j--) run++;
