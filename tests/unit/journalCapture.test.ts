@@ -175,4 +175,17 @@ describe('journal of captured streams', () => {
       expect(await readFile(streamFileOf(file), 'utf8')).toBe(stream);
     }
   });
+
+  it('reads back an event too large for a line, kept as a blob, with its analysis', async () => {
+    const big = `id: 1\ndata: ${update(1, `,"text":"${'x'.repeat(300_000)}"`)}\n\n`;
+    const { file, writer } = await journal();
+    const published = await capture(writer, 64 * 1024, { stream: big + `data: ${done}\n\n` });
+    await writer.close();
+    const read = await readJournal(file);
+    expect(read.unreadable).toEqual([]);
+    expect(read.missingBlobs).toEqual([]);
+    expect(read.frames).toEqual(published);
+    expect(published[0]!.jsonFromData).toBe(true);
+    expect(await readFile(file, 'utf8')).not.toContain('x'.repeat(1000));
+  });
 });

@@ -145,7 +145,10 @@ export function internalizeFrame(frame: Frame, reader: BlobReader, missing: Set<
     if (decoded.rawBase64 !== undefined) restored.rawBase64 = decoded.rawBase64;
     if (rest.event) {
       restored.event = { ...rest.event, data: decoded.data };
-      if (decoded.json !== undefined) restored.json = decoded.json;
+      // A stream frame recorded before its analysis has its JSON from the analysis line that followed it: as the
+      // live frame's, a mark or a value of its own.
+      const analysed = rest.json !== undefined || rest.jsonFromData === true;
+      if (decoded.json !== undefined && !analysed) restored.json = decoded.json;
     }
     return restored;
   }
