@@ -4,7 +4,9 @@
 //
 // - host: Switchboard's host as the apps run it: recording on (every frame redacted and written to the journal in
 //   `dataDir`), stream events analysed in the built analysis worker as the desktop and browser editions do, a
-//   listener on its event bus as the window has, and the journal read back after close to count.
+//   listener on its event bus as the window has, and the journal read back after close to count. Its stream ends
+//   when the last byte is read: every frame is in the journal by then (streamRecorder.ts records each chunk's
+//   frames as it is read). `analysedMs` is when the analysis of the last event was done and published too.
 // - sdk: the official @a2a-js/sdk 1.3.0 client, consuming the stream and nothing else.
 
 import { readdir } from 'node:fs/promises';
@@ -22,6 +24,8 @@ export interface IngestResult {
   peakRssBytes: number;
   /** Host only: dispatched `sse` frames of the stream found in the journal after the host closed. */
   recorded?: number;
+  /** Host only: milliseconds from the request until every event was analysed and published as well. */
+  analysedMs?: number;
 }
 
 const [contender, agentUrl, dataDir, analysisWorker] = process.argv.slice(2);
@@ -38,8 +42,13 @@ async function runHost(url: string, folder: string, worker: string | undefined):
     ...(worker ? { analysisWorker: worker } : {}),
   });
   let published = 0;
+  let lastByte: number | undefined;
   host.onEvent((event) => {
-    if (event.type === 'frames') published += event.frames.length;
+    if (event.type !== 'frames') return;
+    published += event.frames.length;
+    for (const frame of event.frames)
+      if (frame.kind === 'http' && frame.state === 'done' && frame.timing.end !== undefined)
+        lastByte = frame.timing.end;
   });
   const opened = await host.openAgent({ url });
   if (!opened.ok) throw new Error(opened.message);
@@ -52,8 +61,11 @@ async function runHost(url: string, folder: string, worker: string | undefined):
   const exchangeId = outcome.exchangeId;
   if (outcome.status !== 'stream' || exchangeId === undefined) throw new Error(outcome.message);
   const end = await host.awaitStream({ exchangeId });
-  const ms = performance.now() - started;
+  const analysedMs = performance.now() - started;
   await host.close();
+  // The host's clock is performance.timeOrigin + performance.now() (createHost.ts).
+  if (lastByte === undefined) throw new Error('the host published no end for the stream');
+  const ms = lastByte - (performance.timeOrigin + started);
   // Taken before the journal is read back below, which holds every frame at once and is not part of the run.
   const peakRssBytes = process.resourceUsage().maxRSS * 1024;
   if (published === 0) throw new Error('the host published no frames');
@@ -68,6 +80,7 @@ async function runHost(url: string, folder: string, worker: string | undefined):
     ms,
     peakRssBytes,
     recorded,
+    analysedMs,
   };
 }
 
