@@ -2,11 +2,13 @@
 // stream recorder with an analysis that answers later, written with the host's redaction, read back equal to what
 // was published; a journal cut before the analysis keeps the frames as read; a damaged analysis line is reported.
 
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  createJournal,
   openJournal,
   readJournal,
   streamFileOf,
@@ -187,5 +189,51 @@ describe('journal of captured streams', () => {
     expect(read.frames).toEqual(published);
     expect(published[0]!.jsonFromData).toBe(true);
     expect(await readFile(file, 'utf8')).not.toContain('x'.repeat(1000));
+  });
+
+  it('keeps runs, their bytes and their analysis in order when a write fails while another waits', async () => {
+    const batches: Array<{ frames: SseFrame[]; bytes?: { buffer: Buffer; offset: number } }> = [];
+    const { recorder, exchange } = streamRecorder({
+      capture: {
+        raw: (frames, bytes) => batches.push({ frames: [...frames], ...(bytes ? { bytes } : {}) }),
+        analysed: () => undefined,
+      },
+    });
+    for (const n of [1, 2]) recorder.push(Buffer.from(`data: ${update(n)}\n\ndata: ${update(n + 10)}\n\n`));
+    await recorder.finish(exchange);
+    const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-capture-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'journal.ndjson');
+    const writer = createJournal(file, { onError: () => rmSync(streamFileOf(file), { recursive: true }) });
+    // A folder where the stream file goes: the first write fails, and the folder is gone before the next one.
+    await mkdir(streamFileOf(file));
+    writer.appendCaptured(batches[0]!.frames, batches[0]!.bytes);
+    writer.appendAnalysis(batches[0]!.frames);
+    const first = writer.flush();
+    writer.appendCaptured(batches[1]!.frames, batches[1]!.bytes);
+    writer.appendAnalysis(batches[1]!.frames);
+    const second = writer.flush();
+    await expect(first).rejects.toThrow();
+    await second;
+    await writer.close();
+    const read = await readJournal(file);
+    expect(read.unreadable).toEqual([]);
+    expect(read.frames).toEqual(batches.flatMap((batch) => batch.frames));
+  });
+
+  it('reads back the decoder’s own value of an event where JSON cannot write it (Infinity, -0)', async () => {
+    const { file, writer } = await journal();
+    const published = await capture(writer, 100_000, {
+      stream: `data: ${update(1, ',"big":1e400,"z":-0')}\n\ndata: ${done}\n\n`,
+    });
+    await writer.close();
+    const json = published[0]!.json as { result: { statusUpdate: { metadata: { big: number; z: number } } } };
+    expect(json.result.statusUpdate.metadata.big).toBe(Infinity);
+    const read = await readJournal(file);
+    expect(read.unreadable).toEqual([]);
+    expect(read.frames).toEqual(published);
+    const back = (read.frames[0] as SseFrame).json as typeof json;
+    expect(back.result.statusUpdate.metadata.big).toBe(Infinity);
+    expect(Object.is(back.result.statusUpdate.metadata.z, -0)).toBe(true);
   });
 });

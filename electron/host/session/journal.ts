@@ -150,14 +150,16 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
   // one in the JSON too). Any other frame's analysis needs it only for findings, which may quote a value.
   const redactedAtCapture = new WeakSet<SseFrame>();
   const flush = () => {
-    endRun();
-    const lines = queued.take();
-    const runBytes = streamBytes.take();
-    const pendingBlobs = blobs;
-    blobs = new Map();
     // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
-    // disk before the lines that name them.
+    // disk before the lines that name them. What is queued is taken when the write starts, not when it is asked
+    // for: a write that failed puts its lines back at the front, and the next one takes them with everything after,
+    // so lines, and the stream bytes their runs point at, never overtake each other.
     const attempt = writing.then(async () => {
+      endRun();
+      const lines = queued.take();
+      const runBytes = streamBytes.take();
+      const pendingBlobs = blobs;
+      blobs = new Map();
       let handle: FileHandle | undefined;
       let sizeBefore = -1;
       let streamBefore = -1;
