@@ -4,14 +4,16 @@
 // by exchange and `seq`. A journal cut short between the two keeps the frames as they were read, with no analysis.
 //
 // The line is compact for the common case, as a worker's answer is (streamAnalysis.ts): the distinct summaries and
-// an index per frame, and only the exceptions listed. An event in neither `json` nor `bare` has JSON.parse of its
-// data as its JSON (`jsonFromData`).
+// an index per frame, and only the exceptions listed. An event in none of `json`, `parsed` and `bare` has JSON.parse
+// of its data as its JSON (`jsonFromData`).
 
 import type { Finding } from '../../../shared/wire/finding';
 import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import type { RedactionItem } from '../../../shared/session/types';
 import { SummaryTable } from '../agent/streamAnalysis';
 import { isSummary } from './sseRuns';
+import { nestedDeeperThan } from '../../../shared/wire/jsonDepth';
+import { JSON_MAX_DEPTH } from '../../../shared/wire/jsonText';
 
 export const ANALYSIS_KIND = 'sse-analysis';
 
@@ -27,6 +29,11 @@ export interface AnalysisLine {
   which: number[];
   /** Frames whose JSON is their own value: [index in the line, value]. */
   json?: Array<[number, unknown]>;
+  /**
+   * Frames whose own value JSON cannot write (a number too large, which parsed as Infinity, or -0) but JSON.parse of
+   * their data gives: their JSON is parsed from the data again when read.
+   */
+  parsed?: number[];
   /** Event frames with no JSON at all (data that is not JSON, or a value too deep to write). */
   bare?: number[];
   findings?: Array<[number, Finding[]]>;
@@ -52,6 +59,7 @@ export function analysisLine(
   const which: number[] = [];
   const json: string[] = [];
   const bare: number[] = [];
+  const parsed: number[] = [];
   const findings: Array<[number, Finding[]]> = [];
   const items: RedactionItem[] = [];
   frames.forEach((live, k) => {
@@ -66,8 +74,11 @@ export function analysisLine(
     if (!frame.event) return;
     if (frame.json !== undefined) {
       const text = jsonText(frame.json);
-      if (text === undefined) bare.push(k);
-      else json.push(`[${k},${text}]`);
+      if (text !== undefined && sameJson(JSON.parse(text), frame.json)) json.push(`[${k},${text}]`);
+      else if (parsesTo(frame.event.data, frame.json)) parsed.push(k);
+      // As near as JSON can write it: kept rather than lost.
+      else if (text !== undefined) json.push(`[${k},${text}]`);
+      else bare.push(k);
     } else if (frame.jsonFromData !== true) bare.push(k);
   });
   const line =
@@ -75,6 +86,7 @@ export function analysisLine(
     `,"count":${frames.length},"summaries":${JSON.stringify(table.shapes)},"which":[${which.join(',')}]` +
     (json.length > 0 ? `,"json":[${json.join(',')}]` : '') +
     (bare.length > 0 ? `,"bare":[${bare.join(',')}]` : '') +
+    (parsed.length > 0 ? `,"parsed":[${parsed.join(',')}]` : '') +
     (findings.length > 0 ? `,"findings":${JSON.stringify(findings)}` : '') +
     '}\n';
   return { line, items };
@@ -89,9 +101,29 @@ function jsonText(value: unknown): string | undefined {
   }
 }
 
+function parsesTo(data: string, value: unknown): boolean {
+  try {
+    return sameJson(JSON.parse(data), value);
+  } catch {
+    return false;
+  }
+}
+
+/** Two JSON values are the same, numbers compared with Object.is (so -0 is not 0). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return Object.is(a, b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  const recordA = a as Record<string, unknown>;
+  const recordB = b as Record<string, unknown>;
+  return keysA.every((key) => Object.hasOwn(recordB, key) && sameJson(recordA[key], recordB[key]));
+}
+
 /** The line's fields when they all have their types and agree (the file is untrusted when a user opens it). */
 export function analysisLineOf(value: Record<string, unknown>): AnalysisLine | undefined {
-  const { exchangeId, seq, count, summaries, which, json, bare, findings } = value;
+  const { exchangeId, seq, count, summaries, which, json, bare, parsed, findings } = value;
   if (typeof exchangeId !== 'string' || !isIndex(seq) || !isIndex(count)) return undefined;
   if (!Array.isArray(summaries) || !summaries.every(isSummary)) return undefined;
   if (!Array.isArray(which) || which.length !== count) return undefined;
@@ -100,6 +132,7 @@ export function analysisLineOf(value: Record<string, unknown>): AnalysisLine | u
   if (json !== undefined && !(Array.isArray(json) && json.every((e) => isPair(e) && inLine(e[0]))))
     return undefined;
   if (bare !== undefined && !(Array.isArray(bare) && bare.every(inLine))) return undefined;
+  if (parsed !== undefined && !(Array.isArray(parsed) && parsed.every(inLine))) return undefined;
   if (
     findings !== undefined &&
     !(Array.isArray(findings) && findings.every((e) => isPair(e) && inLine(e[0]) && isFindings(e[1])))
@@ -115,6 +148,7 @@ export function analysisLineOf(value: Record<string, unknown>): AnalysisLine | u
 export function applyAnalysis(line: AnalysisLine, frameAt: (seq: number) => SseFrame | undefined): boolean {
   const json = new Map(line.json);
   const bare = new Set(line.bare);
+  const parsed = new Set(line.parsed);
   const findings = new Map(line.findings);
   let complete = true;
   for (let k = 0; k < line.count; k++) {
@@ -129,9 +163,22 @@ export function applyAnalysis(line: AnalysisLine, frameAt: (seq: number) => SseF
     if (found) frame.findings = found;
     if (!frame.event) continue;
     if (json.has(k)) frame.json = json.get(k);
-    else if (!bare.has(k)) frame.jsonFromData = true;
+    else if (parsed.has(k)) {
+      const value = parseData(frame.event.data);
+      if (value !== undefined) frame.json = value;
+    } else if (!bare.has(k)) frame.jsonFromData = true;
   }
   return complete;
+}
+
+/** The data parsed, unless it is not JSON or is nested deeper than the careful parser reads (a damaged file). */
+function parseData(data: string): unknown {
+  try {
+    const value = JSON.parse(data) as unknown;
+    return nestedDeeperThan(value, JSON_MAX_DEPTH) ? undefined : value;
+  } catch {
+    return undefined;
+  }
 }
 
 function isIndex(value: unknown): value is number {
