@@ -210,9 +210,13 @@ describe('journal of captured streams', () => {
     writer.appendCaptured(batches[0]!.frames, batches[0]!.bytes);
     writer.appendAnalysis(batches[0]!.frames);
     const first = writer.flush();
+    // The first write has started (it took the first batch) and has not failed yet.
+    await Promise.resolve();
+    await Promise.resolve();
     writer.appendCaptured(batches[1]!.frames, batches[1]!.bytes);
     writer.appendAnalysis(batches[1]!.frames);
     const second = writer.flush();
+    expect(second).not.toBe(first);
     await expect(first).rejects.toThrow();
     await second;
     await writer.close();

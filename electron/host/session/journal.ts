@@ -149,12 +149,17 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
   // Frames a transform changed when they were captured: their analysis is redacted as well (a secret in the data is
   // one in the JSON too). Any other frame's analysis needs it only for findings, which may quote a value.
   const redactedAtCapture = new WeakSet<SseFrame>();
+  // A write asked for and not yet started: it takes everything queued when it starts, so asking again until then
+  // gets the same write (a fast stream asks with every line once 4 MiB wait).
+  let waiting: Promise<void> | undefined;
   const flush = () => {
+    if (waiting) return waiting;
     // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
     // disk before the lines that name them. What is queued is taken when the write starts, not when it is asked
     // for: a write that failed puts its lines back at the front, and the next one takes them with everything after,
     // so lines, and the stream bytes their runs point at, never overtake each other.
     const attempt = writing.then(async () => {
+      waiting = undefined;
       endRun();
       const lines = queued.take();
       const runBytes = streamBytes.take();
@@ -198,6 +203,7 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     });
     // The chain goes on after a failure, so one bad write does not stop every later one.
     writing = attempt.catch(() => undefined);
+    waiting = attempt;
     return attempt;
   };
   const timer = setInterval(() => void flush().catch(() => undefined), options.syncMs ?? JOURNAL_SYNC_MS);
