@@ -143,6 +143,16 @@ export interface LibraryLoad {
   problem?: string;
 }
 
+/**
+ * One of the card's interfaces named for a single request, instead of the one the agent's settings choose: the
+ * conformance suite runs on every interface this way without changing what the user picked.
+ */
+export interface InterfaceChoice {
+  url: string;
+  generation: Generation;
+  binding: Binding;
+}
+
 /** A request typed by hand (MSG-8): any method, URL and body, valid or not, sent with the agent's credentials. */
 export interface RawAgentRequest {
   agentId: string;
@@ -151,6 +161,12 @@ export interface RawAgentRequest {
   url: string;
   headers: Array<[string, string]>;
   body?: string;
+  via?: InterfaceChoice;
+  /**
+   * `false` sends the request exactly as written, without the agent's credentials and custom headers: a
+   * conformance test that a request without credentials is refused must not carry them.
+   */
+  credentials?: false;
 }
 
 export interface AgentSummary {
@@ -179,7 +195,7 @@ export type OpenAgentResult =
   { ok: true; agent: AgentSummary; attempts: string[] } | { ok: false; message: string; attempts: string[] };
 
 export type OperationRequest = {
-  [O in Operation]: { agentId: string; operation: O; input: OperationInputs[O] };
+  [O in Operation]: { agentId: string; operation: O; input: OperationInputs[O]; via?: InterfaceChoice };
 }[Operation];
 
 export type OperationStatus =

@@ -194,8 +194,22 @@ const inputs = {
   extendedCard: empty,
 } satisfies Record<(typeof operations)[number], z.ZodType>;
 
+/** One of the card's interfaces, named for a single request (InterfaceChoice). */
+const via = z
+  .object({
+    url: z
+      .string()
+      .min(1)
+      .max(64 * 1024),
+    generation: z.enum(generations),
+    binding: z.enum(bindings),
+  })
+  .strict();
+
 const op = <O extends (typeof operations)[number]>(operation: O) =>
-  z.object({ agentId: id, operation: z.literal(operation), input: inputs[operation] }).strict();
+  z
+    .object({ agentId: id, operation: z.literal(operation), input: inputs[operation], via: via.optional() })
+    .strict();
 
 export const operationRequestSchema = z.discriminatedUnion('operation', [
   op('send'),
@@ -239,6 +253,8 @@ export const rawAgentRequestSchema = z
     url: z.string().max(64 * 1024),
     headers: z.array(z.tuple([headerName, headerValue])).max(200),
     body: z.string().max(MAX_TEXT).optional(),
+    via: via.optional(),
+    credentials: z.literal(false).optional(),
   })
   .strict();
 

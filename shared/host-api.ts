@@ -15,6 +15,13 @@ import type {
   ResyncOutcome,
   StreamEnd,
 } from './agent';
+import type {
+  ActsCatalog,
+  ActsProgress,
+  ActsRunRequest,
+  ActsRunResult,
+  ActsRunStarted,
+} from './acts/actsRunTypes';
 import type { ProbeResult } from './checks/types';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
 import type { SignInFlow, SignInStart } from './signIn';
@@ -188,6 +195,17 @@ export interface HostApi {
    * skipped. Only ever runs when the user asks.
    */
   runProbes(request: { agentId: string; probes?: string[] }): Promise<ProbeResult[]>;
+  /** The official conformance suite (ACTS) Switchboard carries: its suites and tests (CHK-6). */
+  actsCatalog(): Promise<ActsCatalog>;
+  /**
+   * Starts running the conformance suite against an open agent, on every interface asked for; returns at once.
+   * Progress arrives as `acts` events, the result from `awaitActs`. Only ever runs when the user asks.
+   */
+  startActs(request: ActsRunRequest): Promise<ActsRunStarted>;
+  /** The run's result once it has finished (or was stopped). */
+  awaitActs(request: { runId: string }): Promise<ActsRunResult>;
+  /** Stops a run between steps; the tests it did not reach are listed as not run. */
+  stopActs(request: { runId: string }): Promise<{ stopped: boolean }>;
 }
 
 /** The session id of the current run's recording, open from the start. */
@@ -237,6 +255,10 @@ export const hostMethodNames = [
   'stopMockAgent',
   'listMockAgents',
   'runProbes',
+  'actsCatalog',
+  'startActs',
+  'awaitActs',
+  'stopActs',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 
@@ -249,11 +271,16 @@ export const hostMethodListIsComplete: [MissingFromList, MissingFromApi] extends
 
 /**
  * Host → renderer notifications. Frames travel in batches, never one message per frame. `open-session` asks the
- * renderer to open a file the desktop shell was handed (file association, SES-8).
+ * renderer to open a file the desktop shell was handed (file association, SES-8); `acts` tells a conformance run's
+ * progress.
  */
-export type HostEvent = { type: 'frames'; frames: Frame[] } | { type: 'open-session'; path: string };
+export type HostEvent =
+  | { type: 'frames'; frames: Frame[] }
+  | { type: 'open-session'; path: string }
+  /** A conformance run's progress: after each test, and when it has finished (CHK-6). */
+  | { type: 'acts'; progress: ActsProgress };
 export type HostEventType = HostEvent['type'];
-export const hostEventTypes: readonly HostEventType[] = ['frames', 'open-session'];
+export const hostEventTypes: readonly HostEventType[] = ['frames', 'open-session', 'acts'];
 
 export type HostEventListener = (event: HostEvent) => void;
 

@@ -11,6 +11,7 @@ import {
   operationRequestSchema,
   rawAgentRequestSchema,
 } from './agentSchemas';
+import { bindings, generations } from './a2a/generation';
 import type { HostApi, HostMethod } from './host-api';
 import { STORED_READ_MAX_BYTES } from './wire/storedString';
 
@@ -184,6 +185,34 @@ export const hostArgSchemas: ArgSchemas = {
   ]),
   stopMockAgent: z.tuple([z.object({ id: z.string().min(1).max(100) }).strict()]),
   listMockAgents: z.tuple([]),
+  actsCatalog: z.tuple([]),
+  startActs: z.tuple([
+    z
+      .object({
+        agentId: z.string().min(1).max(1000),
+        suites: z.array(z.string().min(1).max(200)).max(100).optional(),
+        level: z.enum(['must', 'should', 'may']).optional(),
+        interfaces: z
+          .array(
+            z
+              .object({
+                url: z.string().min(1).max(MAX_URL),
+                generation: z.enum(generations),
+                binding: z.enum(bindings),
+              })
+              .strict(),
+          )
+          .max(100)
+          .optional(),
+        bindings: z.array(z.enum(bindings)).max(10).optional(),
+        behaviours: z.boolean().optional(),
+        streamTimeoutMs: timeoutMs.optional(),
+        variables: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).optional(),
+      })
+      .strict(),
+  ]),
+  awaitActs: z.tuple([z.object({ runId: z.string().min(1).max(100) }).strict()]),
+  stopActs: z.tuple([z.object({ runId: z.string().min(1).max(100) }).strict()]),
   runProbes: z.tuple([
     z
       .object({

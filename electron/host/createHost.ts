@@ -12,6 +12,7 @@ import type { Frame } from '../../shared/wire/frame';
 import { bytesLeave, redactFrames, redactionLeaves } from '../../shared/session/redact';
 import { workerAnalyser } from './agent/streamAnalyser';
 import type { RedactionItem } from '../../shared/session/types';
+import { createActsService } from './acts/actsService';
 import { createAgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
@@ -150,6 +151,25 @@ export function createHost(options: HostOptions): HostService {
     onEvent: bus.onEvent,
     configureAgent: async ({ agentId, settings }) => remember(await agents.configureAgent(agentId, settings)),
   };
+  const acts = createActsService(
+    {
+      runOperation: (request) => agents.runOperation(request),
+      sendRaw: api.sendRaw,
+      awaitStream: api.awaitStream,
+      closeStream: api.closeStream,
+      fetchRaw: (request) => fetchRecorded(request),
+      onEvent: bus.onEvent,
+    },
+    (agentId) => agents.summary(agentId),
+    (progress) => bus.publish({ type: 'acts', progress }),
+    options.appVersion,
+  );
+  const fetchRecorded = async (request: RawRequest) => {
+    const frame = await fetchRaw(request, deps);
+    recording?.record(frame);
+    bus.publishFrame(frame);
+    return frame;
+  };
   const sessions = createSessionService({
     appVersion: options.appVersion,
     ...(dataDir ? { dataDir } : {}),
@@ -175,12 +195,7 @@ export function createHost(options: HostOptions): HostService {
       vault = Promise.resolve(opened);
       return { created };
     },
-    async fetchRaw(request: RawRequest) {
-      const frame = await fetchRaw(request, deps);
-      recording?.record(frame);
-      bus.publishFrame(frame);
-      return frame;
-    },
+    fetchRaw: fetchRecorded,
     openAgent: async (request) => remember(await agents.openAgent(request)),
     configureAgent: async ({ agentId, settings }) => remember(await agents.configureAgent(agentId, settings)),
     trustOrigin: async ({ agentId, origin }) => remember(await agents.trustOrigin(agentId, origin)),
@@ -231,7 +246,12 @@ export function createHost(options: HostOptions): HostService {
     stopMockAgent: (request) => sessions.stopMockAgent(request),
     listMockAgents: () => sessions.listMockAgents(),
     runProbes: ({ agentId, probes }) => runProbes(probeHost, agents.summary(agentId), probes),
+    actsCatalog: async () => acts.catalog(),
+    startActs: async (request) => acts.start(request),
+    awaitActs: ({ runId }) => acts.settled(runId),
+    stopActs: async ({ runId }) => acts.stop(runId),
     async close() {
+      await acts.close();
       await sessions.close();
       await agents.closeAll();
       await push.close();

@@ -15,7 +15,11 @@ export interface VariableScope {
   uuid: () => string;
 }
 
-export type Interpolated<T> = { ok: true; value: T } | { ok: false; message: string };
+/**
+ * `missing` names a value the runner was expected to supply (a bare name no file defines, an environment variable):
+ * a test that needs one the run was not given is not run, rather than failed.
+ */
+export type Interpolated<T> = { ok: true; value: T } | { ok: false; message: string; missing?: string };
 
 const REFERENCE = /\{\{\s*([^{}]+?)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([^{}]+?)\s*\}\}$/;
@@ -25,12 +29,20 @@ export function interpolate<T>(value: T, scope: VariableScope): Interpolated<T> 
   try {
     return { ok: true, value: walk(value, scope, 0) as T };
   } catch (error) {
-    if (error instanceof UnresolvedVariable) return { ok: false, message: error.message };
+    if (error instanceof UnresolvedVariable)
+      return { ok: false, message: error.message, ...(error.missing ? { missing: error.missing } : {}) };
     throw error;
   }
 }
 
-class UnresolvedVariable extends Error {}
+class UnresolvedVariable extends Error {
+  constructor(
+    message: string,
+    readonly missing?: string,
+  ) {
+    super(message);
+  }
+}
 
 const MAX_DEPTH = 8;
 
@@ -77,7 +89,7 @@ function resolve(name: string, scope: VariableScope, depth: number): unknown {
   if (name.startsWith('env.')) {
     const value = scope.env[name.slice(4)];
     if (value !== undefined) return value;
-    throw new UnresolvedVariable(`{{${name}}}: the environment variable ${name.slice(4)} is not set.`);
+    throw new UnresolvedVariable(`{{${name}}}: the environment variable ${name.slice(4)} is not set.`, name);
   }
   if (name === '$uuid') return scope.uuid();
   if (dot > 0)
@@ -86,5 +98,6 @@ function resolve(name: string, scope: VariableScope, depth: number): unknown {
     );
   throw new UnresolvedVariable(
     `{{${name}}} is not defined: not by the test file's variables, not by the runner (which provides ${Object.keys(scope.runner).join(', ') || 'nothing'}).`,
+    name,
   );
 }

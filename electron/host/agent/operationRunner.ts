@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   isOAuth,
+  type InterfaceChoice,
   type OAuthAuth,
   type OperationOutcome,
   type OperationRequest,
   type RawAgentRequest,
 } from '../../../shared/agent';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { CardInterface } from '../../../shared/a2a/detect';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { grpcOrigin } from '../../../shared/a2a/grpcBinding';
 import { identifyRequest } from '../../../shared/a2a/identify';
@@ -25,7 +27,7 @@ import {
 import type { OperationResult } from '../../../shared/a2a/model';
 import type { Finding } from '../../../shared/wire/finding';
 import { checkBodySchema } from '../bodySchema';
-import type { FrameError, HttpFrame, SecretMark } from '../../../shared/wire/frame';
+import type { FrameError, HeaderList, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import type { AgentRecord } from './agentRecord';
 import { applyCredentials, hasCredentials, originNeedingConsent } from './credentials';
 import { startGrpcExchange } from '../grpc/grpcExchange';
@@ -53,8 +55,8 @@ export async function runOperation(
   source: string,
   hooks: RunnerHooks,
 ): Promise<OperationOutcome> {
-  const chosen = agent.chosen;
-  if (!chosen) return refused(agent.problem ?? 'This agent has no interface Switchboard can talk to.');
+  const chosen = interfaceFor(agent, request.via);
+  if ('refused' in chosen) return chosen.refused;
   const adapter = chosen.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
   if (!adapter || !chosen.binding) {
     return refused(
@@ -111,8 +113,8 @@ export async function runRaw(
   source: string,
   hooks: RunnerHooks,
 ): Promise<OperationOutcome> {
-  const chosen = agent.chosen;
-  if (!chosen) return refused(agent.problem ?? 'This agent has no interface Switchboard can talk to.');
+  const chosen = interfaceFor(agent, raw.via);
+  if ('refused' in chosen) return chosen.refused;
   const adapter = chosen.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
   if (!adapter)
     return refused(`Switchboard does not speak A2A ${chosen.generation} over ${chosen.bindingWire} yet.`);
@@ -145,10 +147,54 @@ export async function runRaw(
   };
   return (
     await sendOnce(
-      { agent, adapter, request, hooks, inputTaskId: undefined, bodySecrets: [], unidentified: !identified },
+      {
+        agent,
+        adapter,
+        request,
+        hooks,
+        inputTaskId: undefined,
+        bodySecrets: [],
+        unidentified: !identified,
+        bare: raw.credentials === false,
+      },
       source,
     )
   ).outcome;
+}
+
+/** A request as written, its own credential headers still marked as secrets for redaction. */
+function bareRequest(request: EncodedRequest): { url: string; headers: HeaderList; secrets: SecretMark[] } {
+  const secrets: SecretMark[] = request.headers
+    .filter(([name]) => /^(authorization|proxy-authorization|cookie|x-api-key)$/i.test(name))
+    .map(([name]) => ({ in: 'request-header', name }));
+  return { url: request.url, headers: request.headers, secrets };
+}
+
+/** The interface a request goes to: the one it names (it must be on the card), or the one the settings chose. */
+function interfaceFor(
+  agent: AgentRecord,
+  via: InterfaceChoice | undefined,
+): CardInterface | { refused: OperationOutcome } {
+  if (!via) {
+    return (
+      agent.chosen ?? {
+        refused: refused(agent.problem ?? 'This agent has no interface Switchboard can talk to.'),
+      }
+    );
+  }
+  const named = agent.detection.interfaces.find(
+    (candidate) =>
+      candidate.url === via.url &&
+      candidate.generation === via.generation &&
+      candidate.binding === via.binding,
+  );
+  return (
+    named ?? {
+      refused: refused(
+        `The card declares no ${via.binding} interface for A2A ${via.generation} at ${via.url}.`,
+      ),
+    }
+  );
 }
 
 /** The interface URL with a query added to its own (a re-sent JSON-RPC request keeps the recorded query). */
@@ -174,6 +220,8 @@ interface SendPlan {
   bodySecrets: SecretMark[];
   /** Typed by hand and not recognised as any operation: sent as is, its answer read only for errors. */
   unidentified?: boolean;
+  /** Sent exactly as written: without the agent's credentials and custom headers (RawAgentRequest.credentials). */
+  bare?: boolean;
 }
 
 async function sendOnce(
@@ -182,7 +230,7 @@ async function sendOnce(
 ): Promise<{ outcome: OperationOutcome; retryWithNewToken?: boolean }> {
   const { agent, adapter, request, hooks, inputTaskId, bodySecrets } = plan;
   const { settings } = agent;
-  const credentialed = hasCredentials(settings.auth, settings.headers);
+  const credentialed = !plan.bare && hasCredentials(settings.auth, settings.headers);
   if (credentialed) {
     const origin = originNeedingConsent(request.url, agent.origin, settings.trustedOrigins);
     if (origin)
@@ -196,7 +244,7 @@ async function sendOnce(
 
   const stepFrameIds: string[] = [];
   let bearer: string | undefined;
-  if (isOAuth(settings.auth)) {
+  if (!plan.bare && isOAuth(settings.auth)) {
     const tokenOrigin = originNeedingConsent(settings.auth.tokenUrl, agent.origin, settings.trustedOrigins);
     if (tokenOrigin) {
       return { outcome: needsConsent(tokenOrigin, tokenEndpointReason(settings.auth)) };
@@ -217,13 +265,9 @@ async function sendOnce(
     bearer = token.token;
   }
 
-  const withCredentials = applyCredentials(
-    request.url,
-    request.headers,
-    settings.auth,
-    settings.headers,
-    bearer,
-  );
+  const withCredentials = plan.bare
+    ? bareRequest(request)
+    : applyCredentials(request.url, request.headers, settings.auth, settings.headers, bearer);
   const { timeouts, limits } = settings;
   let stream: StreamRecorder | undefined;
   let decoded: OperationOutcome | undefined;
