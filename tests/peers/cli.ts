@@ -1,22 +1,25 @@
 // `npm run peer -- <name> [--port N]`: starts one test peer on 127.0.0.1, prints its card URL and keeps it running
 // until Ctrl-C. `--list` names the peers.
 
+import { actsPeerNames, actsPeers, isActsPeerName } from './actsPeers';
 import { AUTH_PEER, startAuthPeer } from './authPeer';
 import { brokenPeerFaults, startBrokenPeer } from './brokenPeer';
 import { hostileFaultNotes, hostileFaults, startHostilePeer } from './hostilePeer';
 import { isPeerName, peerNames, peers } from './index';
+import { PEER_BEARER_TOKEN } from './peerAuth';
 import { startTokenEndpoint } from './tokenEndpoint';
 
 /** Peers started apart from the generation peers: sets of agents under their own paths, and the broken agent. */
 const groups = ['hostile', 'auth', 'broken'] as const;
+const allNames = [...peerNames, ...actsPeerNames, ...groups];
 
 function usage(): string {
-  return `Usage: npm run peer -- <name> [--port N]   |   npm run peer -- --list\nPeers: ${[...peerNames, ...groups].join(', ')}`;
+  return `Usage: npm run peer -- <name> [--port N]   |   npm run peer -- --list\nPeers: ${allNames.join(', ')}`;
 }
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--list')) {
-    for (const name of [...peerNames, ...groups]) console.log(name);
+    for (const name of allNames) console.log(name);
     return 0;
   }
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -28,8 +31,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`No peer named.\n${usage()}`);
     return 2;
   }
-  if (!isPeerName(name) && !(groups as readonly string[]).includes(name)) {
-    console.error(`Unknown peer "${name}". Known peers: ${[...peerNames, ...groups].join(', ')}.`);
+  if (!isPeerName(name) && !isActsPeerName(name) && !(groups as readonly string[]).includes(name)) {
+    console.error(`Unknown peer "${name}". Known peers: ${allNames.join(', ')}.`);
     return 2;
   }
   const portIndex = argv.indexOf('--port');
@@ -80,6 +83,15 @@ async function start(name: string, port: number): Promise<() => Promise<void>> {
       await peer.close();
       await tokens.close();
     };
+  }
+  if (isActsPeerName(name)) {
+    const peer = await actsPeers[name]({ port });
+    console.log(`${peer.name} (A2A ${peer.generation}, ACTS SUT behaviours) is listening on ${peer.baseUrl}`);
+    console.log(`Card: ${peer.cardUrl}`);
+    for (const intf of peer.interfaces)
+      console.log(`  ${intf.protocolBinding} ${intf.protocolVersion}: ${intf.url}`);
+    console.log(`Extended card: send Authorization: Bearer ${PEER_BEARER_TOKEN}`);
+    return () => peer.close();
   }
   if (!isPeerName(name)) throw new Error(`Unknown peer ${name}`);
   const peer = await peers[name]({ port });
