@@ -6,6 +6,7 @@
 import type { HostService } from '../shared/host-api';
 import { APP_VERSION } from './appVersion';
 import { cliUsage, EXIT, opt, parseCli, type CommandName, type Invocation } from './cliArgs';
+import { actsCommand } from './cli/actsCommand';
 import { cardCommand, operationCommand } from './cli/agentCommands';
 import { checkCommand } from './cli/checkCommand';
 import { createOutput, type Output } from './cli/output';
@@ -22,7 +23,9 @@ const runners: Record<CommandName, Runner> = {
   list: operationCommand,
   cancel: operationCommand,
   subscribe: operationCommand,
-  check: (host, inv, out) => checkCommand(host, inv, out, APP_VERSION),
+  // --acts runs the official conformance suite instead of Switchboard's own checks.
+  check: (host, inv, out) =>
+    '--acts' in inv.options ? actsCommand(host, inv, out) : checkCommand(host, inv, out, APP_VERSION),
   replay: replayCommand,
   mock: mockCommand,
   export: exportCommand,

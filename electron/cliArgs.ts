@@ -7,7 +7,8 @@ import { bindings, generations } from '../shared/a2a/generation';
 export type CommandName =
   'card' | 'send' | 'get' | 'list' | 'cancel' | 'subscribe' | 'check' | 'replay' | 'mock' | 'export';
 
-type OptionKind = 'flag' | 'text' | 'number' | 'list';
+/** `words`: the option and the words after it that pass its check (`--acts core-operations streaming`). */
+type OptionKind = 'flag' | 'text' | 'number' | 'list' | 'words';
 
 /** Says what is wrong with a value, in words for the user, or nothing when it is fine. */
 type Check = (value: string, name: string) => string | undefined;
@@ -24,6 +25,8 @@ export interface OptionSpec {
   check?: Check;
   /** An option the command cannot do without (`export --har F`). */
   required?: boolean;
+  /** `words` options: how many words at least (0: it may stand alone, as a flag). */
+  minWords?: number;
 }
 
 export interface PositionalSpec {
@@ -157,6 +160,15 @@ const agentOptions: readonly OptionSpec[] = [
   },
 ];
 
+/** An ACTS suite id is kebab-case (`core-operations`); anything else after --acts is not one (a URL, say). */
+const suiteId: Check = (value, name) =>
+  /^[a-z][a-z0-9-]*$/.test(value)
+    ? undefined
+    : `${name} names suites such as core-operations, not ${JSON.stringify(value)}.`;
+
+const variable: Check = (value, name) =>
+  /^[A-Za-z_$][\w$.-]*=/.test(value) ? undefined : `${name} needs NAME=VALUE, not ${JSON.stringify(value)}.`;
+
 function oneOf(values: readonly string[]): Check {
   return (value, name) =>
     values.includes(value)
@@ -246,19 +258,59 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'check',
-    summary: 'run the conformance checks and probes against an agent',
+    summary: 'run the conformance checks and probes, or the ACTS conformance suite, against an agent',
     positionals: [url],
     options: [
-      ...agentOptions,
+      ...agentOptions.filter((option) => option.name !== '--binding'),
+      {
+        name: '--binding',
+        kind: 'words',
+        value: 'BINDING…',
+        minWords: 1,
+        help: `talk over this binding (${bindings.join(', ')}); with --acts, run on each one named`,
+        check: oneOf(bindings),
+      },
       { name: '--junit', kind: 'text', value: 'F', help: 'also write the report as JUnit XML to F' },
       {
         name: '--no-probes',
         kind: 'flag',
         help: 'only look, do not probe (no cancel, push or unknown-method calls)',
       },
+      {
+        name: '--acts',
+        kind: 'words',
+        value: '[SUITE…]',
+        help: 'run the official A2A conformance suite (ACTS) instead, all of its suites or the ones named',
+        check: suiteId,
+      },
+      {
+        name: '--level',
+        kind: 'text',
+        value: 'L',
+        help: 'with --acts: run tests up to this level, must, should or may (default may: all)',
+        choices: ['must', 'should', 'may'],
+      },
+      {
+        name: '--behaviours',
+        kind: 'flag',
+        help: 'with --acts: the agent has the ACTS test behaviours (tck-… prefixes): run those tests too',
+      },
+      {
+        name: '--report',
+        kind: 'text',
+        value: 'F',
+        help: 'with --acts: write ACTS’s JSON report to F (with several interfaces, a file for each)',
+      },
+      {
+        name: '--var',
+        kind: 'list',
+        value: 'NAME=VALUE',
+        help: 'with --acts: a value some tests expect, e.g. insufficientAuthToken (repeatable)',
+        check: variable,
+      },
     ],
     about:
-      'Fetches the card, sends a message (and streams one if the card allows), reads the task back, runs the probes, and checks every frame. Exits 1 when something of severity error was found.',
+      'Fetches the card, sends a message (and streams one if the card allows), reads the task back, runs the probes, and checks every frame. Exits 1 when something of severity error was found.\n\nWith --acts, runs the A2A Conformance Test Suite (ACTS) instead, on every interface of the card Switchboard speaks (or the --binding ones): each test passes, fails or is not run, with the reason. Tests that need the agent to implement the ACTS test behaviours run with --behaviours. Exits 1 when a must-level test fails.',
   },
   {
     name: 'replay',
@@ -318,7 +370,10 @@ const COMMANDS: readonly CommandSpec[] = [
 function synopsis(spec: CommandSpec): string {
   const words = spec.positionals.map((p) => (p.optional ? `[<${p.name}>]` : `<${p.name}>`));
   const options = spec.options.map((o) => {
-    const word = o.kind === 'flag' ? o.name : `${o.name} ${o.value ?? 'X'}`;
+    const word =
+      o.kind === 'flag' || (o.kind === 'words' && !o.minWords && !o.value)
+        ? o.name
+        : `${o.name} ${o.value ?? 'X'}`;
     return o.required ? word : `[${word}]`;
   });
   return `switchboard ${spec.name} ${[...words, ...options].join(' ')}`;
@@ -330,6 +385,12 @@ and exits 130.`;
 
 /** Breaks a paragraph at spaces so that help pages fit a terminal. */
 function wrap(text: string, width: number): string {
+  // Paragraphs are wrapped one by one and stay apart.
+  if (text.includes('\n\n'))
+    return text
+      .split('\n\n')
+      .map((paragraph) => wrap(paragraph, width))
+      .join('\n\n');
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
@@ -405,6 +466,27 @@ function parseCommand(
     if (option.kind === 'flag') {
       if (equals !== -1) return { error: `${name} takes no value.` };
       options[name] = true;
+      continue;
+    }
+    if (option.kind === 'words') {
+      // Words the option's check accepts are its own; the first that is not (a URL, say) is the command's again.
+      const taken =
+        equals !== -1
+          ? arg
+              .slice(equals + 1)
+              .split(',')
+              .filter(Boolean)
+          : [];
+      for (const word of taken) {
+        const wrong = option.check?.(word, name);
+        if (wrong) return { error: wrong };
+      }
+      while (equals === -1 && i + 1 < argv.length && !argv[i + 1]!.startsWith('-')) {
+        if (option.check?.(argv[i + 1]!, name)) break;
+        taken.push(argv[++i]!);
+      }
+      if (taken.length < (option.minWords ?? 0)) return { error: `${name} needs a value.` };
+      options[name] = [...((options[name] as string[] | undefined) ?? []), ...taken];
       continue;
     }
     const value = equals !== -1 ? arg.slice(equals + 1) : argv[++i];

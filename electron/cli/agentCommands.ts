@@ -52,7 +52,8 @@ export function settingsFrom(
   const timeout = opt.number(inv, '--timeout');
   // AUTH-5: the app asks before credentials leave the agent's origin; on the command line the user says so up front.
   const trustedOrigins = opt.list(inv, '--trust-origin').map((url) => new URL(url).origin);
-  const binding = opt.text(inv, '--binding') as Binding | undefined;
+  // `check` takes several bindings (for --acts); talking to one agent uses the first.
+  const binding = (opt.text(inv, '--binding') ?? opt.list(inv, '--binding')[0]) as Binding | undefined;
   const generation = opt.text(inv, '--generation') as Generation | undefined;
   return {
     ...(binding || generation

@@ -234,7 +234,18 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--timing': { value: 'original', parsed: 'original' },
   '--data-dir': { value: '/tmp/sb', parsed: '/tmp/sb' },
   '--har': { value: 'out.har', parsed: 'out.har' },
+  '--acts': { value: 'discovery', parsed: ['discovery'] },
+  '--level': { value: 'should', parsed: 'should' },
+  '--behaviours': { parsed: true },
+  '--report': { value: 'acts.json', parsed: 'acts.json' },
+  '--var': { value: 'otherUserTaskId=t-9', parsed: ['otherUserTaskId=t-9'] },
+  // `check` takes several bindings (for --acts), so its words come back as a list.
+  'check --binding': { value: 'GRPC', parsed: ['GRPC'] },
 };
+
+/** The good value of an option, or of that command's own kind of it. */
+const goodValue = (command: string, option: string) =>
+  GOOD_VALUES[`${command} ${option}`] ?? GOOD_VALUES[option];
 
 describe('every command and every option of the table', () => {
   const words = (name: string) => commandSpecs.find((spec) => spec.name === name)!.positionals;
@@ -243,7 +254,7 @@ describe('every command and every option of the table', () => {
     commandSpecs
       .find((spec) => spec.name === name)!
       .options.filter((o) => o.required && o.name !== except)
-      .flatMap((o) => [o.name, GOOD_VALUES[o.name]!.value!]);
+      .flatMap((o) => [o.name, goodValue(name, o.name)!.value!]);
 
   it('lists the ten commands of CLI-1', () => {
     expect(commandSpecs.map((spec) => spec.name)).toEqual([
@@ -269,11 +280,11 @@ describe('every command and every option of the table', () => {
         command: spec.name,
         args: Object.fromEntries(spec.positionals.map((p) => [p.name, GOOD_WORDS[p.name]])),
         options: Object.fromEntries(
-          spec.options.filter((o) => o.required).map((o) => [o.name, GOOD_VALUES[o.name]!.parsed]),
+          spec.options.filter((o) => o.required).map((o) => [o.name, goodValue(spec.name, o.name)!.parsed]),
         ),
       });
       for (const option of spec.options) {
-        const good = GOOD_VALUES[option.name];
+        const good = goodValue(spec.name, option.name);
         expect(good, `a good value for ${option.name}`).toBeDefined();
         const argv = [spec.name, ...positional, ...required(spec.name, option.name)];
         argv.push(option.name, ...(good!.value !== undefined ? [good!.value] : []));
@@ -286,10 +297,12 @@ describe('every command and every option of the table', () => {
           expect(parseCli([...argv.slice(0, -2), `${option.name}=${good!.value}`])).toMatchObject({
             options: { [option.name]: good!.parsed },
           });
-          expect(parseCli([...argv.slice(0, -2), option.name])).toEqual({
-            error: `${option.name} needs a value.`,
-            usage: cliUsage(spec.name),
-          });
+          // An option of words that may stand alone (`--acts`) needs none.
+          if (option.kind !== 'words' || option.minWords)
+            expect(parseCli([...argv.slice(0, -2), option.name])).toEqual({
+              error: `${option.name} needs a value.`,
+              usage: cliUsage(spec.name),
+            });
         }
         expect(cliUsage(spec.name)).toContain(`  ${option.name}`);
       }
@@ -388,5 +401,58 @@ describe('values checked before anything is sent', () => {
     for (const page of [cliUsage(), ...commandSpecs.map((spec) => cliUsage(spec.name))])
       for (const line of page.split('\n').filter((l) => !l.startsWith('Usage:')))
         expect(line.length, line).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('check --acts', () => {
+  it('takes the suite words after --acts, and leaves the URL to the command', () => {
+    expect(parseCli(['check', '--acts', 'core-operations', 'streaming', 'http://a'])).toMatchObject({
+      command: 'check',
+      args: { url: 'http://a' },
+      options: { '--acts': ['core-operations', 'streaming'] },
+    });
+    expect(parseCli(['check', 'http://a', '--acts'])).toMatchObject({ options: { '--acts': [] } });
+    expect(parseCli(['check', 'http://a', '--acts=discovery,history'])).toMatchObject({
+      options: { '--acts': ['discovery', 'history'] },
+    });
+    expect(parseCli(['check', 'http://a', '--acts=Not_A_Suite'])).toMatchObject({
+      error: '--acts names suites such as core-operations, not "Not_A_Suite".',
+    });
+  });
+
+  it('takes several bindings, the level, behaviours, a report and variables', () => {
+    expect(
+      parseCli([
+        'check',
+        'http://a',
+        '--acts',
+        '--binding',
+        'JSONRPC',
+        'GRPC',
+        '--level',
+        'should',
+        '--behaviours',
+        '--report',
+        'r.json',
+        '--var',
+        'insufficientAuthToken=x=y',
+      ]),
+    ).toMatchObject({
+      options: {
+        '--binding': ['JSONRPC', 'GRPC'],
+        '--level': 'should',
+        '--behaviours': true,
+        '--report': 'r.json',
+        '--var': ['insufficientAuthToken=x=y'],
+      },
+    });
+    expect(parseCli(['check', 'http://a', '--binding'])).toMatchObject({ error: '--binding needs a value.' });
+    expect(parseCli(['check', 'http://a', '--binding', 'SOAP'])).toMatchObject({
+      error: '--binding needs a value.',
+    });
+    expect(parseCli(['check', 'http://a', '--level', 'often'])).toMatchObject({
+      error: '--level is "must" or "should" or "may", not "often".',
+    });
+    expect(cliUsage('check')).toContain('[--acts [SUITE…]]');
   });
 });
