@@ -5,6 +5,7 @@
 
 import path from 'node:path';
 import budgets from './budgets.json';
+import { actsBenchmark } from './acts';
 import { ingestBenchmark } from './ingest';
 import { soakBenchmark } from './soak';
 import { sseBenchmark } from './sse';
@@ -37,6 +38,7 @@ const benchmarks: readonly Benchmark[] = [
   uiOpenBenchmark,
   startBenchmark,
   soakBenchmark,
+  actsBenchmark,
 ];
 
 async function main(argv: string[]): Promise<number> {

@@ -26,6 +26,8 @@ export interface StepOutcome {
   frameIds: string[];
   /** What the runner did that the file does not say: a translation, a retry count, a field it could not send. */
   notes?: string[];
+  /** Time the step spent waiting because the test asked it to (`delay_ms`, pauses between `repeat` attempts). */
+  waited_ms?: number;
 }
 
 /** The interface a test ran on. */

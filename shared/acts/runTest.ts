@@ -217,7 +217,7 @@ async function runStep(
     response = await context.executor.raw(step, request, where, streamTimeout);
     record(outcome, response);
   } else {
-    if (step.delay_ms) await context.executor.sleep(step.delay_ms, context.signal);
+    if (step.delay_ms) await wait(context, outcome, step.delay_ms);
     const params = resolved(step.params, scope);
     response = await poll(step, where, params, context, outcome, streamTimeout);
   }
@@ -266,6 +266,13 @@ async function runStep(
   checkNamed(step.assertions ?? [], scope, `assertions of ${step.id}`, frameId);
 }
 
+/** A wait the test asked for, counted on the step so a report can tell the runner's time from the test's. */
+async function wait(context: RunContext, outcome: StepOutcome, ms: number): Promise<void> {
+  const started = context.executor.now();
+  await context.executor.sleep(ms, context.signal);
+  outcome.waited_ms = Math.round((outcome.waited_ms ?? 0) + context.executor.now() - started);
+}
+
 function record(outcome: StepOutcome, response: StepResponse): void {
   for (const id of response.frameIds) if (!outcome.frameIds.includes(id)) outcome.frameIds.push(id);
   if (response.notes?.length) outcome.notes = [...(outcome.notes ?? []), ...response.notes];
@@ -304,13 +311,13 @@ async function poll(
       return last;
     }
     if (attempt < attempts) {
-      const wait =
+      const pause =
         backoff === 'linear'
           ? delay * attempt
           : backoff === 'exponential'
             ? delay * 2 ** (attempt - 1)
             : delay;
-      await context.executor.sleep(wait, context.signal);
+      await wait(context, outcome, pause);
     }
   }
   throw new StepStop(
