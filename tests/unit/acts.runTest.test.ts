@@ -325,7 +325,7 @@ describe('running an ACTS test', () => {
     expect(bad.failedFrameId).toBe('stream-frame');
   });
 
-  it('is a runner error, not the agent’s failure, when a variable does not resolve', async () => {
+  it('does not run a test that needs a value the runner was not given, and errs on a capture that is not there', async () => {
     const suite = suiteOf([
       {
         id: 'V-1',
@@ -335,8 +335,19 @@ describe('running an ACTS test', () => {
       },
     ]);
     const outcome = await run(suite, scripted([]).executor);
-    expect(outcome.result).toBe('error');
-    expect(outcome.failure!.message).toContain('{{otherUserTaskId}} is not defined');
+    expect(outcome.result).toBe('skip');
+    expect(outcome.skip_reason).toContain('needs the value otherUserTaskId');
+    const capture = suiteOf([
+      {
+        id: 'V-2',
+        name: 'v',
+        level: 'must',
+        steps: [{ id: 'get', operation: 'get_task', params: { id: '{{send.taskId}}' } }],
+      },
+    ]);
+    const broken = await run(capture, scripted([]).executor);
+    expect(broken.result).toBe('error');
+    expect(broken.failure!.message).toContain('no earlier step of this test is called send');
   });
 
   it('collection assertions: any, all and none', async () => {
