@@ -7,7 +7,7 @@ import type { HostService } from '../../shared/host-api';
 import { EXIT, opt, type Invocation } from '../cliArgs';
 import { checkAgent } from '../host/checks/checkAgent';
 import { settingsFrom } from './agentCommands';
-import type { Output } from './output';
+import { citationText, type Output } from './output';
 
 const HEADINGS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
 
@@ -44,18 +44,28 @@ export async function checkCommand(
   out.say(`${agent.name} — A2A ${agent.generation}: ${report.checksRun.length} checks`);
   for (const probe of report.probes)
     out.say(`  ${probe.status.padEnd(7)} ${probe.probeId}: ${probe.message}`);
-  const { error, warning, info } = report.summary;
+  const { error, warning, info, occurrences } = report.summary;
+  const total = occurrences.error + occurrences.warning + occurrences.info;
   out.say(
-    `${error} error${error === 1 ? '' : 's'}, ${warning} warning${warning === 1 ? '' : 's'}, ${info} note${info === 1 ? '' : 's'}.`,
+    `${error} error${error === 1 ? '' : 's'}, ${warning} warning${warning === 1 ? '' : 's'}, ${info} note${info === 1 ? '' : 's'}` +
+      (total > error + warning + info ? ` (${total} occurrences; identical findings are shown once).` : '.'),
   );
-  // Grouped by severity, errors first, as the Checks panel shows them.
+  // Grouped by severity, errors first, as the Checks panel shows them; each with the section it comes from.
   for (const severity of ['error', 'warning', 'info'] as const) {
     const group = report.findings.filter((finding) => finding.severity === severity);
     if (group.length === 0) continue;
     out.say(`${HEADINGS[severity]} (${group.length}):`);
     for (const finding of group) {
+      const times = (finding.count ?? 1) > 1 ? ` ×${finding.count}` : '';
+      const cited = citationText(
+        finding.specUrl !== undefined
+          ? { label: finding.spec, url: finding.specUrl }
+          : { label: finding.spec },
+      );
+      // The task too: findings that differ only in their task are told apart (the panel shows it the same way).
+      const task = finding.taskId !== undefined ? `; task ${finding.taskId}` : '';
       out.say(
-        `  [${finding.checkId}] ${finding.message} (${finding.spec}; frames ${finding.frameIds.join(', ') || '—'})`,
+        `  [${finding.checkId}] ${finding.message}${times} (${cited}${task}; frames ${finding.frameIds.join(', ') || '—'})`,
       );
     }
   }

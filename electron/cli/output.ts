@@ -3,6 +3,7 @@
 
 import type { OperationOutcome, StreamEnd } from '../../shared/agent';
 import type { A2AError, Message, OperationResult, Part, StreamItem, Task } from '../../shared/a2a/model';
+import { citationOf, type SpecCitation } from '../../shared/checks/citation';
 import type { Finding } from '../../shared/wire/finding';
 import type { FrameError } from '../../shared/wire/frame';
 import { EXIT } from '../cliArgs';
@@ -71,12 +72,20 @@ export function errorLine(error: A2AError): string {
   return `A2A error${code}${name}${http}: ${error.message}`;
 }
 
-/** Rules the answer broke (wrong content type, id mismatch …), one line each, as the app shows them on a frame. */
+/** A cited section in words: its label, then its link in angle brackets (so a terminal can tell where it ends). */
+export function citationText(citation: SpecCitation): string {
+  return citation.url ? `${citation.label} <${citation.url}>` : citation.label;
+}
+
+/**
+ * Rules the answer broke (wrong content type, id mismatch …), one line each, as the app shows them on a frame, with
+ * the public section each rule comes from.
+ */
 export function findingLines(findings: readonly Finding[], indent = '  '): string[] {
-  return findings.map(
-    (finding) =>
-      `${indent}${finding.severity}: [${finding.rule}] ${finding.message}${finding.spec ? ` (${finding.spec})` : ''}`,
-  );
+  return findings.map((finding) => {
+    const citation = citationOf(finding.spec, finding.specUrl, { rule: finding.rule });
+    return `${indent}${finding.severity}: [${finding.rule}] ${finding.message}${citation ? ` (${citationText(citation)})` : ''}`;
+  });
 }
 
 export function partText(part: Part): string {

@@ -9,6 +9,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Operation } from '../../shared/a2a/adapter';
+import { a2aRef, cite, type Citation } from '../../shared/checks/specRefs';
 import type { Finding } from '../../shared/wire/finding';
 import v010 from '../../vendor/a2a-spec/a2a-0.1.0.schema.json' with { type: 'json' };
 import v025 from '../../vendor/a2a-spec/a2a-0.2.5.schema.json' with { type: 'json' };
@@ -176,12 +177,8 @@ export function bodySchemaChecker(
     if (valid(value)) return [];
     const validate = validatorFor(generation, type, 'all');
     if (!validate || validate(value)) return [];
-    return describeErrors(
-      validate.errors ?? [],
-      base,
-      type,
-      `A2A ${generation.version} JSON Schema (${type})`,
-    );
+    // The published JSON Schema of the generation; the message names its type, the citation the data model.
+    return describeErrors(validate.errors ?? [], base, type, cite(a2aRef('dataModel', generationName)));
   };
 }
 
@@ -189,21 +186,21 @@ function describeErrors(
   errors: NonNullable<ValidateFunction['errors']>,
   base: string,
   type: string,
-  spec: string,
+  spec: Citation,
 ): Finding[] {
   const findings: Finding[] = errors.slice(0, MAX_FINDINGS).map((error) => ({
     rule: 'schema.body',
     severity: 'warning',
     message: `${base}${error.instancePath || ''} ${error.message ?? 'does not match'} (${type}).`.trim(),
     pointer: `${base}${error.instancePath}`,
-    spec,
+    ...spec,
   }));
   if (errors.length > MAX_FINDINGS) {
     findings.push({
       rule: 'schema.body',
       severity: 'warning',
       message: `${errors.length - MAX_FINDINGS} more differences from the ${type} schema.`,
-      spec,
+      ...spec,
     });
   }
   return findings;

@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Detection } from '../../shared/a2a/detect';
+import { a2aRef, cite, type Citation } from '../../shared/checks/specRefs';
 import type { Finding } from '../../shared/wire/finding';
 import v010 from '../../vendor/a2a-spec/a2a-0.1.0.schema.json' with { type: 'json' };
 import v020 from '../../vendor/a2a-spec/a2a-0.2.0.schema.json' with { type: 'json' };
@@ -102,13 +103,14 @@ export function validateCardSchema(
   const choice = chooseCardSchema(detection, card);
   const validate = validatorFor(choice);
   if (validate(card)) return [];
-  const spec = `A2A ${choice.version} JSON Schema (AgentCard)`;
+  // The schema is the published one of the card's version; what it describes is the generation's AgentCard section.
+  const spec = cite(a2aRef('agentCard', detection.generation));
   return (validate.errors ?? [])
     .filter((error) => error.keyword !== 'if')
     .map((error) => toFinding(error, spec, detection.superset));
 }
 
-function toFinding(error: ErrorObject, spec: string, superset: boolean): Finding {
+function toFinding(error: ErrorObject, spec: Citation, superset: boolean): Finding {
   const at = error.instancePath || '';
   const field = at ? `"${at}"` : 'The card';
   const params = error.params as Record<string, unknown>;
@@ -119,7 +121,7 @@ function toFinding(error: ErrorObject, spec: string, superset: boolean): Finding
       severity: 'error',
       message: `${at ? `${field} is missing` : 'The card is missing'} the required field "${missing}".`,
       pointer: `${at}/${escape(missing)}`,
-      spec,
+      ...spec,
     };
   }
   if (error.keyword === 'additionalProperties') {
@@ -131,7 +133,7 @@ function toFinding(error: ErrorObject, spec: string, superset: boolean): Finding
         severity: 'info',
         message: `"${extra}" is a 0.3 field, expected in a superset card that also serves 0.3 clients.`,
         pointer,
-        spec,
+        ...spec,
       };
     }
     return {
@@ -139,7 +141,7 @@ function toFinding(error: ErrorObject, spec: string, superset: boolean): Finding
       severity: 'warning',
       message: `"${extra}" is not a field of this generation's card; it is kept and shown, but clients will ignore it.`,
       pointer,
-      spec,
+      ...spec,
     };
   }
   if (error.keyword === 'enum') {
@@ -149,7 +151,7 @@ function toFinding(error: ErrorObject, spec: string, superset: boolean): Finding
       severity: 'error',
       message: `${field} must be one of ${allowed}.`,
       pointer: at,
-      spec,
+      ...spec,
     };
   }
   return {
@@ -157,7 +159,7 @@ function toFinding(error: ErrorObject, spec: string, superset: boolean): Finding
     severity: 'error',
     message: `${field} ${error.message ?? 'is invalid'}.`,
     pointer: at,
-    spec,
+    ...spec,
   };
 }
 

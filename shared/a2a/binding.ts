@@ -2,6 +2,7 @@
 // headers, tell a stream from a JSON answer by its content type, and unwrap JSON-RPC results and errors. The
 // generation-specific parts (method names, paths, shapes) are passed in by each adapter.
 
+import { a2aRef, type SpecRef } from '../checks/specRefs';
 import type { HeaderList } from '../wire/frame';
 import type { Finding } from '../wire/finding';
 import type {
@@ -136,19 +137,23 @@ export type ResultDecoder = (result: unknown, ctx: DecodeContext) => OperationRe
 export function decodeJsonRpcResponse(
   request: EncodedRequest,
   response: ResponseInput,
-  spec: string,
+  spec: SpecRef,
   decodeResult: ResultDecoder,
   generation: Generation,
 ): DecodedResponse {
   const ctx = new DecodeContext(spec);
   if (request.streaming && isEventStream(response)) return { kind: 'stream', findings: ctx.findings };
   if (request.streaming) {
-    ctx.report(
-      'sse.not-a-stream',
-      `A streaming call was answered with ${contentType(response.headers) || 'no content type'} instead of text/event-stream.`,
-      '',
-      'info',
-    );
+    // The streaming call's own section says what its answer is (errors before the stream come as plain JSON).
+    const streaming = a2aRef('streaming', generation);
+    ctx.findings.push({
+      rule: 'sse.not-a-stream',
+      severity: 'info',
+      message: `A streaming call was answered with ${contentType(response.headers) || 'no content type'} instead of text/event-stream.`,
+      pointer: '',
+      spec: streaming.label,
+      specUrl: streaming.url,
+    });
   }
   const parsed = parseBody(response.bodyText, `The HTTP ${response.status} answer`);
   if (!parsed.ok) return { kind: 'invalid', findings: [...ctx.findings, parsed.finding] };
@@ -166,7 +171,7 @@ export function decodeJsonRpcResponse(
 export function decodeJsonRpcStreamEvent(
   request: EncodedRequest,
   data: string,
-  spec: string,
+  spec: SpecRef,
   decodeItem: (result: unknown, ctx: DecodeContext) => StreamItem,
   generation: Generation,
 ): DecodedStreamEvent {
@@ -223,7 +228,8 @@ export function sentMessage(
   for (const path of paths) {
     let value: unknown = parsed.value;
     for (const key of path) value = isObject(value) ? value[key] : undefined;
-    if (isObject(value)) return decode(value, new DecodeContext('request'), `/${path.join('/')}`);
+    // What a sent message's decoding notices is not shown (the request is Switchboard's own), so any section does.
+    if (isObject(value)) return decode(value, new DecodeContext(a2aRef('dataModel')), `/${path.join('/')}`);
   }
   return undefined;
 }

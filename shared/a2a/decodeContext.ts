@@ -1,16 +1,18 @@
 // Small readers for untrusted JSON that never throw: each wrong shape becomes a finding with a JSON pointer, and
 // decoding carries on with what is there (WIRE-5: nothing is thrown away because a parser disliked it).
 
+import type { SpecRef } from '../checks/specRefs';
 import type { Finding, Severity } from '../wire/finding';
 import type { JsonObject } from './model';
 
 export class DecodeContext {
   readonly findings: Finding[] = [];
 
-  constructor(readonly spec: string) {}
+  /** `ref`: the public section of the generation and binding being decoded, which every finding here cites. */
+  constructor(readonly ref: SpecRef) {}
 
   report(rule: string, message: string, pointer: string, severity: Severity = 'warning'): void {
-    this.findings.push({ rule, severity, message, pointer, spec: this.spec });
+    this.findings.push({ rule, severity, message, pointer, spec: this.ref.label, specUrl: this.ref.url });
   }
 
   object(value: unknown, pointer: string, what: string): JsonObject | undefined {

@@ -2,6 +2,7 @@
 // the ordered rules of PROTOCOL.md §9.2. Contradictions become warnings, never failures: the user can override
 // both the generation and the interface (`chooseInterface`).
 
+import { a2aRef, cite, type A2ATopic } from '../checks/specRefs';
 import type { Finding } from '../wire/finding';
 import { isObject } from './decodeContext';
 import type { Binding, Generation } from './generation';
@@ -38,7 +39,6 @@ export interface DetectOptions {
   servedFrom?: string;
 }
 
-const SPEC = 'PROTOCOL.md §9.2';
 const OLD_MARKERS = [
   'securitySchemes',
   'security',
@@ -51,7 +51,7 @@ export function detectCard(card: unknown, options: DetectOptions = {}): Detectio
   if (!isObject(card)) return { error: 'An agent card must be a JSON object.' };
   const findings: Finding[] = [];
   const warn = (rule: string, message: string, pointer = '', severity: Finding['severity'] = 'warning') =>
-    findings.push({ rule, severity, message, pointer, spec: SPEC });
+    findings.push({ rule, severity, message, pointer });
 
   let detection: Omit<Detection, 'findings'>;
   const supported = card.supportedInterfaces;
@@ -91,7 +91,21 @@ export function detectCard(card: unknown, options: DetectOptions = {}): Detectio
     }
   }
   corroborate(card, detection, options, warn);
-  return { ...detection, findings };
+  // Cited once the generation is known: the card is read against that generation's specification.
+  const generation = detection.generation;
+  return {
+    ...detection,
+    findings: findings.map((finding) => ({ ...finding, ...cite(a2aRef(topicOf(finding.rule), generation)) })),
+  };
+}
+
+/** The section a detection finding rests on: the card's interfaces, unless it is about a field or its path. */
+function topicOf(rule: string): A2ATopic {
+  if (rule === 'card.scheme-shape') return 'securitySchemes';
+  if (rule === 'card.path-generation') return 'agentDiscovery';
+  if (rule === 'card.renamed-field' || rule === 'card.removed-field' || rule === 'card.field-generation')
+    return 'agentCard';
+  return 'cardInterfaces';
 }
 
 type Warn = (rule: string, message: string, pointer?: string, severity?: Finding['severity']) => void;

@@ -215,7 +215,7 @@ export const jsonRpcErrorTable: readonly JsonRpcErrorEntry[] = [
     name: 'VersionNotSupportedError',
     meaning:
       'The agent does not support the requested A2A protocol version. Without an A2A-Version header a 1.0 server ' +
-      'assumes 0.3 (PROTOCOL.md §8): send "A2A-Version: 1.0".',
+      'assumes 0.3 (A2A 1.0 §3.6 Versioning): send "A2A-Version: 1.0".',
     since: '1.0',
     generations: ['1.0'],
     reason: 'VERSION_NOT_SUPPORTED',

@@ -1,6 +1,7 @@
 // What an A2A answer's HTTP head says before its body is decoded: the content type the binding calls for
 // (PROTOCOL.md §8), and one-line descriptions of outcomes that the UI and the CLI show as they are.
 
+import { a2aRef, cite } from '../checks/specRefs';
 import type { Finding } from '../wire/finding';
 import type { HeaderList } from '../wire/frame';
 import type { EncodedRequest } from './adapter';
@@ -8,7 +9,6 @@ import { contentType } from './binding';
 import type { Binding, Generation } from './generation';
 import type { A2AError, OperationResult } from './model';
 
-const SPEC = 'PROTOCOL.md §8';
 /** How much of an unexpected body the one-line message quotes. */
 export const PREVIEW_BYTES = 1024;
 
@@ -45,7 +45,17 @@ export function checkContentType(
       rule: 'http.content-type',
       severity: status >= 200 && status < 300 ? 'warning' : 'info',
       message: `Expected ${expected.join(' or ')} but the answer is ${actual || 'without a content type'}.`,
-      spec: SPEC,
+      // The binding's own requirements name its content type.
+      ...cite(
+        a2aRef(
+          binding === 'GRPC'
+            ? 'grpcTransport'
+            : binding === 'HTTP+JSON'
+              ? 'restTransport'
+              : 'jsonRpcTransport',
+          generation,
+        ),
+      ),
     },
   ];
 }

@@ -4,6 +4,7 @@
 // the answer: the `grpc-status` trailer says success or failure; a failure's google.rpc.Status is mapped to the HTTP
 // error body of the REST binding so both bindings name errors alike.
 
+import type { SpecRef } from '../checks/specRefs';
 import type { DecodedResponse, EncodeContext, EncodedRequest, Operation, ResponseInput } from './adapter';
 import type { HeaderList } from '../wire/frame';
 import { protocolHeaders } from './binding';
@@ -97,7 +98,7 @@ export function decodeGrpcResponse(
   request: EncodedRequest,
   response: ResponseInput,
   dialect: ProtoDialect,
-  spec: string,
+  spec: SpecRef,
   decodeResult: (body: unknown, ctx: DecodeContext) => OperationResult,
 ): DecodedResponse {
   const { code, message } = grpcTrailers(response.headers);

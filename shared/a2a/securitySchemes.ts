@@ -3,6 +3,7 @@
 // discriminated by `type`; 1.0 proto oneofs discriminated by the member name (`apiKeySecurityScheme` …); and the
 // `{"scheme":{"$case":…,"value":…}}` form @a2a-js/sdk 1.3.0 serves by mistake. Unknown shapes are kept, not dropped.
 
+import { a2aRef, cite, type Citation } from '../checks/specRefs';
 import type { Finding } from '../wire/finding';
 import { isObject } from './decodeContext';
 import { ownValue } from '../ownValue';
@@ -40,7 +41,6 @@ export interface CardSecurity {
   findings: Finding[];
 }
 
-const SPEC = 'PROTOCOL.md §2.5';
 const ONEOF_KINDS: Record<string, SecuritySchemeInfo['kind']> = {
   apiKeySecurityScheme: 'apiKey',
   httpAuthSecurityScheme: 'http',
@@ -49,16 +49,22 @@ const ONEOF_KINDS: Record<string, SecuritySchemeInfo['kind']> = {
   mtlsSecurityScheme: 'mutualTLS',
 };
 
-export function readCardSecurity(card: unknown): CardSecurity {
+/**
+ * `generation`: the card's, to cite its specification's section on security schemes; without it the card's own
+ * shape says (1.0 lists supportedInterfaces, 0.1 has `authentication` and no securitySchemes).
+ */
+export function readCardSecurity(card: unknown, generation?: string): CardSecurity {
   const findings: Finding[] = [];
   const schemes: SecurityScheme[] = [];
   if (!isObject(card)) return { schemes, requirements: [], findings };
+  const spec = cite(a2aRef('securitySchemes', generation ?? generationOfShape(card)));
+  const finding: SchemeFinding = (rule, message, pointer) => schemeFinding(rule, message, pointer, spec);
 
   const declared = card.securitySchemes;
   if (isObject(declared)) {
     for (const [name, value] of Object.entries(declared)) {
       const pointer = `/securitySchemes/${escape(name)}`;
-      const scheme = readScheme(name, value, pointer, findings);
+      const scheme = readScheme(name, value, pointer, findings, finding);
       schemes.push(scheme);
     }
   } else if (isObject(card.authentication) && Array.isArray(card.authentication.schemes)) {
@@ -70,7 +76,15 @@ export function readCardSecurity(card: unknown): CardSecurity {
   return { schemes, requirements: readRequirements(card), findings };
 }
 
-function readScheme(name: string, value: unknown, pointer: string, findings: Finding[]): SecurityScheme {
+type SchemeFinding = (rule: string, message: string, pointer: string) => Finding;
+
+function readScheme(
+  name: string,
+  value: unknown,
+  pointer: string,
+  findings: Finding[],
+  finding: SchemeFinding,
+): SecurityScheme {
   const unknown: SecurityScheme = { kind: 'unknown', name, pointer };
   if (!isObject(value)) {
     findings.push(finding('card.security-scheme', `Security scheme "${name}" is not an object.`, pointer));
@@ -208,8 +222,14 @@ function readRequirements(card: Record<string, unknown>): string[][] {
   return out;
 }
 
-function finding(rule: string, message: string, pointer: string): Finding {
-  return { rule, severity: 'warning', message, pointer, spec: SPEC };
+function schemeFinding(rule: string, message: string, pointer: string, spec: Citation): Finding {
+  return { rule, severity: 'warning', message, pointer, ...spec };
+}
+
+function generationOfShape(card: Record<string, unknown>): string {
+  if (Array.isArray(card.supportedInterfaces)) return '1.0';
+  if (isObject(card.authentication) && card.securitySchemes === undefined) return '0.1';
+  return '0.3';
 }
 
 function escape(key: string): string {

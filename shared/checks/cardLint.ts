@@ -5,6 +5,7 @@
 import type { Detection } from '../a2a/detect';
 import { isObject } from '../a2a/decodeContext';
 import type { Finding } from '../wire/finding';
+import { a2aRef, cite } from './specRefs';
 import { cardFields } from './cardFields';
 
 export interface LintOptions {
@@ -12,13 +13,13 @@ export interface LintOptions {
   cardUrl?: string;
 }
 
-const SPEC = 'FEATURES.md CARD-4';
-
 export function lintCard(card: unknown, detection: Detection, options: LintOptions = {}): Finding[] {
   if (!isObject(card)) return [];
   const findings: Finding[] = [];
+  // What a card declares and how clients use it: the discovery chapter of the card's generation.
+  const spec = cite(a2aRef('agentDiscovery', detection.generation));
   const add = (rule: string, severity: Finding['severity'], message: string, pointer: string) =>
-    findings.push({ rule, severity, message, pointer, spec: SPEC });
+    findings.push({ rule, severity, message, pointer, ...spec });
 
   // Interfaces on another origin than the card: credentials given for the card's host would travel elsewhere (AUTH-5).
   const cardOrigin = origin(options.cardUrl);

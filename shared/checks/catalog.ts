@@ -3,114 +3,159 @@
 // no family claims is still reported, as `frame.other`, so nothing a parser noticed is dropped. A check's severity is
 // the worst it reports; single findings may be milder (a content type a stream was refused with is only a note).
 
+import { generations } from '../a2a/generation';
+import {
+  a2aRef,
+  a2aSpecification,
+  cite,
+  JSON_RPC,
+  RFC_8259,
+  WHATWG_SSE,
+  type A2ATopic,
+  type SpecRef,
+} from './specRefs';
 import type { CheckDefinition } from './types';
+
+/** A check's reference, resolved for the generation of the agent a finding is about (the default without one). */
+type CheckCite = (generation?: string) => SpecRef;
+
+const a2a =
+  (topic: A2ATopic): CheckCite =>
+  (generation) =>
+    a2aRef(topic, generation);
+const fixed =
+  (ref: SpecRef): CheckCite =>
+  () =>
+    ref;
+/** `final` exists only up to 0.3, so a 1.0 agent (or none) is pointed at 0.3's text. */
+const zeroX =
+  (topic: A2ATopic): CheckCite =>
+  (generation) =>
+    a2aRef(topic, generation?.startsWith('0.') ? generation : '0.3');
+
+const cites = new Map<string, CheckCite>();
 
 const define = (
   id: string,
   area: CheckDefinition['area'],
   severity: CheckDefinition['severity'],
-  spec: string,
+  cited: CheckCite,
   title: string,
-): CheckDefinition => ({ id, area, severity, spec, title });
+): CheckDefinition => {
+  cites.set(id, cited);
+  return { id, area, severity, ...cite(cited()), title };
+};
 
 export const CHECKS: readonly CheckDefinition[] = [
   define(
     'card.schema',
     'card',
     'error',
-    'PROTOCOL.md §2',
+    a2a('agentCard'),
     'The card is JSON and matches its generation’s schema',
   ),
-  define('card.lint', 'card', 'warning', 'PROTOCOL.md §2', 'The card’s fields make sense together'),
+  define('card.lint', 'card', 'warning', a2a('agentDiscovery'), 'The card’s fields make sense together'),
 
-  define('frame.jsonrpc', 'frame', 'error', 'PROTOCOL.md §3, §7.1', 'JSON-RPC envelopes are well formed'),
+  define(
+    'frame.jsonrpc',
+    'frame',
+    'error',
+    fixed(JSON_RPC.specification),
+    'JSON-RPC envelopes are well formed',
+  ),
   define(
     'frame.rest',
     'frame',
     'error',
-    'PROTOCOL.md §7.2',
+    a2a('restErrors'),
     'REST answers use the right status and error shape',
   ),
   define(
     'frame.http-status',
     'frame',
     'error',
-    'PROTOCOL.md §7.2',
+    a2a('errorMapping'),
     'HTTP status codes are the expected ones',
   ),
-  define('frame.content-type', 'frame', 'warning', 'PROTOCOL.md §8', 'Answers carry the right content type'),
+  define(
+    'frame.content-type',
+    'frame',
+    'warning',
+    a2a('jsonRpcTransport'),
+    'Answers carry the right content type',
+  ),
   define(
     'frame.media-type',
     'frame',
     'info',
-    'PROTOCOL.md §8, §6.2',
+    a2a('restTransport'),
     'A2A 1.0 REST answers and push deliveries say application/a2a+json',
   ),
   define(
     'frame.a2a-version',
     'frame',
     'error',
-    'PROTOCOL.md §8',
+    a2a('versioning'),
     'The A2A-Version a request names is honoured (absent means 0.3)',
   ),
-  define('frame.json', 'frame', 'error', 'RFC 8259', 'Bodies are valid JSON'),
-  define('frame.sse', 'frame', 'error', 'PROTOCOL.md §5', 'Event streams are framed correctly'),
-  define('frame.schema', 'frame', 'error', 'PROTOCOL.md §4', 'Bodies match the generation’s data model'),
+  define('frame.json', 'frame', 'error', fixed(RFC_8259.grammar), 'Bodies are valid JSON'),
+  define('frame.sse', 'frame', 'error', fixed(WHATWG_SSE.parsing), 'Event streams are framed correctly'),
+  define('frame.schema', 'frame', 'error', a2a('dataModel'), 'Bodies match the generation’s data model'),
   define(
     'frame.extensions-echo',
     'frame',
     'info',
-    'PROTOCOL.md §8',
+    a2a('extensions'),
     'Extensions asked for are echoed in the answer’s extensions header',
   ),
-  define('frame.other', 'frame', 'warning', 'PROTOCOL.md', 'Other findings on frames'),
+  define('frame.other', 'frame', 'warning', a2aSpecification, 'Other findings on frames'),
 
   define(
     'state.illegal-transition',
     'state',
     'error',
-    'PROTOCOL.md §4.1',
+    a2a('taskState'),
     'Tasks never leave a terminal state',
   ),
   define(
     'state.after-terminal',
     'state',
     'error',
-    'PROTOCOL.md §4.1, §5',
+    a2a('taskState'),
     'No updates arrive after a terminal state',
   ),
   define(
     'state.final-misuse',
     'state',
     'error',
-    'PROTOCOL.md §4.4, §5',
+    zeroX('statusUpdateEvent'),
     '`final` marks the last event, and only that one (0.x)',
   ),
   define(
     'state.stream-open-after-terminal',
     'state',
     'error',
-    'PROTOCOL.md §5',
+    a2a('streaming'),
     'A stream ends after its terminal event',
   ),
-  define('state.task-id-changed', 'state', 'error', 'PROTOCOL.md §4.3', 'A task keeps its id'),
+  define('state.task-id-changed', 'state', 'error', a2a('taskIds'), 'A task keeps its id'),
 
-  define('probe.streaming', 'probe', 'error', 'PROTOCOL.md §5', 'Declared streaming really streams'),
-  define('probe.push', 'probe', 'error', 'PROTOCOL.md §6', 'Declared push notifications are delivered'),
-  define('probe.cancel', 'probe', 'error', 'PROTOCOL.md §3', 'A running task can be canceled'),
-  define('probe.unknown-task', 'probe', 'error', 'PROTOCOL.md §7', 'An unknown task gets TaskNotFound'),
+  define('probe.streaming', 'probe', 'error', a2a('streaming'), 'Declared streaming really streams'),
+  define('probe.push', 'probe', 'error', a2a('pushDelivery'), 'Declared push notifications are delivered'),
+  define('probe.cancel', 'probe', 'error', a2a('cancel'), 'A running task can be canceled'),
+  define('probe.unknown-task', 'probe', 'error', a2a('a2aErrors'), 'An unknown task gets TaskNotFound'),
   define(
     'probe.unsupported-method',
     'probe',
     'error',
-    'PROTOCOL.md §7',
+    a2a('standardErrors'),
     'An unsupported method gets the right error code',
   ),
   define(
     'probe.bindings-agree',
     'probe',
     'error',
-    'PROTOCOL.md §3',
+    a2a('functionalEquivalence'),
     'Every declared binding gives the same result',
   ),
 ];
@@ -127,7 +172,25 @@ export function describeCheck(id: string): CheckDefinition {
   if (known) return known;
   const prefix = id.split('.', 1)[0];
   const area = prefix === 'card' || prefix === 'state' || prefix === 'probe' ? prefix : 'frame';
-  return { id, area, severity: 'warning', spec: 'PROTOCOL.md', title: id };
+  return { id, area, severity: 'warning', ...cite(a2aSpecification()), title: id };
+}
+
+/**
+ * Where a check's rule is written for the generation of the agent a finding is about: the catalogue gives the
+ * default generation's section, a 0.3 agent's finding points at 0.3's text.
+ */
+export function checkSpec(id: string, generation?: string): SpecRef {
+  return (cites.get(id) ?? a2aSpecification)(generation);
+}
+
+/** Every reference the catalogue can cite, in every generation (for tests that read them all). */
+export function allCheckSpecs(): SpecRef[] {
+  const out: SpecRef[] = [];
+  for (const cited of cites.values()) {
+    out.push(cited());
+    for (const generation of generations) out.push(cited(generation));
+  }
+  return out;
 }
 
 /** Which frame check a parser's finding rule belongs to. */

@@ -4,7 +4,7 @@
 // that would repeat on every exchange (a media type) are gathered into one finding per agent.
 
 import type { Frame, HttpFrame, WebhookFrame } from '../wire/frame';
-import { checkById, frameCheckFor } from './catalog';
+import { checkSpec, frameCheckFor } from './catalog';
 import {
   nonJsonPush,
   plainJsonPush,
@@ -12,12 +12,28 @@ import {
   unechoedExtensions,
   versionProblem,
 } from './headerRules';
+import { a2aRef, cite, type Citation, type SpecRef } from './specRefs';
 import type { CheckFinding } from './types';
 
 /** How many frames a gathered finding names; the message still counts them all. */
 export const MAX_GATHERED_FRAMES = 100;
 
-const spec = (checkId: string) => checkById(checkId)!.spec;
+/** A frame's generation: its exchange's for a stream event, the delivery's for a push. */
+function generationOf(frame: Frame, exchangeGeneration: string | undefined): string | undefined {
+  return frame.kind === 'sse' ? exchangeGeneration : frame.a2a?.generation;
+}
+
+/** What a parser's finding cites: its own reference when it has one, else its check's in the frame's generation. */
+function citationFor(
+  finding: { spec?: string; specUrl?: string },
+  checkId: string,
+  generation: string | undefined,
+): Citation | { spec: string } {
+  if (finding.spec === undefined) return cite(checkSpec(checkId, generation));
+  return finding.specUrl !== undefined
+    ? { spec: finding.spec, specUrl: finding.specUrl }
+    : { spec: finding.spec };
+}
 
 interface Gathered {
   agentId: string | undefined;
@@ -29,11 +45,14 @@ export class FrameChecks {
   readonly findings: CheckFinding[] = [];
   /** Agent of each exchange, so the findings on its stream events name the agent too. */
   private readonly agentOf = new Map<string, string>();
+  /** Generation of each exchange, so its stream events cite their generation's specification. */
+  private readonly generationOfExchange = new Map<string, string>();
   private readonly plainAnswers = new Map<string, Gathered>();
   private readonly plainPushes = new Map<string, Gathered>();
 
   add(frame: Frame): void {
     const agentId = this.agentFor(frame);
+    const generation = this.generationFor(frame);
     const taskId = frame.a2a?.taskId;
     for (const finding of frame.findings ?? []) {
       const checkId = frameCheckFor(finding.rule);
@@ -41,14 +60,14 @@ export class FrameChecks {
         checkId,
         severity: finding.severity,
         message: checkId === 'frame.other' ? `${finding.rule}: ${finding.message}` : finding.message,
-        spec: finding.spec ?? spec(checkId),
+        ...citationFor(finding, checkId, generation),
         frameIds: [frame.id],
         ...(agentId ? { agentId } : {}),
         ...(taskId ? { taskId } : {}),
         ...(finding.pointer !== undefined ? { pointer: finding.pointer } : {}),
       });
     }
-    if (frame.kind === 'http') this.headers(frame, agentId);
+    if (frame.kind === 'http') this.headers(frame, agentId, generation);
     else if (frame.kind === 'webhook') this.push(frame, agentId);
   }
 
@@ -59,6 +78,7 @@ export class FrameChecks {
       this.gathered(
         gathered,
         `${gathered.count} A2A 1.0 REST answer${one ? ' is' : 's are'} labelled application/json; 1.0 asks for application/a2a+json (clients accept both).`,
+        a2aRef('restTransport', '1.0'),
       );
     }
     for (const gathered of this.plainPushes.values()) {
@@ -66,6 +86,7 @@ export class FrameChecks {
       this.gathered(
         gathered,
         `${gathered.count} A2A 1.0 push deliver${one ? 'y is' : 'ies are'} labelled application/json; the 1.0 spec sends application/a2a+json.`,
+        a2aRef('pushPayload', '1.0'),
       );
     }
     this.plainAnswers.clear();
@@ -81,9 +102,26 @@ export class FrameChecks {
     return agentId;
   }
 
-  private headers(frame: HttpFrame, agentId: string | undefined): void {
+  private generationFor(frame: Frame): string | undefined {
+    if (frame.kind === 'sse') return generationOf(frame, this.generationOfExchange.get(frame.exchangeId));
+    const generation = generationOf(frame, undefined);
+    if (frame.kind === 'http' && generation !== undefined)
+      this.generationOfExchange.set(frame.id, generation);
+    return generation;
+  }
+
+  private headers(frame: HttpFrame, agentId: string | undefined, generation: string | undefined): void {
     const version = versionProblem(frame);
-    if (version) this.add1('frame.a2a-version', version.severity, version.message, frame, agentId);
+    if (version) {
+      this.add1(
+        'frame.a2a-version',
+        version.severity,
+        version.message,
+        frame,
+        agentId,
+        checkSpec('frame.a2a-version', generation),
+      );
+    }
     const asked = unechoedExtensions(frame);
     if (asked !== undefined) {
       this.add1(
@@ -92,6 +130,7 @@ export class FrameChecks {
         `The request asked for extensions (${asked}) and the answer has no extensions header saying which were activated.`,
         frame,
         agentId,
+        checkSpec('frame.extensions-echo', generation),
       );
     }
     if (plainJsonRestAnswer(frame)) gather(this.plainAnswers, agentId, frame.id);
@@ -107,6 +146,7 @@ export class FrameChecks {
         `A push delivery came as ${type}; deliveries are application/json or application/a2a+json, so the webhook refused it.`,
         frame,
         agentId,
+        a2aRef('pushPayload', frame.a2a?.generation),
       );
     }
   }
@@ -117,24 +157,25 @@ export class FrameChecks {
     message: string,
     frame: Frame,
     agentId: string | undefined,
+    ref: SpecRef,
   ): void {
     this.findings.push({
       checkId,
       severity,
       message,
-      spec: spec(checkId),
+      ...cite(ref),
       frameIds: [frame.id],
       ...(agentId ? { agentId } : {}),
     });
   }
 
-  private gathered(gathered: Gathered, message: string): void {
+  private gathered(gathered: Gathered, message: string, ref: SpecRef): void {
     const more = gathered.count - gathered.frameIds.length;
     this.findings.push({
       checkId: 'frame.media-type',
       severity: 'info',
       message: more > 0 ? `${message} The first ${gathered.frameIds.length} are listed.` : message,
-      spec: spec('frame.media-type'),
+      ...cite(ref),
       frameIds: gathered.frameIds,
       ...(gathered.agentId ? { agentId: gathered.agentId } : {}),
     });

@@ -6,6 +6,10 @@
 // test case's <system-out>. A probe that was skipped is <skipped/>; one that could not run at all (status `error`)
 // is an <error>. Findings under a check id the catalogue does not know get a test case of their own, so nothing in
 // the report is left out of the XML. Text is escaped, and characters XML 1.0 cannot carry become U+FFFD.
+//
+// Each test case names the public section its check comes from in <properties> (`spec`, `spec-url`), and every
+// finding in a failure's text carries its own section and link, and how many times it was seen (×N) when the
+// report merged identical findings.
 
 import { CHECKS, describeCheck } from './catalog';
 import type { CheckArea, CheckDefinition, CheckFinding, CheckReport, ProbeResult } from './types';
@@ -31,10 +35,19 @@ function attribute(text: string, max = 500): string {
   return xmlText(line.length > max ? `${line.slice(0, max - 1)}…` : line);
 }
 
+const times = (finding: CheckFinding) => ((finding.count ?? 1) > 1 ? ` ×${finding.count}` : '');
+
 function describe(finding: CheckFinding): string {
   const where = finding.frameIds.length > 0 ? ` [frames ${finding.frameIds.join(', ')}]` : '';
   const at = finding.pointer ? ` at ${finding.pointer}` : '';
-  return `${finding.severity}: ${finding.message} (${finding.spec})${at}${where}`;
+  const spec = finding.specUrl ? `${finding.spec} <${finding.specUrl}>` : finding.spec;
+  return `${finding.severity}: ${finding.message}${times(finding)} (${spec})${at}${where}`;
+}
+
+/** The check's section, for readers that show test case properties. */
+function properties(check: CheckDefinition): string {
+  const url = check.specUrl ? `<property name="spec-url" value="${attribute(check.specUrl)}"/>` : '';
+  return `<properties><property name="spec" value="${attribute(check.spec)}"/>${url}</properties>`;
 }
 
 const AREAS: readonly CheckArea[] = ['card', 'frame', 'state', 'probe'];
@@ -46,7 +59,7 @@ function testCase(
 ): { xml: string; outcome: 'passed' | 'failed' | 'error' | 'skipped' } {
   const failing = found.filter((f) => f.severity !== 'info');
   const notes = found.filter((f) => f.severity === 'info');
-  let body = '';
+  let body = properties(check);
   let outcome: 'passed' | 'failed' | 'error' | 'skipped' = 'passed';
   if (probe?.status === 'skipped') {
     outcome = 'skipped';
@@ -56,10 +69,15 @@ function testCase(
     body += `<error message="${attribute(probe.message)}" type="probe-error">${xmlText(probe.message)}</error>`;
   } else if (failing.length > 0 || probe?.status === 'failed' || probe?.status === 'error') {
     outcome = 'failed';
-    const message = failing[0]?.message ?? probe?.message ?? 'failed';
+    const first = failing[0];
+    const message = first ? `${first.message}${times(first)}` : (probe?.message ?? 'failed');
     const detail = failing.length > 0 ? failing.map(describe).join('\n') : (probe?.message ?? '');
     const type = failing.some((f) => f.severity === 'error') || failing.length === 0 ? 'error' : 'warning';
-    const count = failing.length > 1 ? `${failing.length} findings; the first: ` : '';
+    const seen = failing.reduce((sum, f) => sum + (f.count ?? 1), 0);
+    const count =
+      failing.length > 1
+        ? `${failing.length} findings${seen > failing.length ? ` (${seen} occurrences)` : ''}; the first: `
+        : '';
     body += `<failure message="${attribute(count + message)}" type="${type}">${xmlText(detail)}</failure>`;
   }
   if (notes.length > 0) body += `<system-out>${xmlText(notes.map(describe).join('\n'))}</system-out>`;

@@ -12,7 +12,7 @@
 import type { TimelineModel } from '../timeline/timelineModel';
 import type { StateMark } from '../timeline/taskView';
 import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
-import { checkById } from './catalog';
+import { checkById, checkSpec } from './catalog';
 import { requestedTaskId } from './requestTask';
 import type { CheckFinding } from './types';
 
@@ -24,14 +24,25 @@ export const MAX_LISTED_EVENTS = 20;
 
 const isZeroX = (generation: string | undefined) => generation !== undefined && generation.startsWith('0.');
 
+/** A finding of a state check, citing the check's section in the generation of the agent it is about. */
 function finding(
   checkId: string,
+  generation: string | undefined,
   message: string,
   frameIds: string[],
   extra: Partial<CheckFinding> = {},
 ): CheckFinding {
   const check = checkById(checkId)!;
-  return { checkId, severity: check.severity, message, spec: check.spec, frameIds, ...extra };
+  const ref = checkSpec(checkId, generation);
+  return {
+    checkId,
+    severity: check.severity,
+    message,
+    spec: ref.label,
+    specUrl: ref.url,
+    frameIds,
+    ...extra,
+  };
 }
 
 /** A frame without `rev` is final too (frame.ts); only a final one says how a stream ended. */
@@ -43,6 +54,19 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 interface Placement {
   kind: Frame['kind'];
   exchangeId: string;
+  /** A push delivery's generation (an exchange's is on its frame). */
+  generation?: string;
+}
+
+/** The generation of the agent a placed frame came from, to cite its specification. */
+function generationAt(
+  placement: Placement | undefined,
+  exchanges: ReadonlyMap<string, HttpFrame>,
+): string | undefined {
+  if (!placement) return undefined;
+  return placement.kind === 'webhook'
+    ? placement.generation
+    : exchanges.get(placement.exchangeId)?.a2a?.generation;
 }
 
 interface Stream {
@@ -100,6 +124,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
     placed.set(frame.id, {
       kind: frame.kind,
       exchangeId: frame.kind === 'sse' ? frame.exchangeId : frame.id,
+      ...(frame.kind === 'webhook' && frame.a2a?.generation ? { generation: frame.a2a.generation } : {}),
     });
   }
   for (const [, ending] of endings) {
@@ -159,6 +184,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
         out.push(
           finding(
             'state.task-id-changed',
+            exchange.a2a?.generation,
             `${whose} ${stream.taskId}, then an event of the stream named task ${taskId}.`,
             [exchange.id, frame.id],
             { taskId, ...agent },
@@ -173,6 +199,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
         out.push(
           finding(
             'state.final-misuse',
+            exchange.a2a?.generation,
             `An event says final: true while task ${taskId ?? '(no id)'} is only ${a2a.state}.`,
             [frame.id],
             { ...(taskId ? { taskId } : {}), ...agent },
@@ -183,6 +210,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
         out.push(
           finding(
             'state.final-misuse',
+            exchange.a2a?.generation,
             `Task ${taskId ?? '(no id)'} reached ${a2a.state}, but the event does not say final: true, so a client keeps waiting.`,
             [frame.id],
             { ...(taskId ? { taskId } : {}), ...agent },
@@ -215,6 +243,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
       out.push(
         finding(
           'state.after-terminal',
+          exchange.a2a?.generation,
           `Task ${taskId} was ${mark.stateWire}, and then a stream opened later sent an artifact update for it.`,
           [mark.frameId, frame.id],
           extra,
@@ -224,6 +253,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
       out.push({
         ...finding(
           'state.after-terminal',
+          exchange.a2a?.generation,
           `Task ${taskId} was ${mark.stateWire}, and a stream opened later sent a status update saying so again; a finished task has no more updates (1.0 refuses to subscribe to it).`,
           [mark.frameId, frame.id],
           extra,
@@ -241,6 +271,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
     out.push({
       ...finding(
         'state.after-terminal',
+        a2a.generation,
         `Task ${a2a.taskId} was ${ending.mark.stateWire}, and then a push delivery brought an artifact update (deliveries can arrive out of order, so this is a note).`,
         [ending.mark.frameId, frame.id],
         { taskId: a2a.taskId, ...(frame.agentId ? { agentId: frame.agentId } : {}) },
@@ -261,6 +292,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
       out.push(
         finding(
           zeroX ? 'state.final-misuse' : 'state.stream-open-after-terminal',
+          exchange.a2a?.generation,
           `${plural(stream.after, 'more event')} came after the stream’s ${zeroX ? 'final' : 'terminal'} event${
             stream.after > stream.afterIds.length ? ` (the first ${stream.afterIds.length} are listed)` : ''
           }.`,
@@ -272,6 +304,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
       out.push(
         finding(
           'state.stream-open-after-terminal',
+          exchange.a2a?.generation,
           `The agent kept the stream open after its ${zeroX ? 'final' : 'terminal'} event; it ended by ${
             exchange.stream.ended === 'closed-by-user' ? 'the user closing it' : 'an error or a timeout'
           }.`,
@@ -287,6 +320,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
     const doubt = raceBetween(placed.get(against.frameId), placed.get(mark.frameId), against, exchanges);
     const base = finding(
       'state.illegal-transition',
+      generationAt(placed.get(mark.frameId), exchanges),
       `Task ${taskId}: ${mark.illegal!}`,
       [mark.frameId],
       extra,

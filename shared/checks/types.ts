@@ -13,8 +13,10 @@ export interface CheckDefinition {
   area: CheckArea;
   title: string;
   severity: Severity;
-  /** The section the rule comes from: 'PROTOCOL.md §4.1', 'A2A 1.0 §3.1.2' … */
+  /** The public section the rule comes from, as a label: 'A2A 1.0 §4.1.3 TaskState', 'RFC 8259 §2 JSON Grammar' … */
   spec: string;
+  /** The link to that section (specRefs.ts). */
+  specUrl?: string;
 }
 
 /** One thing a check found, pointing at the frames that show it. */
@@ -23,7 +25,14 @@ export interface CheckFinding {
   severity: Severity;
   /** Plain words a user can act on. */
   message: string;
+  /** The public section the finding rests on (a label), and its link. */
   spec: string;
+  specUrl?: string;
+  /**
+   * How many identical findings this one stands for (same check, severity, message, spec, place, agent and task);
+   * `frameIds` holds the frames of all of them. Absent means one.
+   */
+  count?: number;
   frameIds: string[];
   agentId?: string;
   taskId?: string;
@@ -50,7 +59,18 @@ export interface CheckReport {
   agents: Array<{ id: string; name: string; cardUrl: string; generation: string }>;
   /** Ids of the checks that ran (a check that ran and found nothing passed). */
   checksRun: string[];
+  /** Distinct findings: identical ones are merged into one with a `count`. */
   findings: CheckFinding[];
   probes: ProbeResult[];
-  summary: { error: number; warning: number; info: number; probesFailed: number };
+  /**
+   * Distinct findings per severity, and (in `occurrences`) how many findings that is before identical ones were
+   * merged.
+   */
+  summary: {
+    error: number;
+    warning: number;
+    info: number;
+    probesFailed: number;
+    occurrences: { error: number; warning: number; info: number };
+  };
 }

@@ -33,6 +33,7 @@ const findingSchema = z.looseObject({
   column: z.number().optional(),
   offset: z.number().optional(),
   spec: z.string().optional(),
+  specUrl: z.string().optional(),
 });
 
 const timingSchema = z.looseObject({

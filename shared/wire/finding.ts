@@ -15,6 +15,8 @@ export interface Finding {
   line?: number;
   column?: number;
   offset?: number;
-  /** Where the rule comes from, e.g. 'PROTOCOL.md §5' or 'A2A 1.0 §3.1.2'. */
+  /** The public section the rule comes from, as a label: 'A2A 1.0 §3.1.2 Send Streaming Message', 'RFC 8259 §4 Objects'. */
   spec?: string;
+  /** The link to that section; findings saved by older versions have a label only (shared/checks/citation.ts). */
+  specUrl?: string;
 }

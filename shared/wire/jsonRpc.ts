@@ -14,6 +14,7 @@ import {
   restMappingFor,
 } from '../a2a/errorCodes';
 import type { Generation } from '../a2a/generation';
+import { a2aRef, JSON_RPC, RFC_9457, type SpecRef } from '../checks/specRefs';
 import type { Finding, Severity } from './finding';
 import { appendPointer } from './jsonPointer';
 import { ownValue } from '../ownValue';
@@ -54,8 +55,8 @@ export interface JsonRpcResponseOptions {
   generation: Generation;
 }
 
-const rpcSpec = 'JSON-RPC 2.0';
-const errorSpec = 'PROTOCOL.md §7.1';
+/** The A2A error codes of the generation's JSON-RPC binding. */
+const errorSpec = (generation: Generation) => a2aRef('jsonRpcErrors', generation);
 
 type Json = Record<string, unknown>;
 
@@ -72,9 +73,16 @@ function finding(
   severity: Severity,
   message: string,
   pointer: string | undefined,
-  spec: string,
+  ref: SpecRef,
 ): Finding {
-  return { rule, severity, message, ...(pointer !== undefined ? { pointer } : {}), spec };
+  return {
+    rule,
+    severity,
+    message,
+    ...(pointer !== undefined ? { pointer } : {}),
+    spec: ref.label,
+    specUrl: ref.url,
+  };
 }
 
 /** A short, safe rendering of a JSON value for messages. */
@@ -109,7 +117,7 @@ function notAnObject(value: unknown, what: 'request' | 'response'): JsonRpcCheck
           'error',
           `The ${what} is a JSON-RPC batch (an array). A2A uses one request per HTTP call and defines no batches.`,
           '',
-          `${rpcSpec} §6`,
+          JSON_RPC.batch,
         ),
       ],
     };
@@ -122,13 +130,13 @@ function notAnObject(value: unknown, what: 'request' | 'response'): JsonRpcCheck
         'error',
         `The ${what} is ${typeWord(value)}, not a JSON-RPC object with "jsonrpc": "2.0".`,
         '',
-        rpcSpec,
+        what === 'request' ? JSON_RPC.request : JSON_RPC.response,
       ),
     ],
   };
 }
 
-function checkVersion(envelope: Json, findings: Finding[], lenient: boolean): void {
+function checkVersion(envelope: Json, findings: Finding[], lenient: boolean, ref: SpecRef): void {
   if (!has(envelope, 'jsonrpc')) {
     findings.push(
       finding(
@@ -138,7 +146,7 @@ function checkVersion(envelope: Json, findings: Finding[], lenient: boolean): vo
         'The "jsonrpc" member is missing; it must be exactly "2.0".' +
           (lenient ? ' (The A2A 0.1 schema defaults it, but JSON-RPC 2.0 requires it.)' : ''),
         '/jsonrpc',
-        `${rpcSpec} §4`,
+        ref,
       ),
     );
   } else if (envelope.jsonrpc !== '2.0') {
@@ -148,7 +156,7 @@ function checkVersion(envelope: Json, findings: Finding[], lenient: boolean): vo
         'error',
         `"jsonrpc" is ${show(envelope.jsonrpc)} but must be exactly the string "2.0".`,
         '/jsonrpc',
-        `${rpcSpec} §4`,
+        ref,
       ),
     );
   }
@@ -170,7 +178,7 @@ function checkIdType(
           `The ${where} id ${show(value)} has a fractional part; JSON-RPC says it SHOULD NOT, and the A2A schemas ` +
             'require an integer.',
           '/id',
-          `${rpcSpec} §4`,
+          where === 'request' ? JSON_RPC.request : JSON_RPC.response,
         ),
       );
     }
@@ -182,7 +190,7 @@ function checkIdType(
       'error',
       `The ${where} id is ${typeWord(value)} (${show(value)}); it must be a string, a number or null.`,
       '/id',
-      `${rpcSpec} §4`,
+      where === 'request' ? JSON_RPC.request : JSON_RPC.response,
     ),
   );
   return undefined;
@@ -192,7 +200,7 @@ function checkIdType(
 export function checkJsonRpcRequest(value: unknown, generation: Generation): JsonRpcCheck {
   if (!isObject(value)) return notAnObject(value, 'request');
   const findings: Finding[] = [];
-  checkVersion(value, findings, generation === '0.1');
+  checkVersion(value, findings, generation === '0.1', JSON_RPC.request);
 
   let kind: JsonRpcKind = 'request';
   const check: JsonRpcCheck = { kind, findings };
@@ -209,7 +217,7 @@ export function checkJsonRpcRequest(value: unknown, generation: Generation): Jso
           : 'The request has no "method"' +
               (has(value, 'result') || has(value, 'error') ? '; it looks like a response.' : '.'),
         '/method',
-        `${rpcSpec} §4`,
+        JSON_RPC.request,
       ),
     );
   }
@@ -225,7 +233,7 @@ export function checkJsonRpcRequest(value: unknown, generation: Generation): Jso
           'The request has no "id", so JSON-RPC treats it as a notification and the agent should not answer. ' +
             'A2A requests need an id.',
           '/id',
-          'PROTOCOL.md §3.2',
+          a2aRef('jsonRpcRequest', generation),
         ),
       );
     }
@@ -242,7 +250,7 @@ export function checkJsonRpcRequest(value: unknown, generation: Generation): Jso
             'The request id is null. JSON-RPC discourages this: a response with id null cannot be told apart from ' +
               'an error about a request whose id could not be read. Use a string or an integer.',
             '/id',
-            `${rpcSpec} §4`,
+            JSON_RPC.request,
           ),
         );
       }
@@ -258,7 +266,7 @@ export function checkJsonRpcRequest(value: unknown, generation: Generation): Jso
           'error',
           `"params" is ${typeWord(value.params)}; JSON-RPC allows only an object or an array, and A2A methods take an object.`,
           '/params',
-          `${rpcSpec} §4.2`,
+          JSON_RPC.parameters,
         ),
       );
     } else if (Array.isArray(value.params)) {
@@ -268,7 +276,7 @@ export function checkJsonRpcRequest(value: unknown, generation: Generation): Jso
           'warning',
           '"params" is an array (positional); A2A methods take their parameters as an object.',
           '/params',
-          'PROTOCOL.md §3',
+          a2aRef('jsonRpcRequest', generation),
         ),
       );
     }
@@ -282,7 +290,7 @@ export function checkJsonRpcResponse(value: unknown, options: JsonRpcResponseOpt
   if (!isObject(value)) return notAnObject(value, 'response');
   const { generation, expectedId } = options;
   const findings: Finding[] = [];
-  checkVersion(value, findings, generation === '0.1');
+  checkVersion(value, findings, generation === '0.1', JSON_RPC.response);
 
   const hasResult = has(value, 'result');
   const hasError = has(value, 'error');
@@ -297,7 +305,7 @@ export function checkJsonRpcResponse(value: unknown, options: JsonRpcResponseOpt
         'The response has both "result" and "error"; it must have exactly one. Both are shown, but a client ' +
           'cannot tell whether the call succeeded.',
         '',
-        `${rpcSpec} §5`,
+        JSON_RPC.response,
       ),
     );
   } else if (!hasResult && !hasError) {
@@ -308,7 +316,7 @@ export function checkJsonRpcResponse(value: unknown, options: JsonRpcResponseOpt
         'The response has neither "result" nor "error"; it must have exactly one.' +
           (has(value, 'method') ? ' It has a "method", so it looks like a request.' : ''),
         '',
-        `${rpcSpec} §5`,
+        JSON_RPC.response,
       ),
     );
   }
@@ -327,7 +335,7 @@ export function checkJsonRpcResponse(value: unknown, options: JsonRpcResponseOpt
         'error',
         'The response has no "id"; it must repeat the id of the request it answers (or null if that could not be read).',
         '/id',
-        `${rpcSpec} §5`,
+        JSON_RPC.response,
       ),
     );
   } else {
@@ -362,7 +370,7 @@ function checkIdAgainstRequest(
           : `The response id is null, which JSON-RPC reserves for errors about requests whose id could not be read ` +
             `(-32700, -32600)${code !== undefined ? `, not ${code}` : ''}.`) + expected,
         '/id',
-        `${rpcSpec} §5`,
+        JSON_RPC.response,
       ),
     );
     return;
@@ -378,7 +386,7 @@ function checkIdAgainstRequest(
           ? ': same digits, but a different type. JSON-RPC requires the same value and type.'
           : '. The response may belong to another request.'),
       '/id',
-      `${rpcSpec} §5`,
+      JSON_RPC.response,
     ),
   );
 }
@@ -401,7 +409,7 @@ export function inspectJsonRpcError(
         'error',
         `"error" is ${typeWord(error)}; it must be an object with an integer "code" and a string "message".`,
         pointer,
-        `${rpcSpec} §5.1`,
+        JSON_RPC.error,
       ),
     );
     return details;
@@ -417,7 +425,7 @@ export function inspectJsonRpcError(
           ? `The error code is ${typeWord(code)} (${show(code)}); it must be an integer.`
           : 'The error has no "code"; it must have an integer code.',
         appendPointer(pointer, 'code'),
-        `${rpcSpec} §5.1`,
+        JSON_RPC.error,
       ),
     );
   }
@@ -431,7 +439,7 @@ export function inspectJsonRpcError(
           ? `The error message is ${typeWord(error.message)}; it must be a string.`
           : 'The error has no "message"; it must have a short description as a string.',
         appendPointer(pointer, 'message'),
-        `${rpcSpec} §5.1`,
+        JSON_RPC.error,
       ),
     );
   }
@@ -468,7 +476,7 @@ function unknownCode(code: number, generation: Generation, pointer: string): Fin
         `Error code ${code} is in the range A2A uses for its own errors, but A2A ${generation} does not define it.` +
           hint,
         pointer,
-        errorSpec,
+        errorSpec(generation),
       );
     case 'reserved':
       return finding(
@@ -477,7 +485,7 @@ function unknownCode(code: number, generation: Generation, pointer: string): Fin
         `Error code ${code} is in the range JSON-RPC reserves for its predefined errors, but it is none of them.` +
           hint,
         pointer,
-        `${rpcSpec} §5.1`,
+        JSON_RPC.error,
       );
     default:
       return finding(
@@ -486,7 +494,7 @@ function unknownCode(code: number, generation: Generation, pointer: string): Fin
         `Error code ${code} is application-defined: it is not an A2A ${generation} or JSON-RPC error code.` +
           hint,
         pointer,
-        errorSpec,
+        errorSpec(generation),
       );
   }
 }
@@ -525,7 +533,7 @@ function checkErrorData(
           `The error data is ${typeWord(data)}; in A2A 1.0 it should be an array of objects with "@type", such as ` +
             'google.rpc.ErrorInfo with a "reason".',
           pointer,
-          errorSpec,
+          errorSpec(generation),
         ),
       );
     } else {
@@ -537,7 +545,7 @@ function checkErrorData(
             'warning',
             `Error data item ${index} has no "@type"; A2A 1.0 error details are ProtoJSON Any objects that name their type.`,
             appendPointer(pointer, index),
-            errorSpec,
+            errorSpec(generation),
           ),
         );
       });
@@ -557,7 +565,7 @@ function checkErrorData(
         `Error code ${details.code} means ${codeName}, but the ErrorInfo reason ${reason} means ${meant.name} ` +
           `(code ${meant.code}). Clients reading the code and clients reading the reason will disagree.`,
         isArray ? appendPointer(appendPointer(pointer, index), 'reason') : appendPointer(pointer, 'reason'),
-        errorSpec,
+        errorSpec(generation),
       ),
     );
   }
@@ -588,7 +596,8 @@ export interface RestErrorDescription {
   findings: Finding[];
 }
 
-const restSpec = 'PROTOCOL.md §7.2';
+/** Error bodies of the generation's HTTP+JSON binding. */
+const restSpec = (generation: Generation) => a2aRef('restErrors', generation);
 
 const restOnlyMeanings: Record<string, string> = {
   Unauthenticated:
@@ -644,7 +653,7 @@ export function describeRestError(
           'warning',
           `The body says code ${show(inner.code)} but the HTTP status is ${status}; in A2A 1.0 "error.code" repeats the HTTP status.`,
           '/error/code',
-          restSpec,
+          restSpec(generation),
         ),
       );
     }
@@ -656,7 +665,7 @@ export function describeRestError(
           'warning',
           `"error.details" is ${typeWord(details)}; it should be an array of objects with "@type".`,
           '/error/details',
-          restSpec,
+          restSpec(generation),
         ),
       );
     }
@@ -675,7 +684,7 @@ export function describeRestError(
           'warning',
           `The problem body says status ${body.status} but the HTTP status is ${status}; they should agree (RFC 9457 §3.1.2).`,
           '/status',
-          restSpec,
+          RFC_9457.status,
         ),
       );
     }
@@ -708,7 +717,7 @@ export function describeRestError(
           'info',
           `@a2a-js/sdk 0.3 sends code ${code} with HTTP ${expected}, this agent used ${status}.`,
           '/code',
-          restSpec,
+          restSpec(generation),
         ),
       );
     }
@@ -736,7 +745,7 @@ export function describeRestError(
           'or the 0.3 SDKs\' {"code","message"} / {"message"}).' +
           (out.name ? ` The status suggests ${out.name}.` : ''),
         '',
-        restSpec,
+        restSpec(generation),
       ),
     );
   } else if (out.name === undefined) {
@@ -749,7 +758,7 @@ export function describeRestError(
               `${out.candidates.join(', ')}.`
           : `The error cannot be named: the body has no A2A reason and HTTP ${status} is not in the A2A table.`,
         '',
-        restSpec,
+        restSpec(generation),
       ),
     );
   }
@@ -774,7 +783,7 @@ function checkStatusForName(
         'warning',
         `${name} should come with HTTP ${row.http.join(' or ')}, not ${status}.`,
         '',
-        restSpec,
+        a2aRef('errorMapping', generation),
       ),
     );
   }
@@ -785,7 +794,7 @@ function checkStatusForName(
         'warning',
         `${name} should have status "${row.grpc.join('" or "')}", not "${grpcStatus}".`,
         '/error/status',
-        restSpec,
+        a2aRef('errorMapping', generation),
       ),
     );
   }

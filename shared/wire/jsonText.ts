@@ -7,8 +7,17 @@
 // counts), offsets 0-based in code units. So an astral character such as U+1F600 takes two columns. '\n', '\r\n'
 // and a lone '\r' each end a line. Ranges are half-open: `end` is the position just after the last character.
 
+import { cite, RFC_8259 } from '../checks/specRefs';
 import type { Finding } from './finding';
 import { appendPointer, isArrayIndexToken, splitJsonPointer } from './jsonPointer';
+
+// The sections of RFC 8259 the findings here rest on.
+const GRAMMAR = cite(RFC_8259.grammar);
+const OBJECTS = cite(RFC_8259.objects);
+const NUMBERS = cite(RFC_8259.numbers);
+const ENCODING = cite(RFC_8259.encoding);
+const UNICODE = cite(RFC_8259.unicode);
+const PARSERS = cite(RFC_8259.parsers);
 
 export interface TextPosition {
   /** 1-based line. */
@@ -150,6 +159,7 @@ export function decodeJsonBytes(bytes: Uint8Array): DecodedJsonText {
             rule: 'json.invalid-utf8',
             severity: 'error',
             message: 'The body could not be read as bytes, so it could not be decoded as UTF-8.',
+            ...ENCODING,
           },
         ],
       };
@@ -167,6 +177,7 @@ export function decodeJsonBytes(bytes: Uint8Array): DecodedJsonText {
       line: 1,
       column: 1,
       offset: 0,
+      ...ENCODING,
     });
   }
   if (badByte >= 0) {
@@ -188,6 +199,7 @@ export function decodeJsonBytes(bytes: Uint8Array): DecodedJsonText {
       line: where.line,
       column: where.column,
       offset: badByte,
+      ...ENCODING,
     });
   }
   return { text, findings };
@@ -484,7 +496,7 @@ class Parser {
         line: where.line,
         column: where.column,
         offset: where.offset,
-        spec: 'RFC 8259 §4',
+        ...OBJECTS,
       });
     }
     if (key === '__proto__') {
@@ -594,7 +606,7 @@ class Parser {
       line: where.line,
       column: where.column,
       offset: where.offset,
-      spec: 'RFC 8259 §8.2',
+      ...UNICODE,
     });
   }
 
@@ -658,6 +670,7 @@ class Parser {
         line: where.line,
         column: where.column,
         offset: where.offset,
+        ...NUMBERS,
       });
     } else if (integer && !Number.isSafeInteger(value) && BigInt(literal) !== BigInt(value)) {
       this.note({
@@ -670,6 +683,7 @@ class Parser {
         line: where.line,
         column: where.column,
         offset: where.offset,
+        ...NUMBERS,
       });
     }
   }
@@ -737,7 +751,7 @@ class Parser {
       line: where.line,
       column: where.column,
       offset: where.offset,
-      spec: 'RFC 8259',
+      ...GRAMMAR,
     });
   }
 
@@ -752,6 +766,7 @@ class Parser {
       line: where.line,
       column: where.column,
       offset: where.offset,
+      ...PARSERS,
     });
   }
 
@@ -826,6 +841,7 @@ export function parseJsonText(text: string, options?: JsonParseOptions): JsonPar
       line: 1,
       column: 1,
       offset: 0,
+      ...GRAMMAR,
     };
     return { ok: false, finding, findings: [finding] };
   }
@@ -848,6 +864,7 @@ export function parseJsonText(text: string, options?: JsonParseOptions): JsonPar
             line: 1,
             column: 1,
             offset: 0,
+            ...GRAMMAR,
           };
     return { ok: false, finding, findings: [...parser.allFindings(), finding] };
   }

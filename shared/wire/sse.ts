@@ -10,6 +10,7 @@
 // the UTF-8 decoder never swallows an ASCII byte into a replacement character). Only the unfinished last line of
 // a chunk is copied, so a large event split across many chunks costs linear time.
 
+import { WHATWG_SSE } from '../checks/specRefs';
 import type { Finding } from './finding';
 import { firstInvalidUtf8 } from './sseUtf8';
 
@@ -117,7 +118,8 @@ const PIECE_BYTES = 1024 * 1024;
 /** A carry buffer grown past this is released after use rather than kept for the next long line. */
 const CARRY_KEEP_BYTES = 64 * 1024;
 const NO_COMMENTS: readonly string[] = Object.freeze([]);
-const SPEC = 'WHATWG HTML §9.2.6';
+/** What every framing finding cites: how a stream's lines become fields and events. */
+const SPEC = WHATWG_SSE.interpretation;
 
 /**
  * Incremental SSE parser over bytes: call `feed()` with chunks cut anywhere (inside a UTF-8 sequence, between the CR
@@ -262,7 +264,8 @@ export class SseParser {
         : `The stream ended without a blank line after the lines that start at byte ${this.blockStart}; they held no data, so no event was lost.`,
       offset: this.blockStart,
       raw,
-      spec: SPEC,
+      spec: SPEC.label,
+      specUrl: SPEC.url,
     });
   }
 
@@ -509,7 +512,8 @@ export class SseParser {
             severity: 'warning',
             message: `The id field at byte ${start} contains a NUL character, so it was ignored and the last event ID was kept.`,
             offset: start,
-            spec: SPEC,
+            spec: SPEC.label,
+            specUrl: SPEC.url,
           });
         } else {
           this.idBuffer = value;
@@ -526,7 +530,8 @@ export class SseParser {
             severity: 'warning',
             message: `The retry field at byte ${start} is ${value === '' ? 'empty' : `"${clip(value)}"`}; it must be a whole number of milliseconds written with the digits 0-9 only, so it was ignored.`,
             offset: start,
-            spec: SPEC,
+            spec: SPEC.label,
+            specUrl: SPEC.url,
           });
         }
         return;
@@ -536,7 +541,8 @@ export class SseParser {
           severity: 'info',
           message: `The line at byte ${start} has the field name "${clip(name)}", which SSE does not define (names are case-sensitive: data, event, id, retry); it was ignored.`,
           offset: start,
-          spec: SPEC,
+          spec: SPEC.label,
+          specUrl: SPEC.url,
         });
     }
   }
@@ -679,7 +685,8 @@ export class SseParser {
       severity: 'warning',
       message: `The stream is not valid UTF-8: the first bad byte is at byte ${at}. Bad bytes are shown as U+FFFD (\uFFFD); later ones are not reported again.`,
       offset: at,
-      spec: SPEC,
+      spec: SPEC.label,
+      specUrl: SPEC.url,
     });
   }
 

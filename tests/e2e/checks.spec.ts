@@ -1,7 +1,8 @@
 // The Checks panel in both projects (CHK-1..CHK-5): a conforming agent shows no errors and passes its probes, and the
 // report survives a trip to another tab; the hostile agent that answers with the wrong JSON-RPC id shows the finding,
-// which opens its frame; the one that labels its JSON text/plain gets a content-type warning, run from the command
-// palette; the reports download as JSON and as JUnit XML that parse.
+// which opens its frame and links the JSON-RPC section it breaks; the one that labels its JSON text/plain gets a
+// content-type warning, run from the command palette, shown once for both answers (×2) with its A2A section; the
+// reports download as JSON and as JUnit XML that parse, citing public sections only.
 
 import { expect, test } from './fixtures';
 import { startHostilePeer } from '../peers/hostilePeer';
@@ -48,8 +49,14 @@ test('a conforming agent: no errors, every probe passes, JSON and JUnit download
     probes: unknown[];
     summary: { error: number };
     checksRun: string[];
+    findings: Array<{ spec: string; specUrl?: string; count?: number }>;
   };
   expect(report.probes).toHaveLength(6);
+  for (const finding of report.findings) {
+    expect(finding.specUrl, finding.spec).toMatch(/^https:\/\//);
+    expect(finding.count, finding.spec).toBeGreaterThanOrEqual(1);
+  }
+  expect(json.text).not.toMatch(/PROTOCOL\.md|FEATURES\.md|DESIGN\.md/);
   expect(report.summary.error).toBe(0);
   expect(report.checksRun).toContain('state.illegal-transition');
   const junit = await checks.download('junit');
@@ -57,6 +64,8 @@ test('a conforming agent: no errors, every probe passes, JSON and JUnit download
   expect(junit.text).toMatch(
     /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="Switchboard checks"/,
   );
+  expect(junit.text).toContain('<property name="spec-url" value="https://');
+  expect(junit.text).not.toMatch(/PROTOCOL\.md|FEATURES\.md|DESIGN\.md/);
   const parsed = await checks.junitFailures(junit.text);
   expect(parsed?.suites).toBe(4);
   expect(parsed?.failing.filter((name) => /^(probe|state|card\.schema)/.test(name))).toEqual([]);
@@ -78,7 +87,12 @@ test('a hostile agent: the id mismatch is found, its link opens the frame, and J
     await expect(group).toContainText('JSON-RPC envelopes are well formed');
     const finding = checks.findings('frame.jsonrpc').first();
     await expect(finding).toContainText('The response id');
-    await expect(finding).toContainText('JSON-RPC 2.0 §5');
+    await expect(finding).toContainText('JSON-RPC 2.0 §5 Response object');
+    // The section is a link that opens outside the app (the desktop shell asks first, the browser opens a tab).
+    const spec = finding.getByTestId('spec-link');
+    await expect(spec).toHaveAttribute('href', 'https://www.jsonrpc.org/specification#response_object');
+    await expect(spec).toHaveAttribute('target', '_blank');
+    await expect(spec).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(finding.getByTestId('check-frame-link').first()).toContainText('SendMessage 200');
 
     await checks.openFrameOf(finding);
@@ -110,13 +124,28 @@ test('a hostile agent that labels its JSON text/plain: a content-type warning, c
     await app.openAgent(hostile.agentUrl('wrong-content-type'));
     await app.send('hello', { stream: false });
     await expect(app.outcome()).toBeVisible();
+    await app.send('hello again', { stream: false });
     await new LibraryPage(app.page).runCommand('Run the conformance checks');
     await expect(checks.panel()).toBeVisible();
     await expect(checks.summary()).toBeVisible();
     const finding = checks.findings('frame.content-type').first();
     await expect(checks.group('frame.content-type', 'warning')).toBeVisible();
     await expect(finding).toContainText('Expected application/json but the answer is text/plain.');
-    await expect(finding).toContainText('PROTOCOL.md §8');
+    // Both answers broke the rule the same way: one finding, seen twice, naming both frames (re-run until the
+    // second answer is in).
+    await expect(async () => {
+      await checks.run();
+      await expect(finding).toHaveAttribute('data-count', '2', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(checks.findings('frame.content-type')).toHaveCount(1);
+    await expect(finding.getByTestId('finding-count')).toHaveText('×2');
+    await expect(finding.getByTestId('check-frame-link')).toHaveCount(2);
+    await expect(finding.getByTestId('spec-link')).toHaveText('A2A 1.0 §9.1 Protocol Requirements');
+    await expect(finding.getByTestId('spec-link')).toHaveAttribute(
+      'href',
+      'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#91-protocol-requirements',
+    );
+    await expect(finding).not.toContainText('PROTOCOL.md');
     await checks.openFrameOf(finding);
     await expect(app.page.getByTestId('frame-inspector')).toContainText('text/plain');
   } finally {

@@ -87,7 +87,11 @@ async function expectTidy(agent: AgentSummary, results: ProbeResult[]) {
           checkId: result.probeId,
           severity: 'error',
           message: result.message,
-          spec: expect.stringMatching(/^PROTOCOL\.md §\d+(\.\d+)?$/),
+          // The public section of the agent's generation, with its link.
+          spec: expect.stringMatching(/^A2A \d\.\d §\d+(\.\d+)* \S/),
+          specUrl: expect.stringMatching(
+            /^https:\/\/github\.com\/a2aproject\/A2A\/blob\/v\d+\.\d+\.\d+\/docs\/specification\.md#/,
+          ),
           frameIds: result.frameIds,
           agentId: agent.id,
         },
@@ -188,11 +192,11 @@ describe('probes × the broken peer', () => {
     expect(by['probe.streaming']!.message).toMatch(
       /^The card declares streaming, but a streaming request got no event stream: /,
     );
-    expect(by['probe.streaming']!.findings[0]!.spec).toBe('PROTOCOL.md §5');
+    expect(by['probe.streaming']!.findings[0]!.spec).toBe('A2A 1.0 §3.1.2 Send Streaming Message');
     expect(by['probe.push']!.message).toBe(
       'The card declares push notifications, but no delivery arrived within 1.5 s.',
     );
-    expect(by['probe.push']!.findings[0]!.spec).toBe('PROTOCOL.md §6');
+    expect(by['probe.push']!.findings[0]!.spec).toBe('A2A 1.0 §3.5.3 Push Notification Delivery');
     // Its "stream" is one plain JSON answer with the task already completed: nothing is running to cancel.
     expect(by['probe.cancel']!.message).toMatch(
       /^Task \S+ was already completed before it could be canceled\.$/,
@@ -200,11 +204,14 @@ describe('probes × the broken peer', () => {
     expect(by['probe.unknown-task']!.message).toMatch(
       /^An unknown task should get JSON-RPC -32001 \(TaskNotFoundError\); it got error -32603 \(HTTP 200\): /,
     );
-    expect(by['probe.unknown-task']!.findings[0]!.spec).toBe('PROTOCOL.md §7.1');
+    expect(by['probe.unknown-task']!.findings[0]).toMatchObject({
+      spec: 'A2A 1.0 §5.4 Error Code Mappings',
+      specUrl: 'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#54-error-code-mappings',
+    });
     expect(by['probe.unsupported-method']!.message).toBe(
       'An unknown method should get JSON-RPC -32601 (MethodNotFoundError); it got error -32600 (HTTP 200): Invalid request..',
     );
-    expect(by['probe.unsupported-method']!.findings[0]!.spec).toBe('PROTOCOL.md §7.1');
+    expect(by['probe.unsupported-method']!.findings[0]!.spec).toBe('A2A 1.0 §9.5 Error Handling');
   });
 
   it('the host answers runProbes with the same verdicts', async () => {
@@ -322,7 +329,7 @@ describe('probes × an agent whose bindings disagree and that ignores cancels', 
     expect(by['probe.cancel']!.message).toMatch(
       /^Task t\d+ was working; cancel answered with the task working\.$/,
     );
-    expect(by['probe.cancel']!.findings[0]!.spec).toBe('PROTOCOL.md §3');
+    expect(by['probe.cancel']!.findings[0]!.spec).toBe('A2A 1.0 §3.1.5 Cancel Task');
     expect(by['probe.bindings-agree']!.message).toBe(
       'The bindings disagree: JSONRPC 1.0 → completed: Hello from JSON-RPC; HTTP+JSON 1.0 → completed: Hello from REST.',
     );
@@ -345,7 +352,7 @@ describe('probes × an agent whose bindings disagree and that ignores cancels', 
       ],
       ['passed', 'An unknown path got HTTP 404.'],
     ]);
-    expect(results[0]!.findings[0]!.spec).toBe('PROTOCOL.md §7.2');
+    expect(results[0]!.findings[0]!.spec).toBe('A2A 1.0 §11.6 Error Handling');
     await expectTidy(agent, results);
   });
 });

@@ -32,7 +32,8 @@ describe('0.x JSON-RPC envelopes', () => {
     expect(wrong[0]).toMatchObject({
       rule: 'schema.body',
       severity: 'warning',
-      spec: 'A2A 0.3.0 JSON Schema (SendMessageResponse)',
+      spec: 'A2A 0.3 §6 Protocol Data Objects',
+      specUrl: 'https://github.com/a2aproject/A2A/blob/v0.3.0/docs/specification.md#6-protocol-data-objects',
     });
   });
 

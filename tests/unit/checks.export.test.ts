@@ -41,7 +41,16 @@ const probe = (
   message,
   frameIds: status === 'skipped' ? [] : ['p'],
   findings: withFinding
-    ? [{ checkId: probeId, severity: 'error', message, spec: 'PROTOCOL.md §7', frameIds: ['p'] }]
+    ? [
+        {
+          checkId: probeId,
+          severity: 'error',
+          message,
+          spec: 'A2A 1.0 §3.3.2 Error Handling',
+          specUrl: 'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#332-error-handling',
+          frameIds: ['p'],
+        },
+      ]
     : [],
   durationMs: 1234,
 });
@@ -109,7 +118,11 @@ describe('JUnit XML', () => {
     );
     const warning = testcase(doc, 'frame.content-type')?.getElementsByTagName('failure')[0];
     expect(warning?.getAttribute('type')).toBe('warning');
-    expect(warning?.textContent).toBe('warning: http.content-type happened (PROTOCOL.md §8) [frames ct]');
+    // The fixture's finding has no section of its own, so it cites its check's, in the agent's generation.
+    expect(warning?.textContent).toBe(
+      'warning: http.content-type happened (A2A 1.0 §9.1 Protocol Requirements ' +
+        '<https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#91-protocol-requirements>) [frames ct]',
+    );
     const note = testcase(doc, 'frame.json')!;
     expect(note.getElementsByTagName('failure')).toHaveLength(0);
     expect(note.getElementsByTagName('system-out')[0]?.textContent).toContain('info: json.bom happened');
@@ -138,16 +151,43 @@ describe('JUnit XML', () => {
     );
   });
 
-  it('several findings of one check: the count in the message, each one in the text', () => {
+  it('several findings of one check: the count in the message, each one in the text; identical ones once, ×N', () => {
     const many = runChecks({
-      frames: [1, 2, 3].map((n) => exchange({ id: `h${n}`, findings: [finding('json.invalid')] })),
+      frames: [
+        ...[1, 2, 3].map((n) => exchange({ id: `h${n}`, findings: [finding('json.invalid')] })),
+        exchange({ id: 'd', findings: [finding('json.duplicate-key')] }),
+      ],
       agents: [],
       cardFindings: [],
       appVersion: 'x',
     });
     const failure = testcase(parse(reportToJUnit(many)), 'frame.json')!.getElementsByTagName('failure')[0]!;
-    expect(failure.getAttribute('message')).toBe('3 findings; the first: json.invalid happened');
-    expect(failure.textContent?.split('\n')).toHaveLength(3);
+    expect(failure.getAttribute('message')).toBe(
+      '2 findings (4 occurrences); the first: json.invalid happened ×3',
+    );
+    expect(failure.textContent?.split('\n')).toEqual([
+      'error: json.invalid happened ×3 (RFC 8259 §2 JSON Grammar <https://www.rfc-editor.org/rfc/rfc8259#section-2>) [frames h1, h2, h3]',
+      'error: json.duplicate-key happened (RFC 8259 §2 JSON Grammar <https://www.rfc-editor.org/rfc/rfc8259#section-2>) [frames d]',
+    ]);
+  });
+
+  it('each test case names its check’s section and link as properties', () => {
+    const properties = (id: string) =>
+      Object.fromEntries(
+        [...testcase(doc, id)!.getElementsByTagName('property')].map((p) => [
+          p.getAttribute('name'),
+          p.getAttribute('value'),
+        ]),
+      );
+    expect(properties('state.illegal-transition')).toEqual({
+      spec: 'A2A 1.0 §4.1.3 TaskState',
+      'spec-url': 'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#413-taskstate',
+    });
+    expect(properties('frame.jsonrpc')).toEqual({
+      spec: 'JSON-RPC 2.0',
+      'spec-url': 'https://www.jsonrpc.org/specification',
+    });
+    expect(xml).not.toMatch(/PROTOCOL\.md|FEATURES\.md/);
   });
 
   it('characters XML cannot carry, line breaks in attributes and very long messages do not break the file', () => {
@@ -190,7 +230,13 @@ describe('JUnit XML', () => {
       checksRun: [],
       probes: [],
       findings: [
-        { checkId: 'probe.future', severity: 'warning', message: 'new', spec: 'PROTOCOL.md', frameIds: [] },
+        {
+          checkId: 'probe.future',
+          severity: 'warning',
+          message: 'new',
+          spec: 'A2A 1.0 specification',
+          frameIds: [],
+        },
       ],
     };
     const parsed = parse(reportToJUnit(odd));

@@ -28,7 +28,8 @@ describe('A2A-Version', () => {
       expect.objectContaining({
         severity: 'error',
         frameIds: ['h'],
-        spec: 'PROTOCOL.md §8',
+        spec: 'A2A 1.0 §3.6 Versioning',
+        specUrl: 'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#36-versioning',
         message:
           'The agent refused A2A-Version 1.0 (VersionNotSupportedError), but the interface this request went to declares protocol version 1.0.',
       }),
@@ -118,7 +119,10 @@ describe('1.0 media types', () => {
         severity: 'info',
         message:
           '2 A2A 1.0 REST answers are labelled application/json; 1.0 asks for application/a2a+json (clients accept both).',
-        spec: 'PROTOCOL.md §8, §6.2',
+        spec: 'A2A 1.0 §11.1 Protocol Requirements',
+        specUrl:
+          'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#111-protocol-requirements',
+        count: 1,
         frameIds: ['a', 'b'],
         agentId: 'a1',
       },

@@ -13,11 +13,13 @@ import { frameLinkLabel } from '../../renderer/features/checks/frameLinkLabel';
 import { groupFindings } from '../../renderer/features/checks/groupFindings';
 import { event, exchange, push, stream } from '../fixtures/checks/frames';
 
-const found = (checkId: string, severity: CheckFinding['severity']): CheckFinding => ({
+const found = (checkId: string, severity: CheckFinding['severity'], count?: number): CheckFinding => ({
   checkId,
   severity,
   message: checkId,
-  spec: 'PROTOCOL.md',
+  spec: 'A2A 1.0 specification',
+  specUrl: 'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md',
+  ...(count !== undefined ? { count } : {}),
   frameIds: [],
 });
 
@@ -41,6 +43,19 @@ describe('groupFindings', () => {
     ]);
     expect(groups[0]!.checks[0]!.check.title).toBe('JSON-RPC envelopes are well formed');
     expect(groupFindings([])).toEqual([]);
+  });
+
+  it('counts distinct findings and, apart, how many times they were seen', () => {
+    const groups = groupFindings([
+      found('frame.jsonrpc', 'error', 12),
+      found('frame.jsonrpc', 'error'),
+      found('state.illegal-transition', 'error', 3),
+    ]);
+    expect(groups.map((g) => [g.severity, g.count, g.occurrences])).toEqual([['error', 3, 16]]);
+    expect(groups[0]!.checks.map((c) => [c.check.id, c.findings.length, c.occurrences])).toEqual([
+      ['frame.jsonrpc', 2, 13],
+      ['state.illegal-transition', 1, 3],
+    ]);
   });
 });
 
@@ -135,7 +150,13 @@ describe('the palette’s check commands', () => {
         checksRun: [],
         findings: [],
         probes: [],
-        summary: { error: 0, warning: 0, info: 0, probesFailed: 0 },
+        summary: {
+          error: 0,
+          warning: 0,
+          info: 0,
+          probesFailed: 0,
+          occurrences: { error: 0, warning: 0, info: 0 },
+        },
       },
     });
     const after = checkCommands(actions, null, showTab);

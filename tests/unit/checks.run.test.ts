@@ -224,12 +224,15 @@ describe('every check has a fixture that triggers it and one that does not', () 
 });
 
 describe('the catalogue', () => {
-  it('has unique ids, each with a spec section from PROTOCOL.md or an RFC, and names every probe', () => {
+  it('has unique ids, each citing a public spec section with its link, and names every probe', () => {
     const ids = CHECKS.map((check) => check.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const check of CHECKS) {
       expect(check.id.startsWith(`${check.area}.`), check.id).toBe(true);
-      expect(check.spec, check.id).toMatch(/^(PROTOCOL\.md( §\d+(\.\d+)?(, §\d+(\.\d+)?)*)?|RFC \d+)$/);
+      expect(check.spec, check.id).toMatch(
+        /^(A2A \d\.\d (§|specification)|JSON-RPC 2\.0|RFC \d+ §|WHATWG HTML §)/,
+      );
+      expect(check.specUrl, check.id).toMatch(/^https:\/\//);
       expect(check.title.length, check.id).toBeGreaterThan(10);
     }
     expect(ids.filter((id) => id.startsWith('probe.'))).toEqual([
@@ -255,14 +258,16 @@ describe('the catalogue', () => {
     ]);
   });
 
-  it('docs/checks.md lists every check with its severity and spec section, and nothing else', () => {
+  it('docs/checks.md lists every check with its severity and spec section (a link), and nothing else', () => {
     const rows = readFileSync('docs/checks.md', 'utf8')
       .split('\n')
       .flatMap((line) => {
         const cells = /^\|\s*`([a-z0-9.-]+)`\s*\|\s*(\w+)\s*\|([^|]+)\|/.exec(line);
         return cells ? [{ id: cells[1], severity: cells[2], spec: cells[3]!.trim() }] : [];
       });
-    expect(rows).toEqual(CHECKS.map(({ id, severity, spec }) => ({ id, severity, spec })));
+    expect(rows).toEqual(
+      CHECKS.map(({ id, severity, spec }) => ({ id, severity, spec: `[${spec}][${id}]` })),
+    );
   });
 
   it('describes an id it does not know instead of failing', () => {
@@ -296,7 +301,8 @@ describe('the report', () => {
           checkId: 'probe.unknown-task',
           severity: 'error',
           message: 'Got -32603',
-          spec: 'PROTOCOL.md §7',
+          spec: 'A2A 1.0 §3.3.2 Error Handling',
+          specUrl: 'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#332-error-handling',
           frameIds: ['p2'],
         },
       ],
@@ -315,7 +321,13 @@ describe('the report', () => {
         agentId: 'a1',
         frameId: 'card',
         findings: [
-          { ...finding('card.interface-origin', 'warning'), pointer: '/url', spec: 'PROTOCOL.md §2.4' },
+          {
+            ...finding('card.interface-origin', 'warning'),
+            pointer: '/url',
+            spec: 'A2A 1.0 §8.3 Protocol Declaration Requirements',
+            specUrl:
+              'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#83-protocol-declaration-requirements',
+          },
         ],
       },
     ],
@@ -325,7 +337,13 @@ describe('the report', () => {
   });
 
   it('counts, orders by severity, merges probes as given and lists the checks that ran', () => {
-    expect(full.summary).toEqual({ error: 2, warning: 1, info: 1, probesFailed: 1 });
+    expect(full.summary).toEqual({
+      error: 2,
+      warning: 1,
+      info: 1,
+      probesFailed: 1,
+      occurrences: { error: 2, warning: 1, info: 1 },
+    });
     expect(full.findings.map((f) => [f.severity, f.checkId])).toEqual([
       ['error', 'frame.jsonrpc'],
       ['error', 'probe.unknown-task'],
@@ -346,7 +364,10 @@ describe('the report', () => {
       checkId: 'card.lint',
       severity: 'warning',
       message: 'card.interface-origin happened',
-      spec: 'PROTOCOL.md §2.4',
+      spec: 'A2A 1.0 §8.3 Protocol Declaration Requirements',
+      specUrl:
+        'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#83-protocol-declaration-requirements',
+      count: 1,
       frameIds: ['card'],
       agentId: 'a1',
       pointer: '/url',
@@ -422,5 +443,94 @@ describe('the report', () => {
     const before = Date.now();
     const at = Date.parse(report([]).generatedAt);
     expect(at).toBeGreaterThanOrEqual(before - 1);
+  });
+});
+
+describe('identical findings', () => {
+  const agents = [
+    { id: 'a1', name: 'A', cardUrl: 'http://x/card', generation: '1.0' },
+    { id: 'a3', name: 'B', cardUrl: 'http://y/card', generation: '0.3' },
+  ];
+  const run = (frames: Frame[]) => runChecks({ frames, agents, cardFindings: [], appVersion: 'x' });
+
+  it('are one finding with their count and every frame, counted once in the summary and in full in occurrences', () => {
+    const frames = ['h1', 'h2', 'h3'].map((id) =>
+      exchange({ id, findings: [finding('jsonrpc.id-mismatch')] }),
+    );
+    frames.push(
+      exchange({ id: 'h4', findings: [finding('jsonrpc.id-mismatch'), finding('json.bom', 'info')] }),
+    );
+    const found = run(frames);
+    expect(found.findings).toEqual([
+      expect.objectContaining({
+        checkId: 'frame.jsonrpc',
+        message: 'jsonrpc.id-mismatch happened',
+        count: 4,
+        frameIds: ['h1', 'h2', 'h3', 'h4'],
+        agentId: 'a1',
+      }),
+      expect.objectContaining({ checkId: 'frame.json', count: 1, frameIds: ['h4'] }),
+    ]);
+    expect(found.summary).toMatchObject({
+      error: 1,
+      info: 1,
+      occurrences: { error: 4, warning: 0, info: 1 },
+    });
+  });
+
+  it('the same finding twice on one frame counts twice and names the frame once', () => {
+    const twice = run([
+      exchange({ id: 'h', findings: [finding('json.bom', 'info'), finding('json.bom', 'info')] }),
+    ]);
+    expect(twice.findings).toEqual([expect.objectContaining({ count: 2, frameIds: ['h'] })]);
+  });
+
+  it('stay apart when their message, place, task, agent or cited section differ', () => {
+    const at = (pointer: string): Finding => ({ ...finding('a2a.shape'), pointer });
+    const found = run([
+      exchange({ id: 'p1', findings: [at('/a')] }),
+      exchange({ id: 'p2', findings: [at('/b')] }),
+      exchange({ id: 'm', findings: [{ ...finding('a2a.shape'), message: 'other words' }] }),
+      exchange({ id: 't1', taskId: 't1', findings: [finding('json.invalid')] }),
+      exchange({ id: 't2', taskId: 't2', findings: [finding('json.invalid')] }),
+      exchange({ id: 's1', findings: [{ ...finding('sse.invalid-id'), spec: 'X' }] }),
+      exchange({ id: 's2', findings: [{ ...finding('sse.invalid-id'), spec: 'Y' }] }),
+    ]);
+    expect(found.findings.map((f) => f.frameIds)).toEqual([
+      ['p1'],
+      ['p2'],
+      ['m'],
+      ['t1'],
+      ['t2'],
+      ['s1'],
+      ['s2'],
+    ]);
+    const agentsApart = runChecks({
+      frames: [
+        push({ id: 'w1', taskId: 't', artifact: true }),
+        { ...push({ id: 'w2', taskId: 't', artifact: true }), agentId: 'a3' },
+      ].map((frame) => ({ ...frame, findings: [finding('json.bom', 'info')] })),
+      agents,
+      cardFindings: [],
+      appVersion: 'x',
+    });
+    expect(agentsApart.findings.filter((f) => f.checkId === 'frame.json')).toHaveLength(2);
+  });
+
+  it('cite the section of the agent’s generation', () => {
+    const zeroThree = stream('s', '0.3', [
+      { taskId: 't', state: 'completed', final: true },
+      { taskId: 't', state: 'working', final: false },
+    ]);
+    for (const frame of zeroThree) if (frame.kind === 'http' && frame.a2a) frame.a2a.agentId = 'a3';
+    const cited = run(zeroThree).findings.map((f) => [f.checkId, f.spec]);
+    expect(cited).toContainEqual(['state.final-misuse', 'A2A 0.3 §7.2.2 TaskStatusUpdateEvent Object']);
+    const oneZero = run(
+      stream('s', '1.0', [
+        { taskId: 't', state: 'completed' },
+        { taskId: 't', state: 'working' },
+      ]),
+    );
+    expect(oneZero.findings.map((f) => f.spec)).toContain('A2A 1.0 §3.1.2 Send Streaming Message');
   });
 });

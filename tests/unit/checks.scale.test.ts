@@ -1,5 +1,6 @@
-// Large inputs (CHK-1..CHK-5): counts that would overflow the call stack if spread into a call, and one check with a
-// very long list of findings, go through the run and the JUnit writer whole. (How fast is for `npm run bench`; this
+// Large inputs (CHK-1..CHK-5): counts that would overflow the call stack if spread into a call, one check with a
+// very long list of findings, and the same finding on every frame (merged into one), go through the run and the
+// JUnit writer whole. (How fast is for `npm run bench`; this
 // only asserts that nothing is lost or thrown.)
 
 import { describe, expect, it } from 'vitest';
@@ -55,6 +56,30 @@ describe('at scale', () => {
     expect(report.findings[MANY - 1]?.frameIds).toEqual([`h${MANY - 1}`]);
     const xml = reportToJUnit(report);
     expect(xml.match(/error: bad \d+/g)).toHaveLength(MANY);
+  });
+
+  it(`${MANY} frames with the same finding: one finding, seen ${MANY} times, naming every frame`, () => {
+    const frames: HttpFrame[] = [];
+    for (let i = 0; i < MANY; i++) {
+      frames.push({
+        kind: 'http',
+        id: `h${i}`,
+        source: 'x',
+        timing: { start: i },
+        request: { method: 'GET', url: 'http://x/', headers: [] },
+        findings: [{ rule: 'json.bom', severity: 'info', message: 'A byte order mark.' }],
+      });
+    }
+    const started = performance.now();
+    const report = run(frames);
+    // Linear: a quadratic merge of this many frames would take minutes, not a fraction of this bound.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]?.count).toBe(MANY);
+    expect(report.findings[0]?.frameIds).toHaveLength(MANY);
+    expect(report.summary).toMatchObject({ info: 1, occurrences: { info: MANY } });
+    const xml = reportToJUnit(report);
+    expect(xml).toContain(`info: A byte order mark. ×${MANY} (`);
   });
 
   it(`a stream naming ${MANY} different tasks: a finding for each, none lost`, () => {

@@ -86,15 +86,26 @@ describe('words', () => {
     );
   });
 
-  it('prints findings with their rule and spec', () => {
+  it('prints findings with their rule and the public section they cite, with its link', () => {
     expect(
       findingLines([
-        { rule: 'jsonrpc.id-mismatch', severity: 'error', message: 'Ids differ.', spec: 'JSON-RPC 2.0 §5' },
+        {
+          rule: 'jsonrpc.id-mismatch',
+          severity: 'error',
+          message: 'Ids differ.',
+          spec: 'JSON-RPC 2.0 §5 Response object',
+          specUrl: 'https://www.jsonrpc.org/specification#response_object',
+        },
         { rule: 'http.content-type', severity: 'warning', message: 'Not JSON.' },
+        // As saved by earlier versions: an internal label, and a public one without its link.
+        { rule: 'sse.unknown-field', severity: 'warning', message: 'Odd field.', spec: 'PROTOCOL.md §5' },
+        { rule: 'json.invalid', severity: 'error', message: 'Not JSON.', spec: 'RFC 8259' },
       ]),
     ).toEqual([
-      '  error: [jsonrpc.id-mismatch] Ids differ. (JSON-RPC 2.0 §5)',
+      '  error: [jsonrpc.id-mismatch] Ids differ. (JSON-RPC 2.0 §5 Response object <https://www.jsonrpc.org/specification#response_object>)',
       '  warning: [http.content-type] Not JSON.',
+      '  warning: [sse.unknown-field] Odd field. (A2A 1.0 §3.1.2 Send Streaming Message <https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#312-send-streaming-message>)',
+      '  error: [json.invalid] Not JSON. (RFC 8259 §2 JSON Grammar <https://www.rfc-editor.org/rfc/rfc8259#section-2>)',
     ]);
   });
 

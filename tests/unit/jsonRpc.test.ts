@@ -628,7 +628,8 @@ describe('response details', () => {
           'Error code -32001 means TaskNotFoundError, but the ErrorInfo reason VERSION_NOT_SUPPORTED means ' +
           'VersionNotSupportedError (code -32009). Clients reading the code and clients reading the reason will disagree.',
         pointer: '/error/data/0/reason',
-        spec: 'PROTOCOL.md §7.1',
+        spec: 'A2A 1.0 §9.5 Error Handling',
+        specUrl: 'https://github.com/a2aproject/A2A/blob/v1.0.1/docs/specification.md#95-error-handling',
       },
     ]);
     const otherDomain = { ...errorInfo('VERSION_NOT_SUPPORTED'), domain: 'example.com' };

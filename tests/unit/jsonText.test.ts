@@ -501,6 +501,8 @@ describe('decodeJsonBytes', () => {
         line: 2,
         column: 2,
         offset: 5,
+        spec: 'RFC 8259 §8.1 Character Encoding',
+        specUrl: 'https://www.rfc-editor.org/rfc/rfc8259#section-8.1',
       },
     ]);
   });

@@ -200,7 +200,8 @@ describe('unterminated last event', () => {
           'The stream ended inside an event that starts at byte 9: without the blank line that ends it, the event was not dispatched.',
         offset: 9,
         raw: 'id: 9\ndata: b\ndata: c',
-        spec: 'WHATWG HTML §9.2.6',
+        spec: 'WHATWG HTML §9.2.6 Interpreting an event stream',
+        specUrl: 'https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation',
       },
     ]);
   });
@@ -340,7 +341,8 @@ describe('invalid UTF-8', () => {
         message:
           'The stream is not valid UTF-8: the first bad byte is at byte 7. Bad bytes are shown as U+FFFD (\uFFFD); later ones are not reported again.',
         offset: 7,
-        spec: 'WHATWG HTML §9.2.6',
+        spec: 'WHATWG HTML §9.2.6 Interpreting an event stream',
+        specUrl: 'https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation',
       },
     ]);
     expect(withoutParser(feedAll(byteByByte(bytes)))).toEqual(withoutParser(whole));

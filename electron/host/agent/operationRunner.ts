@@ -25,6 +25,7 @@ import {
   describeUnexpectedAnswer,
 } from '../../../shared/a2a/exchangeChecks';
 import type { OperationResult } from '../../../shared/a2a/model';
+import { a2aRef, cite } from '../../../shared/checks/specRefs';
 import type { Finding } from '../../../shared/wire/finding';
 import { checkBodySchema } from '../bodySchema';
 import type { FrameError, HeaderList, HttpFrame, SecretMark } from '../../../shared/wire/frame';
@@ -459,7 +460,7 @@ function decodeFinished(
           rule: 'a2a.task-id-changed',
           severity: 'error',
           message: `The request named task ${a2a.taskId}, but the answer is about task ${ids.taskId}.`,
-          spec: 'PROTOCOL.md §4.3',
+          ...cite(a2aRef('taskIds', adapter.generation)),
         };
         findings.push(finding);
         frame.findings.push(finding);

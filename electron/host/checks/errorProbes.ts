@@ -5,11 +5,18 @@
 
 import { randomUUID } from 'node:crypto';
 import type { A2AError } from '../../../shared/a2a/model';
+import { a2aRef, type SpecRef } from '../../../shared/checks/specRefs';
 import { describeOutcome, failed, passed, skipped, spokenInterface } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
 
-const RPC_SPEC = 'PROTOCOL.md §7.1';
-const REST_SPEC = 'PROTOCOL.md §7.2';
+/** Where a generation names TaskNotFound's JSON-RPC code: 0.x's table of A2A errors, 1.0's binding mappings. */
+const taskNotFoundCode = (generation: string): SpecRef =>
+  a2aRef(generation === '1.0' ? 'errorMapping' : 'a2aErrors', generation);
+/** The HTTP status each error comes with (0.3 only says statuses "correspond to A2A error types"). */
+const restStatus = (generation: string): SpecRef => a2aRef('errorMapping', generation);
+/** The gRPC status each error comes with; 0.3 says so in its gRPC transport section. */
+const grpcStatus = (generation: string): SpecRef =>
+  a2aRef(generation === '1.0' ? 'errorMapping' : 'grpcTransport', generation);
 
 export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
   const spoken = spokenInterface(ctx.agent);
@@ -18,44 +25,46 @@ export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
   const outcome = await ctx.host.runOperation({ agentId: ctx.agent.id, operation: 'get', input: { taskId } });
   const error = outcome.error;
   const rest = spoken.binding === 'HTTP+JSON';
-  if (spoken.binding === 'GRPC') return grpcUnknownTask(outcome.error, describeOutcome(outcome));
+  const { generation } = spoken;
+  if (spoken.binding === 'GRPC') return grpcUnknownTask(outcome.error, describeOutcome(outcome), generation);
+  const rpcSpec = taskNotFoundCode(generation);
+  const restSpec = restStatus(generation);
   if (!error) {
     return failed(
       `Getting a task that cannot exist did not give an error: ${describeOutcome(outcome)}`,
-      rest ? REST_SPEC : RPC_SPEC,
+      rest ? restSpec : rpcSpec,
     );
   }
   if (!rest) {
     return error.code === -32001
-      ? passed('An unknown task got JSON-RPC -32001 (TaskNotFoundError).', RPC_SPEC)
+      ? passed('An unknown task got JSON-RPC -32001 (TaskNotFoundError).', rpcSpec)
       : failed(
           `An unknown task should get JSON-RPC -32001 (TaskNotFoundError); it got ${describeOutcome(outcome)}.`,
-          RPC_SPEC,
+          rpcSpec,
         );
   }
   if (error.httpStatus !== 404) {
-    return failed(`An unknown task should get HTTP 404; it got ${describeOutcome(outcome)}.`, REST_SPEC);
+    return failed(`An unknown task should get HTTP 404; it got ${describeOutcome(outcome)}.`, restSpec);
   }
-  const shape = spoken.generation === '1.0' ? statusShape(error) : legacyShape(error);
+  const shape = generation === '1.0' ? statusShape(error) : legacyShape(error);
+  const bodySpec = a2aRef('restErrors', generation);
   return shape.ok
-    ? passed(`An unknown task got HTTP 404 with ${shape.what}.`, REST_SPEC)
-    : failed(`An unknown task got HTTP 404, but ${shape.what}.`, REST_SPEC);
+    ? passed(`An unknown task got HTTP 404 with ${shape.what}.`, bodySpec)
+    : failed(`An unknown task got HTTP 404, but ${shape.what}.`, bodySpec);
 }
 
 /** gRPC (§7.2): NOT_FOUND, in 1.0 with an ErrorInfo whose reason is TASK_NOT_FOUND when there is one. */
-function grpcUnknownTask(error: A2AError | undefined, described: string): Verdict {
+function grpcUnknownTask(error: A2AError | undefined, described: string, generation: string): Verdict {
+  const spec = grpcStatus(generation);
   const reasons = error?.reasons ?? [];
   // The gRPC binding reads a status as the REST error it maps to, so NOT_FOUND arrives as 404.
   if (error?.httpStatus === 404 && (reasons.length === 0 || reasons.includes('TASK_NOT_FOUND'))) {
     return passed(
       `An unknown task got gRPC NOT_FOUND${reasons.length ? ' with ErrorInfo TASK_NOT_FOUND' : ''}.`,
-      REST_SPEC,
+      spec,
     );
   }
-  return failed(
-    `An unknown task should get gRPC NOT_FOUND (TASK_NOT_FOUND); it got ${described}.`,
-    REST_SPEC,
-  );
+  return failed(`An unknown task should get gRPC NOT_FOUND (TASK_NOT_FOUND); it got ${described}.`, spec);
 }
 
 /** 1.0 REST (§7.2): `{"error":{"code":404,"status":"NOT_FOUND",…,"details":[ErrorInfo…]}}`, or an RFC 9457 body. */
@@ -107,9 +116,10 @@ export async function unsupportedMethodProbe(ctx: ProbeContext): Promise<Verdict
       body: '{}',
     });
     const status = outcome.error?.httpStatus;
+    const spec = a2aRef('restTransport', spoken.generation);
     return status === 404 || status === 405
-      ? passed(`An unknown path got HTTP ${status}.`, REST_SPEC)
-      : failed(`An unknown path should get HTTP 404 or 405; it got ${describeOutcome(outcome)}.`, REST_SPEC);
+      ? passed(`An unknown path got HTTP ${status}.`, spec)
+      : failed(`An unknown path should get HTTP 404 or 405; it got ${describeOutcome(outcome)}.`, spec);
   }
   const outcome = await ctx.host.sendRaw({
     agentId: ctx.agent.id,
@@ -118,11 +128,12 @@ export async function unsupportedMethodProbe(ctx: ProbeContext): Promise<Verdict
     headers,
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'switchboard/probeUnknownMethod', params: {} }),
   });
+  const spec = a2aRef('standardErrors', spoken.generation);
   return outcome.error?.code === -32601
-    ? passed('An unknown method got JSON-RPC -32601 (MethodNotFoundError).', RPC_SPEC)
+    ? passed('An unknown method got JSON-RPC -32601 (MethodNotFoundError).', spec)
     : failed(
         `An unknown method should get JSON-RPC -32601 (MethodNotFoundError); it got ${describeOutcome(outcome)}.`,
-        RPC_SPEC,
+        spec,
       );
 }
 

@@ -6,6 +6,7 @@ import type { AgentSummary, OperationOutcome } from '../../../shared/agent';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { CardInterface } from '../../../shared/a2a/detect';
 import type { Task } from '../../../shared/a2a/model';
+import { cite, type SpecRef } from '../../../shared/checks/specRefs';
 import type { ProbeStatus } from '../../../shared/checks/types';
 import type { HostService } from '../../../shared/host-api';
 
@@ -34,19 +35,20 @@ export interface ProbeContext {
 export interface Verdict {
   status: ProbeStatus;
   message: string;
-  /** The PROTOCOL.md section the verdict rests on, when narrower than the catalogue's. */
+  /** The public section the verdict rests on (a label), when narrower than the catalogue's, and its link. */
   spec?: string;
+  specUrl?: string;
 }
 
-export const passed = (message: string, spec?: string): Verdict => ({
+export const passed = (message: string, ref?: SpecRef): Verdict => ({
   status: 'passed',
   message,
-  ...(spec ? { spec } : {}),
+  ...(ref ? cite(ref) : {}),
 });
-export const failed = (message: string, spec?: string): Verdict => ({
+export const failed = (message: string, ref?: SpecRef): Verdict => ({
   status: 'failed',
   message,
-  ...(spec ? { spec } : {}),
+  ...(ref ? cite(ref) : {}),
 });
 export const skipped = (message: string): Verdict => ({ status: 'skipped', message });
 

@@ -5,7 +5,7 @@
 // probe for something the card does not declare (streaming, push, a second binding) is skipped with the reason.
 
 import type { AgentSummary } from '../../../shared/agent';
-import { checkById } from '../../../shared/checks/catalog';
+import { checkById, checkSpec } from '../../../shared/checks/catalog';
 import type { CheckFinding, ProbeResult } from '../../../shared/checks/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { bindingsProbe } from './bindingsProbe';
@@ -105,6 +105,8 @@ async function runOne(
   listen();
   const frameIds = tracker.framesOf(seen);
   const check = checkById(probeId)!;
+  // The verdict's own section when it named one, else the probe's in the agent's generation.
+  const fallback = checkSpec(probeId, agent.generation);
   const findings: CheckFinding[] =
     verdict.status === 'failed' || verdict.status === 'error'
       ? [
@@ -112,7 +114,9 @@ async function runOne(
             checkId: probeId,
             severity: check.severity,
             message: verdict.message,
-            spec: verdict.spec ?? check.spec,
+            ...(verdict.spec !== undefined
+              ? { spec: verdict.spec, ...(verdict.specUrl !== undefined ? { specUrl: verdict.specUrl } : {}) }
+              : { spec: fallback.label, specUrl: fallback.url }),
             frameIds,
             agentId: agent.id,
           },

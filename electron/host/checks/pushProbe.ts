@@ -3,6 +3,7 @@
 // within the time limit. The 0.1 samples sign their deliveries with a JWT instead of echoing a token (§6.2), so a
 // 0.1 agent's deliveries are checked against its JWKS.
 
+import { a2aRef } from '../../../shared/checks/specRefs';
 import type { WebhookFrame } from '../../../shared/wire/frame';
 import {
   describeOutcome,
@@ -68,7 +69,7 @@ export async function pushProbe(ctx: ProbeContext): Promise<Verdict> {
       if (refused.length > 0) {
         return failed(
           `The agent sent ${plural(refused.length, 'delivery', 'deliveries')}, and the webhook receiver refused them: ${refused[0]!.verdict.reason}`,
-          'PROTOCOL.md §6.3',
+          a2aRef('pushSecurity', ctx.agent.generation),
         );
       }
       return failed(

@@ -1,7 +1,8 @@
 // The Checks panel (CHK-1..CHK-5): conformance findings for what this window holds, grouped by severity and then by
-// check, each with its message, check id, spec section and links that open its frames. Checks run on demand (a run
-// is linear in the frames, but findings should not jump while traffic flows); the panel says when frames arrived
-// since. Probes run against the active agent only when asked, since they send traffic of their own.
+// check, each with its message, how many times it was seen (identical findings are one row, "×12"), check id, the
+// public spec section as a link that opens outside the app, and links that open its frames. Checks run on demand (a
+// run is linear in the frames, but findings should not jump while traffic flows); the panel says when frames
+// arrived since. Probes run against the active agent only when asked, since they send traffic of their own.
 
 import { useMemo, useState } from 'react';
 import { checkById } from '../../../shared/checks/catalog';
@@ -10,6 +11,7 @@ import { useAppStore } from '../../store/appStore';
 import { useActiveAgent } from '../agents/useAgentActions';
 import { formatMs } from '../frames/frameFormat';
 import { FrameLink } from '../frames/FrameLink';
+import { SpecLink } from '../frames/SpecLink';
 import { useChecksStore } from './checksStore';
 import { groupFindings, type CheckGroup, type SeverityGroup } from './groupFindings';
 import { useChecks } from './useChecks';
@@ -17,8 +19,9 @@ import { useChecks } from './useChecks';
 const SEVERITY_WORDS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
 /** Findings of one check shown before "Show all": a long list is the same finding many times. */
 const SHOWN = 50;
-/** Frame links per finding; the rest are counted. */
+/** Frame links per finding at first; the rest are counted, and shown a hundred at a time on asking. */
 const LINKS = 8;
+const MORE_LINKS = 100;
 
 export function ChecksPanel() {
   const actions = useChecks();
@@ -101,9 +104,16 @@ function ReportView({
   probedAgent: string | null;
 }) {
   const { summary } = report;
+  const distinct = summary.error + summary.warning + summary.info;
+  const occurrences = summary.occurrences.error + summary.occurrences.warning + summary.occurrences.info;
   // Grouped once per report, not on every batch of frames that re-renders the panel.
   const groups = useMemo(() => groupFindings(report.findings), [report]);
   const agents = useMemo(() => new Map(report.agents.map((agent) => [agent.id, agent.name])), [report]);
+  // Agents' generations by id, for the generation an old finding label did not say.
+  const generations = useMemo(
+    () => new Map(report.agents.map((agent) => [agent.id, agent.generation])),
+    [report],
+  );
   return (
     <div className="checks-report">
       <p
@@ -111,10 +121,14 @@ function ReportView({
         data-errors={summary.error}
         data-warnings={summary.warning}
         data-notes={summary.info}
+        data-occurrences={occurrences}
       >
         {report.checksRun.length} checks ran: {count(summary.error, 'error')},{' '}
         {count(summary.warning, 'warning')}, {count(summary.info, 'note')}
         {report.probes.length > 0 && `; ${count(summary.probesFailed, 'probe')} failed`}.
+        {occurrences > distinct && (
+          <span className="muted"> Seen {occurrences} times in all; identical findings are shown once.</span>
+        )}
         {stale !== 0 && (
           <span className="muted" data-testid="checks-stale">
             {' '}
@@ -131,7 +145,12 @@ function ReportView({
         </p>
       )}
       {groups.map((group) => (
-        <SeverityView key={group.severity} group={group} agents={agents.size > 1 ? agents : null} />
+        <SeverityView
+          key={group.severity}
+          group={group}
+          agents={agents.size > 1 ? agents : null}
+          generations={generations}
+        />
       ))}
     </div>
   );
@@ -155,10 +174,7 @@ function ProbeTable({ probes, agent }: { probes: ProbeResult[]; agent: string | 
           >
             <td className={`probe-status ${probe.status}`}>{probe.status}</td>
             <td>
-              <span title={checkById(probe.probeId)?.spec}>
-                {checkById(probe.probeId)?.title ?? probe.probeId}
-              </span>{' '}
-              <code className="muted">{probe.probeId}</code>
+              <ProbeName id={probe.probeId} />
             </td>
             <td>
               {probe.message}
@@ -172,27 +188,60 @@ function ProbeTable({ probes, agent }: { probes: ProbeResult[]; agent: string | 
   );
 }
 
-function SeverityView({ group, agents }: { group: SeverityGroup; agents: Map<string, string> | null }) {
+/** A probe's title and id, and the public section of what it tests (the catalogue's, for the default generation). */
+function ProbeName({ id }: { id: string }) {
+  const check = checkById(id);
+  return (
+    <>
+      {check?.title ?? id} <code className="muted">{id}</code>
+      {check && (
+        <span className="muted">
+          {' '}
+          · <SpecLink spec={check.spec} specUrl={check.specUrl} rule={id} />
+        </span>
+      )}
+    </>
+  );
+}
+
+/** "(3)", or "(3, seen 40 times)" when identical findings were merged. */
+function counted(distinct: number, occurrences: number): string {
+  return occurrences > distinct ? `(${distinct}, seen ${occurrences} times)` : `(${distinct})`;
+}
+
+interface Lookups {
+  /** Agent names, when the report is about more than one agent. */
+  agents: Map<string, string> | null;
+  generations: Map<string, string>;
+}
+
+function SeverityView({ group, agents, generations }: { group: SeverityGroup } & Lookups) {
   return (
     <section className={`checks-group ${group.severity}`} data-testid={`checks-${group.severity}`}>
       <h3>
-        {SEVERITY_WORDS[group.severity]} ({group.count})
+        {SEVERITY_WORDS[group.severity]} {counted(group.count, group.occurrences)}
       </h3>
       {group.checks.map((check) => (
-        <CheckView key={check.check.id} group={check} agents={agents} />
+        <CheckView key={check.check.id} group={check} agents={agents} generations={generations} />
       ))}
     </section>
   );
 }
 
-function CheckView({ group, agents }: { group: CheckGroup; agents: Map<string, string> | null }) {
+function CheckView({ group, agents, generations }: { group: CheckGroup } & Lookups) {
   const [all, setAll] = useState(false);
   const { check, findings } = group;
   const shown = all ? findings : findings.slice(0, SHOWN);
   return (
-    <div className="check-group" data-testid="check-group" data-check={check.id} data-count={findings.length}>
+    <div
+      className="check-group"
+      data-testid="check-group"
+      data-check={check.id}
+      data-count={findings.length}
+      data-occurrences={group.occurrences}
+    >
       <h4>
-        {check.title} <span className="muted">({findings.length})</span>
+        {check.title} <span className="muted">{counted(findings.length, group.occurrences)}</span>
       </h4>
       <ul>
         {shown.map((finding, index) => (
@@ -200,6 +249,7 @@ function CheckView({ group, agents }: { group: CheckGroup; agents: Map<string, s
             key={index}
             finding={finding}
             agent={agents && finding.agentId ? agents.get(finding.agentId) : undefined}
+            generation={finding.agentId ? generations.get(finding.agentId) : undefined}
           />
         ))}
       </ul>
@@ -212,12 +262,32 @@ function CheckView({ group, agents }: { group: CheckGroup; agents: Map<string, s
   );
 }
 
-function FindingRow({ finding, agent }: { finding: CheckFinding; agent: string | undefined }) {
+function FindingRow({
+  finding,
+  agent,
+  generation,
+}: {
+  finding: CheckFinding;
+  agent: string | undefined;
+  generation: string | undefined;
+}) {
+  const times = finding.count ?? 1;
   return (
-    <li className="check-finding" data-testid="check-finding" data-check={finding.checkId}>
+    <li className="check-finding" data-testid="check-finding" data-check={finding.checkId} data-count={times}>
       <span className="check-message">{finding.message}</span>{' '}
+      {times > 1 && (
+        <span className="finding-count" data-testid="finding-count" title={`Seen ${times} times`}>
+          ×{times}
+        </span>
+      )}{' '}
       <span className="muted">
-        <code>{finding.checkId}</code> · {finding.spec}
+        <code>{finding.checkId}</code> ·{' '}
+        <SpecLink
+          spec={finding.spec}
+          specUrl={finding.specUrl}
+          generation={generation}
+          rule={finding.checkId}
+        />
         {finding.pointer ? ` · at ${finding.pointer}` : ''}
         {finding.taskId ? ` · task ${finding.taskId}` : ''}
         {agent ? ` · ${agent}` : ''}
@@ -227,15 +297,30 @@ function FindingRow({ finding, agent }: { finding: CheckFinding; agent: string |
   );
 }
 
-/** Links that select a frame and show it on the Frames tab; a frame this window does not hold is named, not linked. */
+/**
+ * Links that select a frame and show it on the Frames tab; a frame this window does not hold is named, not linked.
+ * A merged finding may name thousands of frames: the first few are shown, the rest a hundred at a time on asking.
+ */
 function FrameLinks({ frameIds }: { frameIds: readonly string[] }) {
+  const [limit, setLimit] = useState(LINKS);
   if (frameIds.length === 0) return null;
+  const more = frameIds.length - limit;
   return (
     <span className="check-frames">
-      {frameIds.slice(0, LINKS).map((id) => (
+      {frameIds.slice(0, limit).map((id) => (
         <FrameLink key={id} id={id} />
       ))}
-      {frameIds.length > LINKS && <span className="muted"> +{frameIds.length - LINKS} more</span>}
+      {more > 0 && (
+        <button
+          type="button"
+          className="link"
+          onClick={() => setLimit((shown) => shown + MORE_LINKS)}
+          title={`Show ${Math.min(more, MORE_LINKS)} more of this finding’s frames`}
+          data-testid="check-more-frames"
+        >
+          +{more} more
+        </button>
+      )}
     </span>
   );
 }

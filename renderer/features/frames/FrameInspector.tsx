@@ -201,7 +201,7 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
         </p>
       )}
       {envelope && <EnvelopeNotes note={envelope} />}
-      <FindingsList findings={frame.findings ?? []} testId="frame-findings" />
+      <FindingsList findings={frame.findings ?? []} testId="frame-findings" generation={a2a?.generation} />
       {response && (
         <>
           <h3>Response headers</h3>

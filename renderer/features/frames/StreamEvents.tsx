@@ -94,7 +94,11 @@ function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame
         {event.event?.type && event.event.type !== 'message' && <> · type {event.event.type}</>}
         {event.event?.id !== undefined && <> · id {event.event.id}</>}
       </h4>
-      <FindingsList findings={event.findings ?? []} testId="sse-findings" />
+      <FindingsList
+        findings={event.findings ?? []}
+        testId="sse-findings"
+        generation={exchange.a2a?.generation}
+      />
       {envelope && <EnvelopeNotes note={envelope} />}
       <h5>Raw</h5>
       <pre className="sse-raw" data-testid="sse-raw">

@@ -27,7 +27,7 @@ export function recordedAgentSummary(agent: SessionAgent, sessionTitle: string):
   const card = parseCard(agent.cardText);
   const detection = card === undefined ? undefined : detectCard(card);
   const detected = detection && !('error' in detection) ? detection : undefined;
-  const security = readCardSecurity(card);
+  const security = readCardSecurity(card, agent.generation);
   const recorded = agent.settings ?? {};
   return {
     id: agent.id,

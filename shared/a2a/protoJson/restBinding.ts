@@ -2,6 +2,7 @@
 // ProtoJSON (no JSON-RPC envelope), errors come in several body shapes (PROTOCOL.md §7.2), and streams carry bare
 // StreamResponse objects.
 
+import type { SpecRef } from '../../checks/specRefs';
 import type { DecodedResponse, DecodedStreamEvent, EncodedRequest, ResponseInput } from '../adapter';
 import { describeRestError } from '../../wire/jsonRpc';
 import type { Finding } from '../../wire/finding';
@@ -35,7 +36,7 @@ export function decodeRestResponse(
   request: EncodedRequest,
   response: ResponseInput,
   dialect: ProtoDialect,
-  spec: string,
+  spec: SpecRef,
   decodeResult: (body: unknown, ctx: DecodeContext) => OperationResult,
 ): DecodedResponse {
   const ctx = new DecodeContext(spec);
@@ -70,7 +71,7 @@ export function decodeRestStreamEvent(
   data: string,
   isError: boolean,
   dialect: ProtoDialect,
-  spec: string,
+  spec: SpecRef,
 ): DecodedStreamEvent {
   const ctx = new DecodeContext(spec);
   if (isError) {

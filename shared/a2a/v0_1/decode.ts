@@ -5,8 +5,6 @@ import { DecodeContext, defined } from '../decodeContext';
 import type { Artifact, Message, Part, StreamItem, Task, TaskStatus } from '../model';
 import { decodeKebabStatus, readRole, wireSpelling } from '../taskStates';
 
-export const SPEC_0_1 = 'PROTOCOL.md §4 (0.1)';
-
 export function decodePart(value: unknown, ctx: DecodeContext, pointer: string): Part {
   const part = ctx.object(value, pointer, 'A part');
   if (!part) return { kind: 'unknown', wire: value };

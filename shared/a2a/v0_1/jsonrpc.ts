@@ -2,6 +2,7 @@
 // `sessionId`, push config set/get, resubscribe. 0.1 has no list, no push list/delete, no extended card, no
 // extension header and no `blocking` flag (tasks/send always waits), so none is sent.
 
+import { a2aRef } from '../../checks/specRefs';
 import type {
   GenerationAdapter,
   MessageInput,
@@ -19,9 +20,9 @@ import {
 } from '../binding';
 import { DecodeContext, defined, isObject } from '../decodeContext';
 import type { OperationResult, PushConfig } from '../model';
-import { decodeMessage, decodeStreamResult, decodeTask, SPEC_0_1 } from './decode';
+import { decodeMessage, decodeStreamResult, decodeTask } from './decode';
 
-const SPEC = `${SPEC_0_1}, §3.1`;
+const SPEC = a2aRef('jsonRpcBinding', '0.1');
 
 function encodePart(part: PartInput): unknown {
   if (part.kind === 'text') return defined({ type: 'text', text: part.text, metadata: part.metadata });
@@ -107,7 +108,7 @@ export const v0_1JsonRpc: GenerationAdapter = {
   },
 
   decodePush(bodyText) {
-    const ctx = new DecodeContext(`${SPEC_0_1}, §6.2`);
+    const ctx = new DecodeContext(a2aRef('pushPayload', '0.1'));
     // The careful parser, as every other generation uses: a hostile body nested past its depth limit, or with
     // duplicate members, is a finding rather than a value too deep to clone across the host boundary.
     const parsed = parseBody(bodyText, 'The push body');

@@ -2,6 +2,7 @@
 // They differ in the extended card: 0.2.1+ serves it as a plain HTTP GET beside the endpoint, 0.3 as the JSON-RPC
 // method `agent/getAuthenticatedExtendedCard`.
 
+import { a2aRef, type SpecRef } from '../../checks/specRefs';
 import type { EncodedRequest, GenerationAdapter, Operation, OperationInputs, SendInput } from '../adapter';
 import {
   decodeJsonRpcResponse,
@@ -30,7 +31,7 @@ const METHODS: Record<Exclude<Operation, 'list' | 'extendedCard'>, string> = {
 };
 
 export function createKindJsonRpcAdapter(generation: '0.2' | '0.3'): GenerationAdapter {
-  const spec = `PROTOCOL.md §3.${generation === '0.2' ? 2 : 3} (${generation} JSON-RPC)`;
+  const spec = a2aRef('jsonRpcBinding', generation);
 
   return {
     generation,
@@ -78,7 +79,7 @@ export function createKindJsonRpcAdapter(generation: '0.2' | '0.3'): GenerationA
     },
 
     decodePush(bodyText) {
-      const ctx = new DecodeContext(`PROTOCOL.md §6.2 (${generation})`);
+      const ctx = new DecodeContext(a2aRef('pushPayload', generation));
       const parsed = parseBody(bodyText, 'The push body');
       if (!parsed.ok) return { kind: 'invalid', findings: [parsed.finding] };
       return { kind: 'item', item: decodeKindItem(parsed.value, ctx, ''), findings: ctx.findings };
@@ -194,7 +195,7 @@ function extendedCardGet0_2(endpoint: string, extensions: readonly string[] | un
 
 function decodePlainCard(
   response: { status: number; headers: [string, string][]; bodyText: string },
-  spec: string,
+  spec: SpecRef,
 ) {
   const ctx = new DecodeContext(spec);
   if (response.status >= 400) {

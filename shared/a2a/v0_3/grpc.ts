@@ -2,6 +2,7 @@
 // push configs by resource name (`tasks/{id}`, `tasks/{id}/pushNotificationConfigs/{configId}`). Answers and stream
 // events are the same ProtoJSON the 0.3 HTTP+JSON binding carries.
 
+import { a2aRef } from '../../checks/specRefs';
 import {
   operations,
   type GenerationAdapter,
@@ -15,7 +16,7 @@ import { encodePushConfig, encodeSendRequest } from '../protoJson/encode';
 import { decodeRestStreamEvent } from '../protoJson/restBinding';
 import { v0_3Rest, v0_3ResultDecoder } from './rest';
 
-const SPEC = 'PROTOCOL.md §3.5 (0.3 gRPC)';
+const SPEC = a2aRef('grpcBinding', '0.3');
 
 /** The method and request message of an operation; undefined for one 0.3 gRPC lacks. */
 function call(

@@ -7,6 +7,7 @@
 // readers ignore unknown fields). A reader that refuses unknown fields would reject it; the frame shows exactly
 // what was sent, and the raw request editor (MSG-8) can send either shape alone.
 
+import { a2aRef } from '../../checks/specRefs';
 import {
   operations,
   type GenerationAdapter,
@@ -22,7 +23,7 @@ import { v0_3JsonRpc } from './jsonrpc';
 import { encodePushConfig, encodeSendRequest } from '../protoJson/encode';
 import { decodeRestResponse, decodeRestStreamEvent, decodeSendResult } from '../protoJson/restBinding';
 
-const SPEC = 'PROTOCOL.md §3.3 (0.3 HTTP+JSON)';
+const SPEC = a2aRef('restBinding', '0.3');
 const CONTENT_TYPE = 'application/json';
 
 function call(operation: Operation, input: unknown, newId: () => string): RestCall | null {
@@ -167,7 +168,7 @@ export const v0_3Rest: GenerationAdapter = {
     // 0.3 agents push the `kind` Task JSON whatever binding they speak (PROTOCOL.md §6.2); a ProtoJSON wrapper is
     // read too, for agents that send what they stream.
     if (/"kind"\s*:/.test(bodyText)) return v0_3JsonRpc.decodePush(bodyText);
-    const event = decodeRestStreamEvent(bodyText, false, '0.3', `PROTOCOL.md §6.2 (0.3)`);
+    const event = decodeRestStreamEvent(bodyText, false, '0.3', a2aRef('pushPayload', '0.3'));
     return event.kind === 'item' ? event : { kind: 'invalid', findings: event.findings };
   },
   decodeSentMessage(bodyText) {

@@ -1,13 +1,14 @@
 // A2A 1.0 over gRPC (PROTOCOL.md §3.5): service `lf.a2a.v1.A2AService`, request messages that are the JSON-RPC
 // params (both are the proto's request messages), answers and stream events read as the HTTP+JSON binding reads them.
 
+import { a2aRef } from '../../checks/specRefs';
 import type { GenerationAdapter, OperationInputs } from '../adapter';
 import { decodeGrpcResponse, grpcRequest } from '../grpcBinding';
 import { decodeRestStreamEvent } from '../protoJson/restBinding';
 import { V1_METHODS, V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
 import { v1Rest } from './rest';
 
-const SPEC = 'PROTOCOL.md §3.5 (1.0 gRPC)';
+const SPEC = a2aRef('grpcBinding', '1.0');
 
 export const v1Grpc: GenerationAdapter = {
   generation: '1.0',

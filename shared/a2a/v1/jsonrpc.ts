@@ -1,6 +1,7 @@
 // A2A 1.0 over JSON-RPC (PROTOCOL.md §3.4): PascalCase methods, ProtoJSON params and results, `A2A-Version: 1.0` on
 // every call (without it a 1.x server assumes 0.3, §8), and SendMessage results wrapped as {"task"} / {"message"}.
 
+import { a2aRef } from '../../checks/specRefs';
 import type { GenerationAdapter } from '../adapter';
 import {
   decodeJsonRpcResponse,
@@ -13,7 +14,7 @@ import { DecodeContext } from '../decodeContext';
 import { decodeMessage, decodeWrapped } from '../protoJson/decode';
 import { V1_METHODS as METHODS, V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
 
-const SPEC = 'PROTOCOL.md §3.4 (1.0 JSON-RPC)';
+const SPEC = a2aRef('jsonRpcBinding', '1.0');
 
 export const v1JsonRpc: GenerationAdapter = {
   generation: '1.0',
@@ -62,7 +63,7 @@ export const v1JsonRpc: GenerationAdapter = {
 
 /** 1.0 pushes a StreamResponse, whatever binding the agent speaks (PROTOCOL.md §6.2). */
 export function decodeV1Push(bodyText: string) {
-  const ctx = new DecodeContext('PROTOCOL.md §6.2 (1.0)');
+  const ctx = new DecodeContext(a2aRef('pushPayload', '1.0'));
   const parsed = parseBody(bodyText, 'The push body');
   if (!parsed.ok) return { kind: 'invalid' as const, findings: [parsed.finding] };
   return { kind: 'item' as const, item: decodeWrapped(parsed.value, '1.0', ctx, ''), findings: ctx.findings };

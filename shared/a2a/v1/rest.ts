@@ -1,6 +1,7 @@
 // A2A 1.0 over HTTP+JSON (PROTOCOL.md §3.4): no `/v1` prefix, an optional `/{tenant}` prefix, bodies in
 // `application/a2a+json`, errors as google.rpc.Status.
 
+import { a2aRef } from '../../checks/specRefs';
 import type { GenerationAdapter, Operation, OperationInputs } from '../adapter';
 import { restRequest, segment, sentMessage, type RestCall } from '../binding';
 import { decodeMessage } from '../protoJson/decode';
@@ -8,7 +9,7 @@ import { decodeRestResponse, decodeRestStreamEvent } from '../protoJson/restBind
 import { decodeV1Push } from './jsonrpc';
 import { V1_OPERATIONS, v1Params, v1ResultDecoder } from './operations';
 
-const SPEC = 'PROTOCOL.md §3.4 (1.0 HTTP+JSON)';
+const SPEC = a2aRef('restBinding', '1.0');
 const CONTENT_TYPE = 'application/a2a+json';
 
 function call(operation: Operation, input: unknown, newId: () => string): RestCall {
