@@ -2,7 +2,8 @@
 // check, each with its message, how many times it was seen (identical findings are one row, "×12"), check id, the
 // public spec section as a link that opens outside the app, and links that open its frames. Checks run on demand (a
 // run is linear in the frames, but findings should not jump while traffic flows); the panel says when frames
-// arrived since. Probes run against the active agent only when asked, since they send traffic of their own.
+// arrived since. Probes run against the active agent only when asked, since they send traffic of their own. Below
+// them, the official conformance suite (ConformanceSection.tsx).
 
 import { useMemo, useState } from 'react';
 import { checkById } from '../../../shared/checks/catalog';
@@ -13,6 +14,7 @@ import { formatMs } from '../frames/frameFormat';
 import { FrameLink } from '../frames/FrameLink';
 import { SpecLink } from '../frames/SpecLink';
 import { useChecksStore } from './checksStore';
+import { ConformanceSection } from './ConformanceSection';
 import { groupFindings, type CheckGroup, type SeverityGroup } from './groupFindings';
 import { useChecks } from './useChecks';
 
@@ -89,6 +91,7 @@ export function ChecksPanel() {
         </p>
       )}
       {report && <ReportView report={report} stale={stale} probedAgent={probedAgent?.name ?? null} />}
+      <ConformanceSection />
     </div>
   );
 }
