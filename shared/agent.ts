@@ -167,6 +167,11 @@ export interface RawAgentRequest {
    * conformance test that a request without credentials is refused must not carry them.
    */
   credentials?: false;
+  /**
+   * `false` sends it as typed without reading it as the operation it looks like: only an error is read from the
+   * answer. A request that is malformed on purpose (a conformance probe) is not an operation to decode.
+   */
+  identify?: false;
 }
 
 export interface AgentSummary {

@@ -255,6 +255,7 @@ export const rawAgentRequestSchema = z
     body: z.string().max(MAX_TEXT).optional(),
     via: via.optional(),
     credentials: z.literal(false).optional(),
+    identify: z.literal(false).optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
-// Lint rules for agent cards (CARD-4), beyond what the schema says: where requests would really go, security
+// Lint rules for agent cards (CARD-4), beyond what the schema says: URLs that are not http(s), where requests would
+// really go, security
 // requirements that name no scheme, skill modes outside the card's defaults, a missing protocolVersion, and fields
 // the generation does not define (shown, never dropped).
 
@@ -7,6 +8,7 @@ import { isObject } from '../a2a/decodeContext';
 import type { Finding } from '../wire/finding';
 import { a2aRef, cite } from './specRefs';
 import { cardFields } from './cardFields';
+import { cardUrlFindings } from './cardUrls';
 
 export interface LintOptions {
   /** Where the card was fetched from, to compare interface origins with. */
@@ -20,6 +22,9 @@ export function lintCard(card: unknown, detection: Detection, options: LintOptio
   const spec = cite(a2aRef('agentDiscovery', detection.generation));
   const add = (rule: string, severity: Finding['severity'], message: string, pointer: string) =>
     findings.push({ rule, severity, message, pointer, ...spec });
+
+  // Every URL the card gives is http(s): anything else is a link a client should not follow (cardUrls.ts).
+  findings.push(...cardUrlFindings(card, detection));
 
   // Interfaces on another origin than the card: credentials given for the card's host would travel elsewhere (AUTH-5).
   const cardOrigin = origin(options.cardUrl);

@@ -55,6 +55,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     'The card is JSON and matches its generation’s schema',
   ),
   define('card.lint', 'card', 'warning', a2a('agentDiscovery'), 'The card’s fields make sense together'),
+  define('card.urls', 'card', 'error', a2a('agentCard'), 'Every URL on the card is an http(s) URL'),
 
   define(
     'frame.jsonrpc',
@@ -158,6 +159,35 @@ export const CHECKS: readonly CheckDefinition[] = [
     a2a('functionalEquivalence'),
     'Every declared binding gives the same result',
   ),
+  define(
+    'probe.malformed-requests',
+    'probe',
+    'error',
+    fixed(JSON_RPC.error),
+    'Malformed requests are refused with the right error',
+  ),
+  define(
+    'probe.required-methods',
+    'probe',
+    'error',
+    a2a('coreOperations'),
+    'Every method the generation requires is there; undeclared ones refuse as they must',
+  ),
+  define('probe.history-length', 'probe', 'error', a2a('historyLength'), 'GetTask honours historyLength'),
+  define(
+    'probe.terminal-followup',
+    'probe',
+    'error',
+    a2a('sendMessage'),
+    'An ended task refuses new messages',
+  ),
+  define(
+    'probe.cancel-errors',
+    'probe',
+    'error',
+    a2a('cancel'),
+    'Cancel of an unknown or an ended task gets the right error',
+  ),
 ];
 
 const byId = new Map(CHECKS.map((check) => [check.id, check]));
@@ -209,9 +239,11 @@ export function frameCheckFor(rule: string): string {
 
 /**
  * Which card check a finding of the host's `checkCard` belongs to: a card that is not JSON, not a card, or against
- * its schema fails `card.schema`; everything else it says (lint, generation hints, odd JSON) is `card.lint`.
+ * its schema fails `card.schema`, a URL that is not http(s) `card.urls`; everything else it says (lint, generation
+ * hints, odd JSON) is `card.lint`.
  */
-export function cardCheckFor(rule: string): 'card.schema' | 'card.lint' {
+export function cardCheckFor(rule: string): 'card.schema' | 'card.urls' | 'card.lint' {
+  if (rule === 'card.url-scheme') return 'card.urls';
   return rule === 'card.schema' || rule === 'card.not-a-card' || rule === 'json.invalid'
     ? 'card.schema'
     : 'card.lint';

@@ -78,6 +78,7 @@ const rpcRequest = '6.11.1. `JSONRPCRequest` Object';
 const rpcMethods = '7. Protocol RPC Methods';
 const statusEvent = '7.2.2. `TaskStatusUpdateEvent` Object';
 const cancel = '7.4. `tasks/cancel`';
+const getTask = '7.3. `tasks/get`';
 const errorHandling = '8. Error Handling';
 const standardErrors = '8.1. Standard JSON-RPC Errors';
 const a2aErrors = '8.2. A2A-Specific Errors';
@@ -205,6 +206,20 @@ const A2A_SECTIONS = {
     '0.3': '3.4.1. Functional Equivalence Requirements',
     '1.0': '5.1. Functional Equivalence Requirements',
   },
+  /** The operations every agent has (1.0: all of them, optional ones refusing when the card does not declare them). */
+  coreOperations: { '0.1': rpcMethods, '0.2': rpcMethods, '0.3': rpcMethods, '1.0': '3.1. Core Operations' },
+  /** Sending a message, and what a message for an ended task must get. */
+  sendMessage: {
+    '0.1': '7.1. `tasks/send`',
+    '0.2': '7.1. `message/send`',
+    '0.3': '7.1. `message/send`',
+    '1.0': '3.1.1. Send Message',
+  },
+  /** Getting a task, with its history cut to `historyLength`. */
+  getTask: { '0.1': getTask, '0.2': getTask, '0.3': getTask, '1.0': '3.1.3. Get Task' },
+  historyLength: { '0.1': getTask, '0.2': getTask, '0.3': getTask, '1.0': '3.2.4. History Length Semantics' },
+  /** What an agent answers for an operation its card does not declare. */
+  capabilityValidation: { '1.0': '3.3.4. Capability Validation' },
   /** `A2A-Version`: named by clients, honoured by agents, absent meaning 0.3. */
   versioning: { '1.0': '3.6 Versioning' },
   extensions: { '0.2': extension, '0.3': extension, '1.0': '4.6. Extensions' },

@@ -10,6 +10,7 @@ import type { CheckReport } from '../../shared/checks/types';
 import { LIVE_SESSION_ID } from '../../shared/host-api';
 import { peers, type PeerHandle } from '../peers';
 import { startBrokenPeer, type BrokenPeerHandle } from '../peers/brokenPeer';
+import { startFaultyPeer, type FaultyPeerHandle } from '../peers/faultyPeer';
 import { startV10GrpcPeer } from '../peers/v10Peer';
 import { bundleEntry } from './support/bundleEntry';
 import { jsonLines, runCli, type CliRun } from './support/cliProcess';
@@ -17,19 +18,22 @@ import { jsonLines, runCli, type CliRun } from './support/cliProcess';
 let cli: string;
 let peer: PeerHandle;
 let broken: BrokenPeerHandle;
+let faulty: FaultyPeerHandle;
 let dir: string;
 
 beforeAll(async () => {
-  [cli, peer, broken, dir] = await Promise.all([
+  [cli, peer, broken, faulty, dir] = await Promise.all([
     bundleEntry('electron/cli.ts'),
     peers['v1.0'](),
     startBrokenPeer(),
+    startFaultyPeer(),
     mkdtemp(path.join(tmpdir(), 'sb-cli-commands-')),
   ]);
 });
 afterAll(async () => {
   await peer?.close();
   await broken?.close();
+  await faulty?.close();
 });
 
 const run = (args: string[], onLine?: (line: string) => void) => runCli(cli, args, onLine ? { onLine } : {});
@@ -188,11 +192,15 @@ describe('agent commands against the 1.0 peer', () => {
 describe('check', () => {
   it('a conforming agent: report, JUnit file, exit 0', async () => {
     const junit = path.join(dir, 'report.xml');
-    const checked = await run(['check', peer.baseUrl, '--json', '--junit', junit]);
+    const checked = await run(['check', faulty.agentUrl('correct'), '--json', '--junit', junit]);
     expect(checked.code).toBe(0);
     const report = lines(checked.stdout)[0] as unknown as CheckReport;
     expect(report.summary).toMatchObject({ error: 0, probesFailed: 0 });
-    expect(report.probes.map((probe) => probe.status)).toEqual(Array(6).fill('passed'));
+    // It declares neither streaming nor push, and has two bindings.
+    expect(report.probes.filter((probe) => probe.status !== 'passed').map((probe) => probe.probeId)).toEqual([
+      'probe.streaming',
+      'probe.push',
+    ]);
     const xml = await readFile(junit, 'utf8');
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="Switchboard checks" tests="\d+" failures="0">/,
@@ -212,22 +220,28 @@ describe('check', () => {
     expect(human.stdout).toContain('[state.illegal-transition]');
   });
 
-  it('the broken agent probed, as CI would run it: exactly its five errors, in the JSON and the JUnit file', async () => {
+  it('the broken agent probed, as CI would run it: exactly its errors, in the JSON and the JUnit file', async () => {
     const junit = path.join(dir, 'broken.xml');
     const checked = await run(['check', broken.baseUrl, '--json', '--junit', junit]);
     expect(checked.code).toBe(1);
     const report = lines(checked.stdout)[0] as unknown as CheckReport;
     const errors = report.findings.filter((f) => f.severity === 'error').map((f) => f.checkId);
-    expect(errors.sort()).toEqual([
+    expect([...new Set(errors)].sort()).toEqual([
+      'frame.jsonrpc',
+      'probe.cancel-errors',
+      'probe.malformed-requests',
       'probe.push',
+      'probe.required-methods',
       'probe.streaming',
+      'probe.terminal-followup',
       'probe.unknown-task',
       'probe.unsupported-method',
       'state.illegal-transition',
+      'state.task-id-changed',
     ]);
-    expect(report.summary).toMatchObject({ error: 5, probesFailed: 4 });
+    expect(report.summary).toMatchObject({ error: errors.length, probesFailed: 8 });
     expect(await readFile(junit, 'utf8')).toMatch(
-      /<testsuites name="Switchboard checks" tests="\d+" failures="5">/,
+      /<testsuites name="Switchboard checks" tests="\d+" failures="\d+">/,
     );
     expect(checked.stderr).toContain('Running the probes …');
   }, 30_000);

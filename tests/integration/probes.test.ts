@@ -33,6 +33,17 @@ afterAll(() => host.close());
 const TIMEOUT_MS = 4000;
 
 type Statuses = Record<(typeof PROBE_IDS)[number], ProbeStatus>;
+/**
+ * Where an interface differs from its peer's JSON-RPC verdicts: over 0.3 HTTP+JSON a historyLength of 0 cannot be sent
+ * (the protobuf default), and a task of one message leaves no limit to test.
+ */
+const perBinding: Record<string, Partial<Statuses>> = {
+  '0.3 HTTP+JSON': { 'probe.history-length': 'skipped' },
+};
+
+/** The first six probes, which the hand-written agents below were made to exercise. */
+const FIRST_SIX = PROBE_IDS.slice(0, 6);
+
 const all = (status: ProbeStatus, extra: Partial<Statuses> = {}): Statuses => ({
   ...(Object.fromEntries(PROBE_IDS.map((id) => [id, status])) as Statuses),
   ...extra,
@@ -42,9 +53,18 @@ const all = (status: ProbeStatus, extra: Partial<Statuses> = {}): Statuses => ({
 const expected: Record<PeerName, Statuses> = {
   // One JSON-RPC interface; push deliveries signed with a JWT, checked against the peer's JWKS.
   'v0.1': all('passed', { 'probe.bindings-agree': 'skipped' }),
-  // @a2a-js/sdk 0.2.5 declares push, accepts configs and never delivers: the probe fails, as it should.
-  'v0.2': all('passed', { 'probe.push': 'failed', 'probe.bindings-agree': 'skipped' }),
-  'v0.3': all('passed'),
+  // @a2a-js/sdk 0.2.5 declares push, accepts configs and never delivers; its card says 0.2.5 but it has no push config
+  // list or delete; express answers a body that is not JSON with an HTML 400; it keeps the history whatever
+  // historyLength says. Each probe fails, as it should.
+  'v0.2': all('passed', {
+    'probe.push': 'failed',
+    'probe.bindings-agree': 'skipped',
+    'probe.malformed-requests': 'failed',
+    'probe.required-methods': 'failed',
+    'probe.history-length': 'failed',
+  }),
+  // @a2a-js/sdk 0.3.14 returns the whole history for historyLength 0 (it slices the last -0 messages).
+  'v0.3': all('passed', { 'probe.history-length': 'failed' }),
   'v1.0': all('passed'),
   'v1.0-compat': all('passed'),
 };
@@ -87,10 +107,10 @@ async function expectTidy(agent: AgentSummary, results: ProbeResult[]) {
           checkId: result.probeId,
           severity: 'error',
           message: result.message,
-          // The public section of the agent's generation, with its link.
-          spec: expect.stringMatching(/^A2A \d\.\d §\d+(\.\d+)* \S/),
+          // The public section of the agent's generation (or of JSON-RPC 2.0), with its link.
+          spec: expect.stringMatching(/^(A2A \d\.\d|JSON-RPC 2\.0) §\d+(\.\d+)* \S/),
           specUrl: expect.stringMatching(
-            /^https:\/\/github\.com\/a2aproject\/A2A\/blob\/v\d+\.\d+\.\d+\/docs\/specification\.md#/,
+            /^https:\/\/(github\.com\/a2aproject\/A2A\/blob\/v\d+\.\d+\.\d+\/docs\/specification\.md|www\.jsonrpc\.org\/specification)#/,
           ),
           frameIds: result.frameIds,
           agentId: agent.id,
@@ -119,7 +139,7 @@ for (const name of Object.keys(expected) as PeerName[]) {
         const agent = await open(peer.baseUrl, { generation, binding });
         expect(agent.chosen).toMatchObject({ generation, binding });
         const results = await runProbes(host, agent, PROBE_IDS, { timeoutMs: TIMEOUT_MS });
-        expect(statuses(results)).toEqual(expected[name]);
+        expect(statuses(results)).toEqual({ ...expected[name], ...perBinding[`${generation} ${binding}`] });
         await expectTidy(agent, results);
         const by = Object.fromEntries(results.map((result) => [result.probeId, result]));
         const rest = binding === 'HTTP+JSON';
@@ -178,7 +198,7 @@ describe('probes × the broken peer', () => {
 
   it('fails exactly where the peer is broken, each finding naming its section', async () => {
     const agent = await open(peer.baseUrl);
-    const results = await runProbes(host, agent, PROBE_IDS, { timeoutMs: 1500 });
+    const results = await runProbes(host, agent, FIRST_SIX, { timeoutMs: 1500 });
     expect(statuses(results)).toEqual({
       'probe.streaming': 'failed',
       'probe.push': 'failed',
@@ -313,7 +333,7 @@ describe('probes × an agent whose bindings disagree and that ignores cancels', 
   it('fails probe.cancel and probe.bindings-agree, and only those', async () => {
     const agent = await open(server.url);
     expect(agent.chosen).toMatchObject({ generation: '1.0', binding: 'JSONRPC' });
-    const results = await runProbes(host, agent, PROBE_IDS, { timeoutMs: TIMEOUT_MS });
+    const results = await runProbes(host, agent, FIRST_SIX, { timeoutMs: TIMEOUT_MS });
     expect(statuses(results)).toEqual({
       'probe.streaming': 'skipped',
       'probe.push': 'skipped',
@@ -432,7 +452,7 @@ describe('the runner', () => {
   it('refuses unknown probe names and a time limit that is not positive, plainly', async () => {
     const agent = await open(peer.baseUrl);
     await expect(runProbes(host, agent, ['probe.streaming', 'probe.nope'])).rejects.toThrow(
-      'There is no probe called probe.nope; the probes are probe.streaming, probe.push, probe.cancel, probe.unknown-task, probe.unsupported-method, probe.bindings-agree.',
+      `There is no probe called probe.nope; the probes are ${PROBE_IDS.join(', ')}.`,
     );
     await expect(runProbes(host, agent, ['probe.streaming'], { timeoutMs: 0 })).rejects.toThrow(
       "A probe's time limit must be a positive number of ms, not 0.",

@@ -6,6 +6,9 @@
 // - GetTask of a task it completed says the task is working again: an illegal transition (completed → working).
 // - GetTask of an unknown task answers -32603 (internal error) instead of -32001 (TaskNotFoundError).
 // - An unknown method answers -32600 (invalid request) instead of -32601 (MethodNotFoundError).
+// The conformance probes find what else follows from answering so little: the envelope is never checked (an object
+// id is echoed back), a message for an ended task starts a new one, cancel of an unknown task says it cannot be
+// canceled, and the extended card the card does not declare is not refused with UnsupportedOperationError.
 // SendMessage itself works: a completed task with one text artifact.
 
 import { randomUUID } from 'node:crypto';
@@ -27,6 +30,10 @@ export const brokenPeerFaults = [
   'GetTask says a completed task is working again',
   'an unknown task gets -32603 instead of -32001',
   'an unknown method gets -32600 instead of -32601',
+  'malformed JSON-RPC requests are taken (an object id is echoed back)',
+  'a message for an ended task starts a new one',
+  'cancel of an unknown task gets -32002 instead of -32001',
+  'GetExtendedAgentCard, which the card does not declare, gets -32600 instead of UnsupportedOperationError',
 ] as const;
 
 export async function startBrokenPeer(options: { port?: number } = {}): Promise<BrokenPeerHandle> {

@@ -4,13 +4,14 @@
 import { actsPeerNames, actsPeers, isActsPeerName } from './actsPeers';
 import { AUTH_PEER, startAuthPeer } from './authPeer';
 import { brokenPeerFaults, startBrokenPeer } from './brokenPeer';
+import { faultyPeerFaults, faultyPeerNotes, startFaultyPeer } from './faultyPeer';
 import { hostileFaultNotes, hostileFaults, startHostilePeer } from './hostilePeer';
 import { isPeerName, peerNames, peers } from './index';
 import { PEER_BEARER_TOKEN } from './peerAuth';
 import { startTokenEndpoint } from './tokenEndpoint';
 
 /** Peers started apart from the generation peers: sets of agents under their own paths, and the broken agent. */
-const groups = ['hostile', 'auth', 'broken'] as const;
+const groups = ['hostile', 'auth', 'broken', 'faulty'] as const;
 const allNames = [...peerNames, ...actsPeerNames, ...groups];
 
 function usage(): string {
@@ -70,6 +71,14 @@ async function start(name: string, port: number): Promise<() => Promise<void>> {
     const peer = await startBrokenPeer({ port });
     console.log(`The broken agent is listening on ${peer.baseUrl}; its faults:`);
     for (const fault of brokenPeerFaults) console.log(`  - ${fault}`);
+    return () => peer.close();
+  }
+  if (name === 'faulty') {
+    const peer = await startFaultyPeer({ port });
+    console.log(`The faulty agents are listening on ${peer.baseUrl}; each is wrong in one way:`);
+    console.log(`  ${peer.agentUrl('correct')}  — nothing wrong`);
+    for (const fault of faultyPeerFaults)
+      console.log(`  ${peer.agentUrl(fault)}  — ${faultyPeerNotes[fault]}`);
     return () => peer.close();
   }
   if (name === 'auth') {

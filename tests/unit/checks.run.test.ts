@@ -55,6 +55,11 @@ const cases: Case[] = [
     passes: () => ({ frames: [], card: [finding('card.unknown-field', 'warning')] }),
   },
   {
+    check: 'card.urls',
+    triggers: () => ({ frames: [], card: [finding('card.url-scheme')] }),
+    passes: () => ({ frames: [], card: [finding('card.interface-origin', 'warning')] }),
+  },
+  {
     check: 'card.lint',
     triggers: () => ({ frames: [], card: [finding('card.interface-origin', 'warning')] }),
     passes: () => ({ frames: [], card: [finding('card.schema')] }),
@@ -242,6 +247,11 @@ describe('the catalogue', () => {
       'probe.unknown-task',
       'probe.unsupported-method',
       'probe.bindings-agree',
+      'probe.malformed-requests',
+      'probe.required-methods',
+      'probe.history-length',
+      'probe.terminal-followup',
+      'probe.cancel-errors',
     ]);
   });
 

@@ -135,7 +135,7 @@ export async function runRaw(
     headers: raw.headers,
     ...(raw.body !== undefined ? { bodyText: raw.body } : {}),
   };
-  const identified = identifyRequest(adapter, recorded, chosen.url);
+  const identified = raw.identify === false ? undefined : identifyRequest(adapter, recorded, chosen.url);
   const accept = raw.headers.find(([name]) => name.toLowerCase() === 'accept')?.[1] ?? '';
   const request: EncodedRequest = identified ?? {
     operation: 'get',
@@ -438,7 +438,8 @@ function decodeFinished(
   findings.push(...decoded.findings);
   // A gRPC failure also comes with HTTP 200; its body is the status, which no schema describes.
   const answered = decoded.kind !== 'invalid' && !(adapter.binding === 'GRPC' && decoded.kind === 'error');
-  if (answered && (adapter.binding === 'JSONRPC' || (status >= 200 && status < 300))) {
+  // An answer to a request that is no known operation has no schema to be held to (it is read for errors only).
+  if (answered && !unidentified && (adapter.binding === 'JSONRPC' || (status >= 200 && status < 300))) {
     findings.push(...schemaFindings(adapter, request.operation, body.text));
   }
   frame.findings = [...(frame.findings ?? []), ...findings];

@@ -7,8 +7,10 @@ import type { Frame } from '../../../shared/wire/frame';
 import {
   describeOutcome,
   failed,
+  isMissingOperation,
   passed,
   skipped,
+  spokenInterface,
   TERMINAL,
   taskOf,
   textMessage,
@@ -57,6 +59,11 @@ export async function cancelProbe(ctx: ProbeContext): Promise<Verdict> {
     }
     if (after && TERMINAL.has(after))
       return skipped(`Task ${taskId} was already ${after} when the cancel arrived.`);
+    // No cancel at all is one fault, and probe.required-methods is the one that says so.
+    if (isMissingOperation(answer, spokenInterface(ctx.agent)?.binding))
+      return skipped(
+        `The agent has no cancel operation (${describeOutcome(answer)}); probe.required-methods reports it.`,
+      );
     if (answer.error) {
       // A refusal is fair when the task ended on its own meanwhile; read it back to tell.
       const now = taskOf(

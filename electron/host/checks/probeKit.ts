@@ -6,6 +6,7 @@ import type { AgentSummary, OperationOutcome } from '../../../shared/agent';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { CardInterface } from '../../../shared/a2a/detect';
 import type { Task } from '../../../shared/a2a/model';
+import { errorTypesOf } from '../../../shared/acts/errorTypes';
 import { cite, type SpecRef } from '../../../shared/checks/specRefs';
 import type { ProbeStatus } from '../../../shared/checks/types';
 import type { HostService } from '../../../shared/host-api';
@@ -88,6 +89,42 @@ export function describeOutcome(outcome: OperationOutcome): string {
     return `error${code}${status}: ${outcome.error.message}`;
   }
   return outcome.message;
+}
+
+/**
+ * The agent has no such operation at all: JSON-RPC MethodNotFound, an HTTP+JSON route that answers 404, 405 or 501
+ * without any A2A error in its body (a TaskNotFound for an unknown task is a route that exists), or gRPC
+ * UNIMPLEMENTED without an ErrorInfo reason.
+ */
+export function isMissingOperation(outcome: OperationOutcome, binding: string | undefined): boolean {
+  const error = outcome.error;
+  if (binding === 'JSONRPC') return error?.code === -32601;
+  // An HTTP+JSON answer that is not 2xx is always read as an error, with its status.
+  const status = error?.httpStatus;
+  const a2aError =
+    (error?.reasons?.length ?? 0) > 0 ||
+    (error?.code !== undefined && error.code <= -32001 && error.code >= -32099);
+  if (binding === 'GRPC') return grpcStatusOf(outcome) === 'UNIMPLEMENTED' && !a2aError;
+  return status !== undefined && [404, 405, 501].includes(status) && !a2aError;
+}
+
+/** The gRPC status name of a failed call, as the gRPC binding keeps it in the error's body. */
+export function grpcStatusOf(outcome: OperationOutcome): string | undefined {
+  const wire = outcome.error?.wire as { error?: { status?: unknown } } | undefined;
+  const status = typeof wire === 'object' && wire !== null ? wire.error?.status : undefined;
+  return typeof status === 'string' ? status : undefined;
+}
+
+/** The A2A error names an error answer can be (several when only an HTTP or gRPC status tells them). */
+export function errorNames(outcome: OperationOutcome): readonly string[] {
+  return outcome.error ? (errorTypesOf(outcome.error).values as string[]) : [];
+}
+
+/** An error answer in words: its A2A name (how it was told), or what came back instead. */
+export function describeError(outcome: OperationOutcome): string {
+  return outcome.error
+    ? `${errorTypesOf(outcome.error).label}: "${outcome.error.message}"`
+    : describeOutcome(outcome);
 }
 
 export function taskOf(outcome: OperationOutcome): Task | undefined {

@@ -11,11 +11,15 @@ import type { Frame } from '../../../shared/wire/frame';
 import { bindingsProbe } from './bindingsProbe';
 import { cancelProbe } from './cancelProbe';
 import { unknownTaskProbe, unsupportedMethodProbe } from './errorProbes';
+import { historyLengthProbe } from './historyProbe';
+import { malformedRequestsProbe } from './malformedProbe';
 import { cardCapabilities, errorText, withDeadline } from './probeKit';
 import type { ProbeContext, ProbeHost, Verdict } from './probeKit';
 import { trackProbe } from './probeTracker';
 import { pushProbe } from './pushProbe';
+import { requiredMethodsProbe } from './requiredMethodsProbe';
 import { streamingProbe } from './streamingProbe';
+import { cancelErrorsProbe, terminalFollowUpProbe } from './terminalTaskProbes';
 
 export type { ProbeHost } from './probeKit';
 
@@ -26,6 +30,11 @@ export const PROBE_IDS = [
   'probe.unknown-task',
   'probe.unsupported-method',
   'probe.bindings-agree',
+  'probe.malformed-requests',
+  'probe.required-methods',
+  'probe.history-length',
+  'probe.terminal-followup',
+  'probe.cancel-errors',
 ] as const;
 export type ProbeId = (typeof PROBE_IDS)[number];
 
@@ -43,6 +52,11 @@ const PROBES: Record<ProbeId, (ctx: ProbeContext) => Promise<Verdict>> = {
   'probe.unknown-task': unknownTaskProbe,
   'probe.unsupported-method': unsupportedMethodProbe,
   'probe.bindings-agree': bindingsProbe,
+  'probe.malformed-requests': malformedRequestsProbe,
+  'probe.required-methods': requiredMethodsProbe,
+  'probe.history-length': historyLengthProbe,
+  'probe.terminal-followup': terminalFollowUpProbe,
+  'probe.cancel-errors': cancelErrorsProbe,
 };
 
 export function isProbeId(id: string): id is ProbeId {

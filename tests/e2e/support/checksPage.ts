@@ -24,7 +24,7 @@ export class ChecksPage {
 
   async probe(): Promise<void> {
     await this.page.getByTestId('checks-probe').click();
-    await expect(this.probeResults()).toHaveCount(6, { timeout: 30_000 });
+    await expect(this.probeResults()).toHaveCount(11, { timeout: 30_000 });
     await expect(this.page.getByTestId('checks-busy')).toHaveCount(0, { timeout: 30_000 });
   }
 
