@@ -8,6 +8,8 @@ import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 import { buildReport, type WindowFrames } from '../../renderer/features/checks/buildReport';
 import { checkCommands } from '../../renderer/features/checks/checkCommands';
+import { useActsStore, type ActsActions } from '../../renderer/features/checks/actsStore';
+import type { ActsRunResult } from '../../shared/acts/actsRunTypes';
 import { useChecksStore, type ChecksActions } from '../../renderer/features/checks/checksStore';
 import { frameLinkLabel } from '../../renderer/features/checks/frameLinkLabel';
 import { groupFindings } from '../../renderer/features/checks/groupFindings';
@@ -167,5 +169,46 @@ describe('the palette’s check commands', () => {
     ]);
     after[2]!.run();
     expect(actions.download).toHaveBeenCalledWith('junit');
+  });
+});
+
+describe('the palette’s conformance suite commands', () => {
+  const checks: ChecksActions = {
+    run: vi.fn(async () => {}),
+    probe: vi.fn(async () => {}),
+    download: vi.fn(async () => {}),
+  };
+  const acts: ActsActions = {
+    loadCatalog: vi.fn(async () => {}),
+    start: vi.fn(async () => {}),
+    stop: vi.fn(async () => {}),
+    download: vi.fn(),
+  };
+  beforeEach(() => {
+    useChecksStore.getState().update({ report: null });
+    useActsStore.getState().update({ running: null, result: null });
+    vi.clearAllMocks();
+  });
+
+  it('run on the active agent, stop while running, download once there is a result', () => {
+    const showTab = vi.fn();
+    const ids = (agentId: string | null) => checkCommands(checks, agentId, showTab, acts).map((c) => c.id);
+    expect(ids(null)).toEqual(['checks:run']);
+    const run = checkCommands(checks, 'a1', showTab, acts).find((c) => c.id === 'acts:run')!;
+    run.run();
+    expect(acts.start).toHaveBeenCalledWith('a1');
+    expect(showTab).toHaveBeenCalledWith('checks');
+    useActsStore
+      .getState()
+      .update({ running: { runId: 'r', agentId: 'a1', done: 1, total: 9, outcomes: [], stopping: false } });
+    const stop = checkCommands(checks, 'a1', showTab, acts).find((c) => c.id === 'acts:stop')!;
+    expect(ids('a1')).not.toContain('acts:run');
+    stop.run();
+    expect(acts.stop).toHaveBeenCalled();
+    useActsStore.getState().update({ running: null, result: { runId: 'r' } as unknown as ActsRunResult });
+    const exports = checkCommands(checks, 'a1', showTab, acts).filter((c) => c.id.startsWith('acts:export'));
+    expect(exports.map((c) => c.id)).toEqual(['acts:export', 'acts:export-junit']);
+    exports[1]!.run();
+    expect(acts.download).toHaveBeenCalledWith('junit');
   });
 });

@@ -12,6 +12,7 @@ import { useCloseStream } from '../agents/useAgentActions';
 import { openSessionPicker, useSessionUi } from '../sessions/sessionUiStore';
 import { useBackToLive, useSaveSession } from '../sessions/useSessionActions';
 import { checkCommands } from '../checks/checkCommands';
+import { useActs } from '../checks/useActs';
 import { useChecks } from '../checks/useChecks';
 
 export interface Command {
@@ -38,6 +39,7 @@ export function useCommands(): () => Command[] {
   const saveSession = useSaveSession();
   const backToLive = useBackToLive();
   const checks = useChecks();
+  const acts = useActs();
   return () => {
     const state = useAppStore.getState();
     const commands: Command[] = mainTabs.map((tab) => ({
@@ -110,7 +112,7 @@ export function useCommands(): () => Command[] {
         { id: 'session:resend', label: 'Re-send to agent…', run: sessionUi.openResend },
       );
     }
-    commands.push(...checkCommands(checks, state.activeAgentId, state.setActiveTab));
+    commands.push(...checkCommands(checks, state.activeAgentId, state.setActiveTab, acts));
     if (state.library.length > 0) {
       commands.push({
         id: 'library:export',
