@@ -302,6 +302,12 @@ const COMMANDS: readonly CommandSpec[] = [
         help: 'with --acts: write ACTS’s JSON report to F (with several interfaces, a file for each)',
       },
       {
+        name: '--acts-file',
+        kind: 'list',
+        value: 'F',
+        help: 'with --acts: run these ACTS files (YAML or JSON) instead of the official suite (repeatable)',
+      },
+      {
         name: '--var',
         kind: 'list',
         value: 'NAME=VALUE',

@@ -208,6 +208,13 @@ export const hostArgSchemas: ArgSchemas = {
         behaviours: z.boolean().optional(),
         streamTimeoutMs: timeoutMs.optional(),
         variables: z.record(z.string().min(1).max(200), z.string().max(64 * 1024)).optional(),
+        documents: z
+          .object({
+            files: z.record(z.string().min(1).max(1000), z.unknown()),
+            entry: z.string().min(1).max(1000),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
   ]),

@@ -12,6 +12,7 @@ import type { ActsProgress, ActsRunResult, ActsRunStarted } from '../../shared/a
 import type { Level } from '../../shared/acts/actsTypes';
 import type { HostService } from '../../shared/host-api';
 import { EXIT, opt, type Invocation } from '../cliArgs';
+import { readActsFiles } from './actsFiles';
 import { openFor } from './agentCommands';
 import type { Output } from './output';
 
@@ -24,6 +25,13 @@ export async function actsCommand(host: HostService, inv: Invocation, out: Outpu
     const equals = pair.indexOf('=');
     variables[pair.slice(0, equals)] = pair.slice(equals + 1);
   }
+  const own = opt.list(inv, '--acts-file');
+  const documents = own.length > 0 ? await readActsFiles(own) : undefined;
+  if (documents && !documents.ok) {
+    out.note(`switchboard check --acts: ${documents.message}`);
+    out.emit({ ok: false, message: documents.message });
+    return EXIT.usage;
+  }
   const suites = opt.list(inv, '--acts');
   const bindings = opt.list(inv, '--binding') as Binding[];
   let started: ActsRunStarted;
@@ -35,6 +43,7 @@ export async function actsCommand(host: HostService, inv: Invocation, out: Outpu
       level: (opt.text(inv, '--level') as Level | undefined) ?? 'may',
       behaviours: opt.flag(inv, '--behaviours'),
       ...(Object.keys(variables).length > 0 ? { variables } : {}),
+      ...(documents?.ok ? { documents: { files: documents.files, entry: documents.entry } } : {}),
     });
   } catch (error) {
     // Unknown suites, no interface to run on: the user's words, said before anything was sent.

@@ -46,6 +46,11 @@ export interface ActsRunRequest {
    * needs one it was not given is listed as not run. Values in the test files themselves win (ACTS §12.2).
    */
   variables?: Record<string, string>;
+  /**
+   * ACTS documents of the user's own to run instead of the official suite: parsed YAML or JSON by name, and the name
+   * of the one to start from (its `include`s name others). Checked before anything runs (ACTS §12.1).
+   */
+  documents?: { files: Record<string, unknown>; entry: string };
 }
 
 export interface ActsRunStarted {

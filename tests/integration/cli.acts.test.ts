@@ -2,7 +2,7 @@
 // command line, ACTS's JSON report (one file per interface) and JUnit XML written, the text a person reads, and the
 // exit code: 0 when every must-level test that ran passed, 1 when one failed, 2 for words it cannot use.
 
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,5 +110,97 @@ describe('check --acts', () => {
     const variable = await run(['check', peer.baseUrl, '--acts', '--var', 'novalue']);
     expect(variable.code).toBe(2);
     expect(variable.stderr).toContain('--var needs NAME=VALUE');
+  });
+
+  it('runs ACTS files of the user’s own (YAML or JSON, with includes), and refuses ones it cannot read', async () => {
+    const master = path.join(dir, 'mine.acts.yaml');
+    await writeFile(
+      master,
+      [
+        'acts_version: "1.0"',
+        'spec_version: "1.0"',
+        'include: [more.acts.json]',
+        'suites:',
+        '  - id: mine',
+        '    name: My tests',
+        '    tests:',
+        '      - id: MINE-001',
+        '        name: A completed task reads back completed',
+        '        level: must',
+        '        steps:',
+        '          - id: send',
+        '            operation: send_message',
+        '            params: {message: {role: ROLE_USER, parts: [{text: "tck-complete-task mine"}]}}',
+        '            capture: {taskId: task.id}',
+        '          - id: get',
+        '            operation: get_task',
+        '            params: {id: "{{send.taskId}}"}',
+        '            expect: {body: {id: "{{send.taskId}}", status: {state: TASK_STATE_COMPLETED}}}',
+      ].join('\n'),
+    );
+    await writeFile(
+      path.join(dir, 'more.acts.json'),
+      JSON.stringify({
+        acts_version: '1.0',
+        spec_version: '1.0',
+        suites: [
+          {
+            id: 'more',
+            name: 'More',
+            tests: [
+              {
+                id: 'MORE-001',
+                name: 'An unknown task is not found',
+                level: 'should',
+                steps: [
+                  {
+                    id: 'get',
+                    operation: 'get_task',
+                    params: { id: 'nope' },
+                    expect_error: { error_type: 'TaskNotFoundError' },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const checked = await run([
+      'check',
+      peer.baseUrl,
+      '--acts',
+      '--acts-file',
+      master,
+      '--binding',
+      'JSONRPC',
+      '--json',
+    ]);
+    expect(checked.code).toBe(0);
+    const result = jsonLines(checked.stdout)[0] as unknown as ActsRunResult;
+    expect(
+      result.outcomes
+        .filter((outcome) => outcome.interface?.generation === '1.0')
+        .map((outcome) => [outcome.id, outcome.result]),
+    ).toEqual([
+      ['MINE-001', 'pass'],
+      ['MORE-001', 'pass'],
+    ]);
+    await writeFile(
+      path.join(dir, 'bad.acts.yaml'),
+      'acts_version: "2.0"\nspec_version: "1.0"\nsuites: []\n',
+    );
+    const bad = await run(['check', peer.baseUrl, '--acts', '--acts-file', path.join(dir, 'bad.acts.yaml')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('this runner reads ACTS 1.x documents only');
+    const missing = await run([
+      'check',
+      peer.baseUrl,
+      '--acts',
+      '--acts-file',
+      path.join(dir, 'nowhere.yaml'),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nowhere.yaml cannot be read');
   });
 });

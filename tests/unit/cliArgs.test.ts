@@ -239,6 +239,7 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--behaviours': { parsed: true },
   '--report': { value: 'acts.json', parsed: 'acts.json' },
   '--var': { value: 'otherUserTaskId=t-9', parsed: ['otherUserTaskId=t-9'] },
+  '--acts-file': { value: 'mine.acts.yaml', parsed: ['mine.acts.yaml'] },
   // `check` takes several bindings (for --acts), so its words come back as a list.
   'check --binding': { value: 'GRPC', parsed: ['GRPC'] },
 };

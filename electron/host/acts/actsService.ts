@@ -47,6 +47,19 @@ export function officialActs(): ActsCollection {
   return official;
 }
 
+/** ACTS documents the user gave: loaded and checked like the official ones, refused with every problem found. */
+function ownActs(documents: NonNullable<ActsRunRequest['documents']>): ActsCollection {
+  const loaded = loadActs(documents.files, documents.entry);
+  if (!loaded.ok) {
+    const shown = loaded.problems.slice(0, 20);
+    const more = loaded.problems.length - shown.length;
+    throw new Error(
+      `The ACTS files cannot be run: ${shown.join(' ')}${more > 0 ? ` (and ${more} more problems)` : ''}`,
+    );
+  }
+  return loaded.collection;
+}
+
 export function actsCatalog(): ActsCatalog {
   const collection = officialActs();
   return {
@@ -133,7 +146,7 @@ export function createActsService(
 
     start(request) {
       const agent = summary(request.agentId);
-      const collection = officialActs();
+      const collection = request.documents ? ownActs(request.documents) : officialActs();
       const interfaces = runInterfaces(agent, request);
       if (interfaces.length === 0) {
         const asked = request.bindings?.length ? ` for ${request.bindings.join(', ')}` : '';
