@@ -13,7 +13,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenPeer } from './peerServer';
+import { listenPeer, readBodyText as readBody, sendJson } from './peerServer';
+
+const json = (res: ServerResponse, value: unknown, status = 200) => sendJson(res, status, value);
 
 export interface BrokenPeerHandle {
   name: 'broken';
@@ -105,20 +107,4 @@ function card(base: string): Json {
     defaultOutputModes: ['text/plain'],
     skills: [{ id: 'break', name: 'Break things', description: 'Answers, wrongly.', tags: ['test'] }],
   };
-}
-
-function json(res: ServerResponse, value: unknown, status = 200): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
 }

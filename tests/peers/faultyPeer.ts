@@ -18,7 +18,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenPeer } from './peerServer';
+import { listenPeer, readBodyText as readBody, sendJson as send } from './peerServer';
 
 export const faultyPeerFaults = [
   'lenient-envelope',
@@ -450,20 +450,4 @@ function card(base: string, agent: FaultyAgent): Json {
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function send(res: ServerResponse, status: number, value: unknown, type = 'application/json'): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
 }

@@ -67,3 +67,26 @@ function watchForStream(req: IncomingMessage, res: ServerResponse, announce: (op
   };
   res.write = write as ServerResponse['write'];
 }
+
+/** A request's whole body as UTF-8 text. */
+export function readBodyText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => resolve(text));
+    req.on('error', reject);
+  });
+}
+
+/** Answers with a JSON body and its length. */
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  type = 'application/json',
+): void {
+  const text = JSON.stringify(value);
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}

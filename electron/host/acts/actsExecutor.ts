@@ -229,13 +229,7 @@ export function createActsExecutor(host: ActsHost, agent: AgentSummary): ActsExe
             httpStatus: status ?? 0,
             wire: response.view,
           };
-          if (response.kind === 'error')
-            response.error = {
-              types: errorTypesOf(error),
-              message: error.message,
-              details: undefined,
-              summary: `HTTP ${status}`,
-            };
+          if (response.kind === 'error') response.error = statusError(error);
         }
       }
       return response;
@@ -426,16 +420,19 @@ async function fetchCard(
     summary: frame.error ? frame.error.message : `HTTP ${status}`,
     ...(notes.length > 0 ? { notes } : {}),
   };
-  if (response.kind === 'error') {
-    const error: A2AError = { message: `HTTP ${status}`, httpStatus: status ?? 0, wire: view };
-    response.error = {
-      types: errorTypesOf(error),
-      message: error.message,
-      details: undefined,
-      summary: `HTTP ${status}`,
-    };
-  }
+  if (response.kind === 'error')
+    response.error = statusError({ message: `HTTP ${status}`, httpStatus: status ?? 0, wire: view });
   return response;
+}
+
+/** An error answer known by its HTTP status alone (no A2A error in it that the decoders read). */
+function statusError(error: A2AError): NonNullable<StepResponse['error']> {
+  return {
+    types: errorTypesOf(error),
+    message: error.message,
+    details: undefined,
+    summary: `HTTP ${error.httpStatus}`,
+  };
 }
 
 function sleep(ms: number, signal?: StopSignal): Promise<void> {
