@@ -241,10 +241,18 @@ describe('checks over gRPC', () => {
     const agentId = await openOver('1.0', 'GRPC');
     const results = await host.runProbes({ agentId });
     const verdicts = Object.fromEntries(results.map((r) => [r.probeId, r.status]));
-    // An unknown method cannot be put on the wire from the proto, so that probe says so and stands aside.
-    expect(Object.values(verdicts).filter((status) => status !== 'passed')).toEqual(['skipped']);
-    expect(results.find((r) => r.status === 'skipped')?.message).toContain(
+    // An unknown method or a malformed envelope cannot be put on the wire from the proto: those two probes say so and
+    // stand aside; every other passes.
+    const notPassed = Object.entries(verdicts).filter(([, status]) => status !== 'passed');
+    expect(notPassed).toEqual([
+      ['probe.unsupported-method', 'skipped'],
+      ['probe.malformed-requests', 'skipped'],
+    ]);
+    expect(results.find((r) => r.probeId === 'probe.unsupported-method')?.message).toContain(
       'Over gRPC the methods come from the proto',
+    );
+    expect(results.find((r) => r.probeId === 'probe.malformed-requests')?.message).toContain(
+      'it cannot carry a malformed envelope',
     );
     expect(results.find((r) => r.message.startsWith('An unknown task'))?.message).toBe(
       'An unknown task got gRPC NOT_FOUND with ErrorInfo TASK_NOT_FOUND.',
