@@ -31,6 +31,8 @@ test('the ACTS agent passes what it implements, fails CARD-DISC-002 with its rea
   await expect(acts.interfaces()).toHaveAttribute('data-must-failed', '0');
   await expect(acts.interfaces()).toContainText('MUST:');
   await acts.show('pass');
+  // Results by interface, then by suite.
+  await expect(acts.interfaces().getByTestId('acts-suite-results')).toHaveCount(2);
   await expect(acts.test('CORE-MULTI-001')).toHaveAttribute('data-result', 'pass');
   await expect(acts.test('CORE-SEND-001')).toHaveAttribute('data-transport', 'jsonrpc');
 

@@ -1,7 +1,7 @@
 // "Run the conformance suite" on the Checks tab (CHK-6): the official A2A conformance tests (ACTS) against the active
 // agent. The user picks suites, the strictest level to include, the interfaces (every one Switchboard speaks by
 // default) and whether the agent implements ACTS's test behaviours; a progress bar and a Stop button follow the run;
-// the results list each test by interface and suite as passed, failed (with what was expected and what came back,
+// the results list each test by interface, then suite, as passed, failed (with what was expected and what came back,
 // and links to the frames of the exchange that failed) or not run (with why), and download as ACTS's report, JSON or
 // JUnit XML.
 
@@ -318,16 +318,47 @@ function ActsResults({ outcomes }: { outcomes: readonly TestOutcome[] }) {
                 Assertions read this interface’s answers decoded and written in A2A 1.0 names.
               </p>
             )}
-            <ul>
-              {visible.map((outcome) => (
-                <TestRow key={`${outcome.suiteId} ${outcome.id}`} outcome={outcome} />
-              ))}
-            </ul>
+            {bySuite(visible).map((suite) => (
+              <div
+                key={suite.id}
+                className="acts-suite"
+                data-testid="acts-suite-results"
+                data-suite={suite.id}
+              >
+                <h5>
+                  {suite.name}{' '}
+                  <span className="muted">
+                    {suite.passed} of {suite.outcomes.length} shown passed
+                  </span>
+                </h5>
+                <ul>
+                  {suite.outcomes.map((outcome) => (
+                    <TestRow key={`${outcome.suiteId} ${outcome.id}`} outcome={outcome} />
+                  ))}
+                </ul>
+              </div>
+            ))}
           </section>
         );
       })}
     </div>
   );
+}
+
+/** The tests of one interface by suite, in the order the suites ran. */
+function bySuite(outcomes: readonly TestOutcome[]) {
+  const suites = new Map<string, { id: string; name: string; passed: number; outcomes: TestOutcome[] }>();
+  for (const outcome of outcomes) {
+    let suite = suites.get(outcome.suiteId);
+    if (!suite)
+      suites.set(
+        outcome.suiteId,
+        (suite = { id: outcome.suiteId, name: outcome.suiteName, passed: 0, outcomes: [] }),
+      );
+    suite.outcomes.push(outcome);
+    if (outcome.result === 'pass') suite.passed += 1;
+  }
+  return [...suites.values()];
 }
 
 function byInterface(outcomes: readonly TestOutcome[]) {
