@@ -4,6 +4,7 @@
 import { DiffEditor } from '@monaco-editor/react';
 import { useState } from 'react';
 import { useColorScheme } from '../theme/useColorScheme';
+import { diffViewerOptions, editorTheme } from './editorOptions';
 import './setupMonaco';
 
 export interface CardDiffEditorProps {
@@ -28,20 +29,9 @@ export default function CardDiffEditor({ original, modified, modelPath }: CardDi
         language="json"
         originalModelPath={`${modelPath}/original`}
         modifiedModelPath={`${modelPath}/modified`}
-        theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+        theme={editorTheme(scheme)}
         onMount={() => setReady(true)}
-        options={{
-          readOnly: true,
-          // An agent's URLs are untrusted: no ctrl+click straight into a browser (DESIGN.md §6).
-          links: false,
-          originalEditable: false,
-          domReadOnly: true,
-          renderSideBySide: true,
-          minimap: { enabled: false },
-          scrollBeyondLastLine: false,
-          automaticLayout: true,
-          fontSize: 12,
-        }}
+        options={diffViewerOptions()}
       />
     </div>
   );

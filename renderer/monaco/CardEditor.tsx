@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Severity } from '../../shared/wire/finding';
 import { useColorScheme } from '../theme/useColorScheme';
 import type { AppliedMarker, EditorMarker, RevealRequest } from './editorMarkers';
+import { editorTheme, viewerOptions } from './editorOptions';
 import './setupMonaco';
 
 export interface CardEditorProps {
@@ -99,25 +100,12 @@ export default function CardEditor({
       value={value}
       language="json"
       path={modelPath}
-      theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+      theme={editorTheme(scheme)}
       onMount={(editor, monaco) => {
         setMounted({ editor, monaco });
         callbacks.current.onReady();
       }}
-      options={{
-        readOnly: true,
-        domReadOnly: true,
-        // An agent's URLs are untrusted: no ctrl+click straight into a browser (DESIGN.md §6).
-        links: false,
-        minimap: { enabled: false },
-        folding: true,
-        wordWrap: 'on',
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        fontSize: 12,
-        renderWhitespace: 'selection',
-        unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
-      }}
+      options={viewerOptions()}
     />
   );
 }

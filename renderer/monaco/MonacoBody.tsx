@@ -3,6 +3,7 @@
 import Editor from '@monaco-editor/react';
 import { useState } from 'react';
 import { useColorScheme } from '../theme/useColorScheme';
+import { editorTheme, viewerOptions } from './editorOptions';
 import './setupMonaco';
 
 export interface MonacoBodyProps {
@@ -20,20 +21,9 @@ export default function MonacoBody({ value, language, modelPath }: MonacoBodyPro
         value={value}
         language={language}
         path={modelPath}
-        theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+        theme={editorTheme(scheme)}
         onMount={() => setReady(true)}
-        options={{
-          readOnly: true,
-          domReadOnly: true,
-          minimap: { enabled: false },
-          folding: true,
-          wordWrap: 'on',
-          scrollBeyondLastLine: false,
-          automaticLayout: true,
-          fontSize: 12,
-          renderWhitespace: 'selection',
-          unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
-        }}
+        options={viewerOptions()}
       />
     </div>
   );

@@ -5,6 +5,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import { useColorScheme } from '../../theme/useColorScheme';
+import { editorTheme, fieldEditorOptions } from '../../monaco/editorOptions';
 import '../../monaco/setupMonaco';
 
 export interface MonacoJsonEditorProps {
@@ -48,25 +49,8 @@ export default function MonacoJsonEditor({
         value={value}
         onChange={(next) => onChange(next ?? '')}
         onMount={onMount}
-        theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-        options={{
-          ariaLabel: label,
-          minimap: { enabled: false },
-          lineNumbers: 'off',
-          folding: false,
-          glyphMargin: false,
-          scrollBeyondLastLine: false,
-          automaticLayout: true,
-          wordWrap: 'on',
-          fontSize: 12,
-          tabSize: 2,
-          fixedOverflowWidgets: true,
-          renderLineHighlight: 'none',
-          overviewRulerLanes: 0,
-          hideCursorInOverviewRuler: true,
-          // The composer scrolls as a whole; a small editor must not swallow the wheel.
-          scrollbar: { alwaysConsumeMouseWheel: false },
-        }}
+        theme={editorTheme(scheme)}
+        options={fieldEditorOptions(label)}
       />
     </div>
   );
