@@ -7,7 +7,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Binding } from '../../shared/a2a/generation';
-import { actsToJUnit, summaryLines, type ActsReport, type TestOutcome } from '../../shared/acts/actsReport';
+import {
+  type ActsReport,
+  actsToJUnit,
+  generationSuffix,
+  summaryLines,
+  type TestOutcome,
+} from '../../shared/acts/actsReport';
 import type { ActsProgress, ActsRunResult, ActsRunStarted } from '../../shared/acts/actsRunTypes';
 import type { Level } from '../../shared/acts/actsTypes';
 import type { HostService } from '../../shared/host-api';
@@ -156,13 +162,6 @@ function reportFiles(given: string, reports: readonly ActsReport[]): Array<[stri
   const dir = path.dirname(given);
   const base = path.basename(given, '.json');
   return reports.map((report) => {
-    const generation = report.environment.a2a_generation;
-    return [
-      path.join(
-        dir,
-        `${base}-${report.transport}${generation && generation !== '1.0' ? `-a2a${generation}` : ''}.json`,
-      ),
-      report,
-    ];
+    return [path.join(dir, `${base}-${report.transport}${generationSuffix(report)}.json`), report];
   });
 }

@@ -23,6 +23,7 @@ import v026 from '../../vendor/a2a-spec/a2a-0.2.6.schema.json' with { type: 'jso
 import v030 from '../../vendor/a2a-spec/a2a-0.3.0.schema.json' with { type: 'json' };
 import v101 from '../../vendor/a2a-spec/a2a-1.0.1.bundled.schema.json' with { type: 'json' };
 import { ownValue } from '../../shared/ownValue';
+import type { Generation } from '../../shared/a2a/generation';
 
 // ajv-formats is CommonJS with a default export; under ESM interop it can arrive wrapped once more.
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -65,19 +66,19 @@ export function chooseCardSchema(detection: Pick<Detection, 'generation'>, card:
     typeof card.protocolVersion === 'string'
       ? card.protocolVersion
       : '';
-  switch (detection.generation) {
-    case '0.1':
-      return { version: '0.1.0', schema: v010, cardRef: '#/$defs/AgentCard', draft2020: false };
-    case '0.2': {
-      const version = ownValue(ZERO_TWO, declared) ? declared : '0.2.4';
-      return { version, schema: ZERO_TWO[version]!, cardRef: '#/definitions/AgentCard', draft2020: false };
-    }
-    case '0.3':
-      return { version: '0.3.0', schema: v030, cardRef: '#/definitions/AgentCard', draft2020: false };
-    case '1.0':
-      return { version: '1.0.1', schema: v101, cardRef: '#/definitions/Agent%20Card', draft2020: true };
-  }
+  return SCHEMAS[detection.generation](declared);
 }
+
+/** The schema of each generation; 0.2 had one per release, chosen by the `protocolVersion` the card names. */
+const SCHEMAS: Record<Generation, (declared: string) => SchemaChoice> = {
+  '0.1': () => ({ version: '0.1.0', schema: v010, cardRef: '#/$defs/AgentCard', draft2020: false }),
+  '0.2': (declared) => {
+    const version = ownValue(ZERO_TWO, declared) ? declared : '0.2.4';
+    return { version, schema: ZERO_TWO[version]!, cardRef: '#/definitions/AgentCard', draft2020: false };
+  },
+  '0.3': () => ({ version: '0.3.0', schema: v030, cardRef: '#/definitions/AgentCard', draft2020: false }),
+  '1.0': () => ({ version: '1.0.1', schema: v101, cardRef: '#/definitions/Agent%20Card', draft2020: true }),
+};
 
 const compiled = new Map<string, ValidateFunction>();
 

@@ -11,6 +11,7 @@ import { v0_3Rest } from './v0_3/rest';
 import { v1Grpc } from './v1/grpc';
 import { v1JsonRpc } from './v1/jsonrpc';
 import { v1Rest } from './v1/rest';
+import { profileNamed } from './profile';
 
 export const adapters: readonly GenerationAdapter[] = [
   v0_1JsonRpc,
@@ -25,4 +26,13 @@ export const adapters: readonly GenerationAdapter[] = [
 
 export function findAdapter(generation: Generation, binding: Binding): GenerationAdapter | undefined {
   return adapters.find((adapter) => adapter.generation === generation && adapter.binding === binding);
+}
+
+/**
+ * The adapter that reads a generation's push deliveries (docs/protocol.md#what-the-agent-sends), for a generation as
+ * a frame names it; undefined for one Switchboard does not know.
+ */
+export function pushAdapter(generation: string | undefined): GenerationAdapter | undefined {
+  const profile = profileNamed(generation);
+  return profile && findAdapter(profile.generation, profile.pushBodyBinding);
 }

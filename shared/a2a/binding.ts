@@ -19,6 +19,7 @@ import { parseJsonText } from '../wire/jsonText';
 import { DecodeContext, isObject } from './decodeContext';
 import type { Generation } from './generation';
 import type { A2AError, Message, OperationResult, StreamItem } from './model';
+import { profileOf } from './profile';
 
 /** Request headers a generation needs on every call (PROTOCOL.md §8). */
 export function protocolHeaders(
@@ -26,12 +27,11 @@ export function protocolHeaders(
   extensions: readonly string[] | undefined,
 ): HeaderList {
   const headers: HeaderList = [];
-  if (generation === '1.0') headers.push(['A2A-Version', '1.0']);
-  if (extensions && extensions.length > 0) {
-    // 0.2.4+ and 0.3 name the header X-A2A-Extensions; 1.0 dropped the X- prefix. 0.1 has no extensions.
-    if (generation === '1.0') headers.push(['A2A-Extensions', extensions.join(',')]);
-    else if (generation !== '0.1') headers.push(['X-A2A-Extensions', extensions.join(',')]);
-  }
+  const { versionHeader, extensionsHeader } = profileOf(generation);
+  if (versionHeader) headers.push(['A2A-Version', versionHeader]);
+  // 0.2.4+ and 0.3 name the header X-A2A-Extensions; 1.0 dropped the X- prefix. 0.1 has no extensions.
+  if (extensions && extensions.length > 0 && extensionsHeader)
+    headers.push([extensionsHeader, extensions.join(',')]);
   return headers;
 }
 

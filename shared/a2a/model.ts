@@ -21,6 +21,14 @@ export const terminalStates: ReadonlySet<TaskState> = new Set([
 ]);
 export const interruptedStates: ReadonlySet<TaskState> = new Set(['input-required', 'auth-required']);
 
+/**
+ * Whether a task in this state has ended for good. Takes any string, since frames and summaries carry states as
+ * read from the wire; only the normalized names of `TaskState` can be terminal.
+ */
+export function isTerminalState(state: string | undefined): boolean {
+  return state !== undefined && (terminalStates as ReadonlySet<string>).has(state);
+}
+
 export type Role = 'user' | 'agent' | 'unspecified';
 
 export type JsonObject = Record<string, unknown>;

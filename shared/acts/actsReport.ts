@@ -6,6 +6,7 @@
 import type { Binding, Generation } from '../a2a/generation';
 import { xmlText } from '../checks/reportExport';
 import { LEVELS, type Level, type Transport } from './actsTypes';
+import { versionGeneration } from '../a2a/detect';
 
 export type TestResult = 'pass' | 'fail' | 'skip' | 'error';
 
@@ -218,7 +219,16 @@ function report(where: RunInterface, outcomes: readonly TestOutcome[], context: 
   };
 }
 
-/** §13.5's file name: acts-report-{sdk}-{transport}-{timestamp}.json, with the generation when it is not 1.0. */
+/** ACTS §13.5's file name: acts-report-{sdk}-{transport}-{timestamp}.json, with the generation when it is not 1.0. */
+/**
+ * `-a2a0.3` for a report of an interface of another generation than the one ACTS was written for, so that reports
+ * of two generations over one transport get different names; nothing otherwise.
+ */
+export function generationSuffix(report: ActsReport): string {
+  const generation = report.environment.a2a_generation;
+  return generation && generation !== versionGeneration(report.spec_version) ? `-a2a${generation}` : '';
+}
+
 export function reportFileName(report: ActsReport): string {
   const sdk =
     report.sdk.name
@@ -226,9 +236,7 @@ export function reportFileName(report: ActsReport): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'agent';
   const stamp = report.generated_at.replace(/[-:]/g, '').replace(/\.\d+/, '');
-  const generation = report.environment.a2a_generation;
-  const version = generation && generation !== '1.0' ? `-a2a${generation}` : '';
-  return `acts-report-${sdk}-${report.transport}${version}-${stamp}.json`;
+  return `acts-report-${sdk}-${report.transport}${generationSuffix(report)}-${stamp}.json`;
 }
 
 function attribute(text: string): string {

@@ -3,6 +3,14 @@
 // meaning depends on where they sit, and assertions.ts reads them. Names follow the ACTS files (snake_case) so a
 // reader can hold a test file and this model side by side.
 
+import type { Generation } from '../a2a/generation';
+
+/**
+ * The A2A generation ACTS 0.1.0 was written for: its raw steps are requests of this generation, and its assertions
+ * read this generation's wire names. On other generations the runner asserts on Switchboard's decoding instead.
+ */
+export const ACTS_GENERATION: Generation = '1.0';
+
 export const LEVELS = ['must', 'should', 'may'] as const;
 export type Level = (typeof LEVELS)[number];
 

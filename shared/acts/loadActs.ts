@@ -161,7 +161,7 @@ export function loadActs(files: Readonly<Record<string, unknown>>, entry: string
     }
     const includes = reader.list(root.include, 'include', false);
     const ownSuites = reader.list(root.suites, 'suites', false);
-    if (!includes && !ownSuites) reader.problem('', 'has neither `suites` nor `include` (§2 needs one)');
+    if (!includes && !ownSuites) reader.problem('', 'has neither `suites` nor `include` (ACTS §2 needs one)');
     for (const [i, suite] of (ownSuites ?? []).entries()) {
       const read = readSuite(reader, suite, `suites[${i}]`, name, variables, specVersion ?? '');
       if (read) suites.push(read);
@@ -243,7 +243,7 @@ function readTest(reader: Reader, value: unknown, path: string, suiteTags: strin
   }
   const onlyRaw = steps.length > 0 && steps.every((step) => step.kind === 'raw');
   if (onlyRaw && !transport)
-    reader.problem(`${path}.transport`, 'is needed: every step is a raw wire step (§4.4)');
+    reader.problem(`${path}.transport`, 'is needed: every step is a raw wire step (ACTS §4.4)');
   if (id === undefined || name === undefined || !(LEVELS as readonly unknown[]).includes(level))
     return undefined;
   const preconditions = readPreconditions(reader, test.preconditions, `${path}.preconditions`);
@@ -399,7 +399,10 @@ function readOperation(
     return { operation: value as ActsOperation, asWritten: value };
   const alias = OPERATION_ALIASES[value];
   if (alias) return { operation: alias, asWritten: value };
-  reader.problem(path, `${JSON.stringify(value)} is no ACTS operation (§4.1 lists ${OPERATIONS.join(', ')})`);
+  reader.problem(
+    path,
+    `${JSON.stringify(value)} is no ACTS operation (ACTS §4.1 lists ${OPERATIONS.join(', ')})`,
+  );
   return undefined;
 }
 
@@ -448,7 +451,7 @@ function readExpectations(
     }
   }
   if (out.expect && out.expect_error && out.expect.body)
-    reader.problem(path, 'has both expect with a body and expect_error; §4 makes them exclusive');
+    reader.problem(path, 'has both expect with a body and expect_error; ACTS §4 makes them exclusive');
   if (step.expect_stream !== undefined) {
     const stream = readStream(reader, step.expect_stream, `${path}.expect_stream`);
     if (stream) out.expect_stream = stream;

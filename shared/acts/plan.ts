@@ -15,6 +15,7 @@ import {
   type Transport,
 } from './actsTypes';
 import type { RunInterface } from './actsReport';
+import { cardFlag, profileOf } from '../a2a/profile';
 
 /** The adapter operation each abstract operation runs as; the card fetch is a plain GET. */
 export const ADAPTER_OPERATION: Record<ActsOperation, Operation | 'card'> = {
@@ -135,12 +136,9 @@ function capabilitiesOf(card: unknown, generation: Generation): Record<string, u
     typeof root.capabilities === 'object' && root.capabilities !== null
       ? { ...(root.capabilities as Record<string, unknown>) }
       : {};
-  if (
-    generation !== '1.0' &&
-    caps.extendedAgentCard === undefined &&
-    root.supportsAuthenticatedExtendedCard !== undefined
-  )
-    caps.extendedAgentCard = root.supportsAuthenticatedExtendedCard;
+  const flag = profileOf(generation).extendedCardFlag;
+  const rootFlag = flag && !flag.startsWith('capabilities.') ? cardFlag(root, flag) : undefined;
+  if (caps.extendedAgentCard === undefined && rootFlag !== undefined) caps.extendedAgentCard = rootFlag;
   return caps;
 }
 

@@ -3,6 +3,8 @@
 
 import type { ExpectStream } from './actsTypes';
 import { check, showValue, type AssertionFailure } from './assertions';
+import { terminalStates } from '../a2a/model';
+import { v1State } from './views';
 
 export interface StreamEventInput {
   view: unknown;
@@ -10,12 +12,8 @@ export interface StreamEventInput {
   state?: string;
 }
 
-const TERMINAL = new Set([
-  'TASK_STATE_COMPLETED',
-  'TASK_STATE_FAILED',
-  'TASK_STATE_CANCELED',
-  'TASK_STATE_REJECTED',
-]);
+/** Terminal states in 1.0's spelling, the one the views give events. */
+const TERMINAL: ReadonlySet<string> = new Set([...terminalStates].map(v1State));
 
 export function checkStream(expect: ExpectStream, events: readonly StreamEventInput[]): AssertionFailure[] {
   const failures: AssertionFailure[] = [];

@@ -9,6 +9,7 @@ import type { Finding } from '../wire/finding';
 import { a2aRef, cite } from './specRefs';
 import { cardFields } from './cardFields';
 import { cardUrlFindings } from './cardUrls';
+import { profileOf } from '../a2a/profile';
 
 export interface LintOptions {
   /** Where the card was fetched from, to compare interface origins with. */
@@ -111,10 +112,7 @@ export function lintCard(card: unknown, detection: Detection, options: LintOptio
     });
   }
 
-  if (
-    (detection.generation === '0.2' || detection.generation === '0.3') &&
-    card.protocolVersion === undefined
-  ) {
+  if (profileOf(detection.generation).cardNamesProtocolVersion && card.protocolVersion === undefined) {
     add(
       'card.missing-protocol-version',
       'warning',
@@ -154,19 +152,12 @@ function schemeProblem(scheme: unknown, detection: Detection): string | undefine
   const wrapped = WRAPPED_SCHEMES.filter((key) => scheme[key] !== undefined);
   const typed = typeof scheme.type === 'string' && TYPED_SCHEMES.includes(scheme.type);
   // A superset card may use either form; a 1.0-only card needs the wrapped one, older cards the typed one.
-  if (
-    detection.superset
-      ? wrapped.length === 1 || typed
-      : detection.generation === '1.0'
-        ? wrapped.length === 1
-        : typed
-  )
+  const form = profileOf(detection.generation).securitySchemeForm;
+  if (detection.superset ? wrapped.length === 1 || typed : form === 'wrapped' ? wrapped.length === 1 : typed)
     return undefined;
   if (wrapped.length > 1) return `has several forms (${wrapped.join(', ')}); exactly one is allowed.`;
   const expected =
-    detection.generation === '1.0'
-      ? `one of ${WRAPPED_SCHEMES.join(', ')}`
-      : `a "type" of ${TYPED_SCHEMES.join(', ')}`;
+    form === 'wrapped' ? `one of ${WRAPPED_SCHEMES.join(', ')}` : `a "type" of ${TYPED_SCHEMES.join(', ')}`;
   return `has none of the forms a client can read: expected ${expected}, found ${
     Object.keys(scheme)
       .map((k) => `"${k}"`)

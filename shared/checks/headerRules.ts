@@ -3,6 +3,7 @@
 // SHOULD say application/a2a+json). Each rule is a pure function of one frame.
 
 import type { HeaderList, HttpFrame, WebhookFrame } from '../wire/frame';
+import { profileNamed } from '../a2a/profile';
 
 export function headerValue(headers: HeaderList, names: readonly string[]): string | undefined {
   for (const [name, value] of headers) {
@@ -75,19 +76,20 @@ export function versionProblem(
   const a2a = frame.a2a;
   if (!a2a || !frame.response || a2a.operation === 'card') return undefined;
   const asked = requestedVersion(frame);
+  const versionHeader = profileNamed(a2a.generation)?.versionHeader;
   if (
-    a2a.generation === '1.0' &&
+    versionHeader !== undefined &&
     asked !== undefined &&
-    /^1\.0(\.\d+)?$/.test(asked) &&
+    (asked === versionHeader || asked.startsWith(`${versionHeader}.`)) &&
     refusesVersion(frame)
   ) {
     return {
       severity: 'error',
-      message: `The agent refused A2A-Version ${asked} (VersionNotSupportedError), but the interface this request went to declares protocol version 1.0.`,
+      message: `The agent refused A2A-Version ${asked} (VersionNotSupportedError), but the interface this request went to declares protocol version ${versionHeader}.`,
     };
   }
   if (
-    a2a.generation === '1.0' &&
+    versionHeader !== undefined &&
     a2a.binding === 'JSONRPC' &&
     (asked === undefined || asked === '') &&
     a2a.rpc !== undefined &&
@@ -96,7 +98,7 @@ export function versionProblem(
   ) {
     return {
       severity: 'warning',
-      message: `The 1.0 call ${a2a.rpc.method} carried no A2A-Version, so the agent must treat it as A2A 0.3 (and refuse a method 0.3 does not have); it answered it as 1.0 instead.`,
+      message: `The ${versionHeader} call ${a2a.rpc.method} carried no A2A-Version, so the agent must treat it as A2A 0.3 (and refuse a method 0.3 does not have); it answered it as 1.0 instead.`,
     };
   }
   if (asked !== undefined && asked !== '' && !KNOWN_VERSION.test(asked) && succeeded(frame)) {
@@ -122,8 +124,8 @@ export function unechoedExtensions(frame: HttpFrame): string | undefined {
 export function plainJsonRestAnswer(frame: HttpFrame): boolean {
   const response = frame.response;
   return (
-    frame.a2a?.generation === '1.0' &&
-    frame.a2a.binding === 'HTTP+JSON' &&
+    profileNamed(frame.a2a?.generation)?.a2aMediaType !== undefined &&
+    frame.a2a?.binding === 'HTTP+JSON' &&
     response !== undefined &&
     frame.stream === undefined &&
     response.status >= 200 &&
@@ -137,7 +139,7 @@ export function plainJsonRestAnswer(frame: HttpFrame): boolean {
 export function plainJsonPush(frame: WebhookFrame): boolean {
   return (
     frame.verdict.accepted &&
-    frame.a2a?.generation === '1.0' &&
+    profileNamed(frame.a2a?.generation)?.a2aMediaType !== undefined &&
     mediaType(frame.request.headers) === 'application/json'
   );
 }

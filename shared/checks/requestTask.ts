@@ -5,6 +5,7 @@
 // message: 1.0 `id`, 0.3 the resource name `tasks/{id}`, or `message.taskId`.
 
 import type { HttpFrame } from '../wire/frame';
+import { profileNamed } from '../a2a/profile';
 
 const BY_ID = new Set(['get', 'cancel', 'subscribe']);
 const BY_MESSAGE = new Set(['send', 'stream']);
@@ -61,6 +62,8 @@ export function requestedTaskId(frame: HttpFrame): string | undefined {
     return text(member(member(parse(frame.request.body?.text), 'message'), 'taskId'));
   }
   const params = member(parse(frame.request.body?.text), 'params');
-  if (BY_ID.has(operation) || generation === '0.1') return text(member(params, 'id'));
+  // A 0.1 client names the task it sends to in params.id.
+  if (BY_ID.has(operation) || profileNamed(generation)?.taskIdsFrom === 'client')
+    return text(member(params, 'id'));
   return text(member(member(params, 'message'), 'taskId'));
 }

@@ -199,6 +199,15 @@ const A2A_SECTIONS = {
   restErrors: { '0.3': restTransport, '1.0': '11.6. Error Handling' },
   /** Which HTTP and gRPC status each A2A error comes with. */
   errorMapping: { '0.3': restTransport, '1.0': '5.4. Error Code Mappings' },
+  /** Where a generation names an error's JSON-RPC code: 0.x in its table of A2A errors, 1.0 in its mappings. */
+  errorCodes: {
+    '0.1': a2aErrors,
+    '0.2': a2aErrors,
+    '0.3': a2aErrors,
+    '1.0': '5.4. Error Code Mappings',
+  },
+  /** Where a generation names an error's gRPC status: 0.3 in its gRPC transport section, 1.0 in its mappings. */
+  grpcErrorStatus: { '0.3': grpcTransport, '1.0': '5.4. Error Code Mappings' },
   grpcBinding: { '0.3': grpcTransport, '1.0': '10. gRPC Protocol Binding' },
   grpcTransport: { '0.3': grpcTransport, '1.0': '10.1. Protocol Requirements' },
   /** Every declared binding is the same agent. */

@@ -15,9 +15,12 @@ import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
 import { checkById, checkSpec } from './catalog';
 import { requestedTaskId } from './requestTask';
 import type { CheckFinding } from './types';
+import { isTerminalState } from '../a2a/model';
 
-const TERMINAL: ReadonlySet<string> = new Set(['completed', 'canceled', 'failed', 'rejected']);
-/** States a 0.x agent may end a stream at with `final: true` without the task ending (PROTOCOL.md §5). */
+/**
+ * States a 0.x agent may end a stream at with `final: true` without the task ending
+ * (docs/protocol.md#streaming-over-sse).
+ */
 const INTERRUPTED: ReadonlySet<string> = new Set(['input-required', 'auth-required']);
 /** How many of the events after a stream's end a finding names (the message counts them all). */
 export const MAX_LISTED_EVENTS = 20;
@@ -112,7 +115,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
         placed.set(mark.frameId, undefined);
         placed.set(previous.frameId, undefined);
       }
-      if (TERMINAL.has(mark.state) && !endings.has(task.id)) {
+      if (isTerminalState(mark.state) && !endings.has(task.id)) {
         endings.set(task.id, { mark });
         placed.set(mark.frameId, undefined);
       }
@@ -195,7 +198,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
     }
 
     if (zeroX && a2a.item === 'status-update' && a2a.state !== undefined) {
-      if (a2a.final === true && !TERMINAL.has(a2a.state) && !INTERRUPTED.has(a2a.state)) {
+      if (a2a.final === true && !isTerminalState(a2a.state) && !INTERRUPTED.has(a2a.state)) {
         out.push(
           finding(
             'state.final-misuse',
@@ -206,7 +209,7 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
           ),
         );
       }
-      if (TERMINAL.has(a2a.state) && a2a.final !== true) {
+      if (isTerminalState(a2a.state) && a2a.final !== true) {
         out.push(
           finding(
             'state.final-misuse',
@@ -219,8 +222,8 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
       }
     }
     if (!stream.closedBy) {
-      const terminal = a2a.state !== undefined && TERMINAL.has(a2a.state);
-      // A message without a task is the whole answer (PROTOCOL.md §5), in every generation.
+      const terminal = a2a.state !== undefined && isTerminalState(a2a.state);
+      // A message without a task is the whole answer (docs/protocol.md#streaming-over-sse), in every generation.
       const lone = a2a.item === 'message' && taskId === undefined;
       if (terminal || lone || (zeroX && a2a.final === true)) {
         stream.closedBy = frame.id;

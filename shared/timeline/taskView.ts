@@ -2,7 +2,15 @@
 // flagged; its artifacts assembled from chunks; its messages. Applied item by item, so a view of a long task costs
 // what the new events cost, not the whole history.
 
-import type { Artifact, Message, Part, StreamItem, Task, TaskState } from '../a2a/model';
+import {
+  type Artifact,
+  isTerminalState,
+  type Message,
+  type Part,
+  type StreamItem,
+  type Task,
+  type TaskState,
+} from '../a2a/model';
 
 export interface StateMark {
   state: TaskState;
@@ -39,8 +47,6 @@ export interface TaskView {
   frameIds: string[];
 }
 
-const TERMINAL: ReadonlySet<TaskState> = new Set(['completed', 'canceled', 'failed', 'rejected']);
-
 export function newTaskView(id: string): TaskView {
   return { id, states: [], artifacts: [], frameIds: [] };
 }
@@ -60,8 +66,8 @@ export function applyState(
   const last = view.states.at(-1);
   if (last && last.state === state && !message) return;
   const mark: StateMark = { state, stateWire, at, frameId, ...(message ? { message } : {}) };
-  if (last && last.state === state && TERMINAL.has(state)) return;
-  if (last && TERMINAL.has(last.state)) {
+  if (last && last.state === state && isTerminalState(state)) return;
+  if (last && isTerminalState(last.state)) {
     mark.illegal = `The task was already ${last.stateWire}, a terminal state; nothing may follow it.`;
   } else if (last && state === 'submitted' && last.state !== 'submitted') {
     mark.illegal = `The task went back to ${stateWire} after ${last.stateWire}.`;
@@ -121,7 +127,7 @@ export function lastState(view: TaskView): StateMark | undefined {
 }
 
 export function isTerminal(state: TaskState | undefined): boolean {
-  return state !== undefined && TERMINAL.has(state);
+  return state !== undefined && isTerminalState(state);
 }
 
 function artifactKey(artifact: Artifact): string {

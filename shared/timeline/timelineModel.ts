@@ -7,8 +7,7 @@ import type { OperationResult, StreamItem } from '../a2a/model';
 import type { Message } from '../a2a/model';
 import type { Finding } from '../wire/finding';
 import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
-import { findAdapter } from '../a2a/adapters';
-import { isGeneration } from '../a2a/generation';
+import { pushAdapter } from '../a2a/adapters';
 import { exchangeRequest, type ExchangeRequest } from './exchangeRequest';
 import { applyItem, applyTask, newTaskView, type TaskView } from './taskView';
 
@@ -305,10 +304,7 @@ export class TimelineModel {
       });
       return;
     }
-    const generation = frame.a2a?.generation;
-    const adapter = isGeneration(generation)
-      ? findAdapter(generation, generation === '0.3' ? 'HTTP+JSON' : 'JSONRPC')
-      : undefined;
+    const adapter = pushAdapter(frame.a2a?.generation);
     const decoded = adapter && frame.request.body ? adapter.decodePush(frame.request.body.text) : undefined;
     if (!decoded || decoded.kind !== 'item') {
       this.push({ ...base, kind: 'push', label: 'push · not readable', severity: 'error' });

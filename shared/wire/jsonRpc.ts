@@ -18,6 +18,7 @@ import { a2aRef, JSON_RPC, RFC_9457, type SpecRef } from '../checks/specRefs';
 import type { Finding, Severity } from './finding';
 import { appendPointer } from './jsonPointer';
 import { ownValue } from '../ownValue';
+import { profileOf } from '../a2a/profile';
 
 export type JsonRpcId = string | number | null;
 
@@ -200,7 +201,7 @@ function checkIdType(
 export function checkJsonRpcRequest(value: unknown, generation: Generation): JsonRpcCheck {
   if (!isObject(value)) return notAnObject(value, 'request');
   const findings: Finding[] = [];
-  checkVersion(value, findings, generation === '0.1', JSON_RPC.request);
+  checkVersion(value, findings, profileOf(generation).lenientJsonRpcEnvelope, JSON_RPC.request);
 
   let kind: JsonRpcKind = 'request';
   const check: JsonRpcCheck = { kind, findings };
@@ -224,8 +225,8 @@ export function checkJsonRpcRequest(value: unknown, generation: Generation): Jso
 
   if (!has(value, 'id')) {
     if (kind === 'request') kind = 'notification';
-    // The 0.1 schema makes the id optional; from 0.2.2 it is required (PROTOCOL.md §3.1, §3.2).
-    if (generation !== '0.1') {
+    // The 0.1 schema makes the id optional; from 0.2.2 it is required (docs/protocol.md#01-and-02-json-rpc-only).
+    if (!profileOf(generation).lenientJsonRpcEnvelope) {
       findings.push(
         finding(
           'jsonrpc.id-missing',
@@ -290,7 +291,7 @@ export function checkJsonRpcResponse(value: unknown, options: JsonRpcResponseOpt
   if (!isObject(value)) return notAnObject(value, 'response');
   const { generation, expectedId } = options;
   const findings: Finding[] = [];
-  checkVersion(value, findings, generation === '0.1', JSON_RPC.response);
+  checkVersion(value, findings, profileOf(generation).lenientJsonRpcEnvelope, JSON_RPC.response);
 
   const hasResult = has(value, 'result');
   const hasError = has(value, 'error');
@@ -523,8 +524,9 @@ function checkErrorData(
   details: JsonRpcErrorDetails,
   findings: Finding[],
 ): void {
-  // ≤0.3: data is free-form. 1.0: it SHOULD be an array of ProtoJSON Any objects, each with "@type" (§7.1).
-  if (generation === '1.0') {
+  // ≤0.3: data is free-form. 1.0: it SHOULD be an array of ProtoJSON Any objects, each with "@type"
+  // (docs/protocol.md#json-rpc-error-codes).
+  if (profileOf(generation).errorDetails === 'google-rpc') {
     if (!Array.isArray(data)) {
       findings.push(
         finding(
@@ -710,7 +712,7 @@ export function describeRestError(
       findings.push(unknownCode(code, generation, '/code'));
     }
     const expected = a2aJs03RestStatus.find((s) => s.codes.includes(code))?.status ?? 500;
-    if (generation === '0.3' && expected !== status) {
+    if (profileOf(generation).restErrorStatus === 'sdk-convention' && expected !== status) {
       findings.push(
         finding(
           'rest.status-mismatch',
@@ -773,7 +775,7 @@ function checkStatusForName(
   generation: Generation,
   findings: Finding[],
 ): void {
-  if (generation !== '1.0') return;
+  if (profileOf(generation).restErrorStatus !== 'specified') return;
   const row = restMappingFor(name);
   if (!row) return;
   if (!row.http.includes(status)) {

@@ -292,7 +292,9 @@ describe('task ids that change', () => {
   it('the finding the host puts on a unary answer is reported as this check, with its frame', () => {
     const frame = exchange({
       id: 'h',
-      findings: [{ rule: 'a2a.task-id-changed', severity: 'error', message: 'm', spec: 'PROTOCOL.md §4.3' }],
+      findings: [
+        { rule: 'a2a.task-id-changed', severity: 'error', message: 'm', spec: 'A2A 1.0 §3.1.1 Send Message' },
+      ],
     });
     expect(findings([frame])).toEqual([
       expect.objectContaining({ checkId: 'state.task-id-changed', frameIds: ['h'], agentId: 'a1' }),

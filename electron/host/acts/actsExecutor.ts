@@ -20,6 +20,7 @@ import { errorView, eventState, eventView, resultView, streamItemView } from '..
 import type { HostService } from '../../../shared/host-api';
 import { eventJson } from '../../../shared/wire/eventJson';
 import type { Frame, HttpFrame, SseFrame } from '../../../shared/wire/frame';
+import { protocolHeaders } from '../../../shared/a2a/binding';
 
 export type ActsHost = Pick<
   HostService,
@@ -402,8 +403,10 @@ async function fetchCard(
       summary: 'The card was opened from a file or pasted: there is no URL to fetch it from.',
     };
   }
-  const headers: Array<[string, string]> = [['Accept', 'application/json']];
-  if (where.generation === '1.0') headers.push(['A2A-Version', '1.0']);
+  const headers: Array<[string, string]> = [
+    ['Accept', 'application/json'],
+    ...protocolHeaders(where.generation, undefined),
+  ];
   const frame = await host.fetchRaw({
     method: 'GET',
     url: agent.cardUrl,

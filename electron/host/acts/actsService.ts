@@ -21,7 +21,7 @@ import type {
   ActsRunResult,
   ActsRunStarted,
 } from '../../../shared/acts/actsRunTypes';
-import type { ActsCollection } from '../../../shared/acts/actsTypes';
+import { ACTS_GENERATION, type ActsCollection } from '../../../shared/acts/actsTypes';
 import { loadActs } from '../../../shared/acts/loadActs';
 import { planRun, TRANSPORT_OF, type PlannedTest } from '../../../shared/acts/plan';
 import { runTest, STOPPED } from '../../../shared/acts/runTest';
@@ -113,7 +113,7 @@ export function runInterfaces(
       generation: candidate.generation,
       binding,
       transport: TRANSPORT_OF[binding],
-      view: candidate.generation === '1.0' ? 'wire' : 'translated',
+      view: candidate.generation === ACTS_GENERATION ? 'wire' : 'translated',
     });
   }
   return out;

@@ -38,6 +38,7 @@ import { createSignInFlows } from '../oauth/signInFlows';
 import { OAuthClient } from './oauthClient';
 import { runOperation, runRaw, type OpenStream } from './operationRunner';
 import { recordExchange, type Recorder } from './recorder';
+import { isTerminalState } from '../../../shared/a2a/model';
 
 /** A vault for hosts given no cipher (tests, the CLI): secrets live as long as the client. */
 function onlyInMemory(): () => Promise<SecretVault> {
@@ -175,7 +176,7 @@ export function createAgentClient(
   const resync = async (record: AgentRecord, taskId: string): Promise<ResyncOutcome> => {
     const get = await run(record, { agentId: record.id, operation: 'get', input: { taskId } }, 'resync:get');
     const task = get.result?.type === 'task' ? get.result.task : undefined;
-    if (!task || TERMINAL.has(task.status.state) || !record.chosen) return { get };
+    if (!task || isTerminalState(task.status.state) || !record.chosen) return { get };
     const subscribe = await run(
       record,
       { agentId: record.id, operation: 'subscribe', input: { taskId } },
@@ -378,4 +379,3 @@ function isDrop(error: FrameError | undefined): boolean {
   if (error.kind === 'timeout') return error.phase === 'idle';
   return error.kind === 'reset' || error.kind === 'network' || error.kind === 'protocol';
 }
-const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);

@@ -12,6 +12,7 @@ import type { FrameError, HttpFrame, SseFrame } from '../../../shared/wire/frame
 import { SseParser, type SseBlockBase, type SseEvent, type SseFinding } from '../../../shared/wire/sse';
 import { inThreadAnalyser, type AnalysisStream, type StreamAnalyser } from './streamAnalyser';
 import type { BatchAnalysis, EventSummary } from './streamAnalysis';
+import { isTerminalState } from '../../../shared/a2a/model';
 
 export interface StreamRecorderOptions {
   exchange: HttpFrame;
@@ -296,7 +297,7 @@ export class StreamRecorder {
     if (summary.item === 'message' && summary.taskId === undefined) this.state.ended = true;
     if (summary.state !== undefined) {
       this.state.lastState = summary.state;
-      if (TERMINAL.has(summary.state)) this.state.ended = true;
+      if (isTerminalState(summary.state)) this.state.ended = true;
     }
     this.state.taskId ??= summary.taskId;
     this.state.contextId ??= summary.contextId;
@@ -310,8 +311,6 @@ export class StreamRecorder {
  * frames take several times their bytes in memory).
  */
 export const MAX_PENDING_BYTES = 64 * 1024 * 1024;
-
-const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
 
 /**
  * The bytes of the block being read, so a block that is not valid UTF-8 can be kept exactly. Bytes before the last

@@ -11,12 +11,12 @@ import {
   passed,
   skipped,
   spokenInterface,
-  TERMINAL,
   taskOf,
   textMessage,
   withDeadline,
 } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
+import { isTerminalState } from '../../../shared/a2a/model';
 
 /** After a successful cancel, how long the task's stream gets to end by itself (1.0 agents close at the terminal
  * state, PROTOCOL.md §5) before the runner closes it. */
@@ -38,7 +38,7 @@ export async function cancelProbe(ctx: ProbeContext): Promise<Verdict> {
     const taskId = started.taskId;
     if (!taskId) return skipped(`The agent did not start a task to cancel: ${started.note ?? 'no task'}`);
     const before = started.state();
-    if (before && TERMINAL.has(before))
+    if (isTerminalState(before))
       return skipped(`Task ${taskId} was already ${before} before it could be canceled.`);
     const answer = await ctx.host.runOperation({
       agentId: ctx.agent.id,
@@ -57,7 +57,7 @@ export async function cancelProbe(ctx: ProbeContext): Promise<Verdict> {
       }
       return passed(`Task ${taskId} was ${before ?? 'running'}, and cancel made it canceled.`);
     }
-    if (after && TERMINAL.has(after))
+    if (isTerminalState(after))
       return skipped(`Task ${taskId} was already ${after} when the cancel arrived.`);
     // No cancel at all is one fault, and probe.required-methods is the one that says so.
     if (isMissingOperation(answer, spokenInterface(ctx.agent)?.binding))
@@ -69,7 +69,7 @@ export async function cancelProbe(ctx: ProbeContext): Promise<Verdict> {
       const now = taskOf(
         await ctx.host.runOperation({ agentId: ctx.agent.id, operation: 'get', input: { taskId } }),
       )?.status.state;
-      if (now && TERMINAL.has(now) && now !== 'canceled') {
+      if (isTerminalState(now) && now !== 'canceled') {
         return skipped(
           `Task ${taskId} ended (${now}) before the cancel arrived, which answered ${describeOutcome(answer)}.`,
         );

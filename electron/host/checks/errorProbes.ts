@@ -8,15 +8,15 @@ import type { A2AError } from '../../../shared/a2a/model';
 import { a2aRef, type SpecRef } from '../../../shared/checks/specRefs';
 import { describeOutcome, failed, passed, skipped, spokenInterface } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
+import { protocolHeaders } from '../../../shared/a2a/binding';
+import { profileNamed } from '../../../shared/a2a/profile';
 
-/** Where a generation names TaskNotFound's JSON-RPC code: 0.x's table of A2A errors, 1.0's binding mappings. */
-const taskNotFoundCode = (generation: string): SpecRef =>
-  a2aRef(generation === '1.0' ? 'errorMapping' : 'a2aErrors', generation);
+/** Where a generation names TaskNotFound's JSON-RPC code. */
+const taskNotFoundCode = (generation: string): SpecRef => a2aRef('errorCodes', generation);
 /** The HTTP status each error comes with (0.3 only says statuses "correspond to A2A error types"). */
 const restStatus = (generation: string): SpecRef => a2aRef('errorMapping', generation);
-/** The gRPC status each error comes with; 0.3 says so in its gRPC transport section. */
-const grpcStatus = (generation: string): SpecRef =>
-  a2aRef(generation === '1.0' ? 'errorMapping' : 'grpcTransport', generation);
+/** The gRPC status each error comes with. */
+const grpcStatus = (generation: string): SpecRef => a2aRef('grpcErrorStatus', generation);
 
 export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
   const spoken = spokenInterface(ctx.agent);
@@ -46,7 +46,8 @@ export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
   if (error.httpStatus !== 404) {
     return failed(`An unknown task should get HTTP 404; it got ${describeOutcome(outcome)}.`, restSpec);
   }
-  const shape = generation === '1.0' ? statusShape(error) : legacyShape(error);
+  const shape =
+    profileNamed(generation)?.errorDetails === 'google-rpc' ? statusShape(error) : legacyShape(error);
   const bodySpec = a2aRef('restErrors', generation);
   return shape.ok
     ? passed(`An unknown task got HTTP 404 with ${shape.what}.`, bodySpec)
@@ -99,9 +100,12 @@ function legacyShape(error: A2AError): { ok: boolean; what: string } {
 export async function unsupportedMethodProbe(ctx: ProbeContext): Promise<Verdict> {
   const spoken = spokenInterface(ctx.agent);
   if (!spoken) return skipped('The agent has no interface Switchboard speaks.');
-  // A 1.0 server reads a request without A2A-Version as 0.3 (PROTOCOL.md §8) and would answer -32009 instead.
-  const version: Array<[string, string]> = spoken.generation === '1.0' ? [['A2A-Version', '1.0']] : [];
-  const headers: Array<[string, string]> = [['Content-Type', 'application/json'], ...version];
+  // A 1.0 server reads a request without A2A-Version as 0.3 (docs/protocol.md#versions-headers-and-content-types) and
+  // would answer -32009 instead.
+  const headers: Array<[string, string]> = [
+    ['Content-Type', 'application/json'],
+    ...protocolHeaders(spoken.generation, undefined),
+  ];
   if (spoken.binding === 'GRPC') {
     return skipped(
       'Over gRPC the methods come from the proto: a call to one it lacks cannot be encoded, so this is not asked.',

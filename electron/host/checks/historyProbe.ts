@@ -6,6 +6,7 @@
 import { a2aRef } from '../../../shared/checks/specRefs';
 import { describeOutcome, failed, passed, skipped, spokenInterface, taskOf, textMessage } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
+import { profileOf } from '../../../shared/a2a/profile';
 
 export async function historyLengthProbe(ctx: ProbeContext): Promise<Verdict> {
   const spoken = spokenInterface(ctx.agent);
@@ -28,7 +29,8 @@ export async function historyLengthProbe(ctx: ProbeContext): Promise<Verdict> {
   const whole = taskOf(await get());
   if (!whole) return skipped(`Task ${task.id} could not be read back to compare.`);
   const problems: string[] = [];
-  const protobufZero = spoken.generation === '0.3' && spoken.binding !== 'JSONRPC';
+  // Over the 0.3 protobuf, historyLength 0 is the field's default and cannot be asked for.
+  const protobufZero = !profileOf(spoken.generation).messageShape(spoken.binding).historyLengthZero;
   if (!protobufZero) {
     const none = await get(0);
     const kept = taskOf(none)?.history.length;
@@ -40,7 +42,7 @@ export async function historyLengthProbe(ctx: ProbeContext): Promise<Verdict> {
   }
   if (protobufZero && whole.history.length < 2) {
     return skipped(
-      `Over A2A 0.3 ${spoken.binding} a historyLength of 0 cannot be sent (it is the protobuf default), and the task has too little history (${whole.history.length} message${whole.history.length === 1 ? '' : 's'}) to test a limit of one.`,
+      `Over A2A ${spoken.generation} ${spoken.binding} a historyLength of 0 cannot be sent (it is the protobuf default), and the task has too little history (${whole.history.length} message${whole.history.length === 1 ? '' : 's'}) to test a limit of one.`,
     );
   }
   if (whole.history.length >= 2) {

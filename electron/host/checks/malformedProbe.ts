@@ -11,6 +11,7 @@ import { findAdapter } from '../../../shared/a2a/adapters';
 import { JSON_RPC, a2aRef } from '../../../shared/checks/specRefs';
 import { describeError, failed, passed, skipped, spokenInterface, textMessage } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
+import { protocolHeaders } from '../../../shared/a2a/binding';
 
 /**
  * JSON-RPC 2.0 names -32600 for a request object that is not valid; ACTS (CORE-ERR-006) and the A2A SDKs also accept
@@ -34,7 +35,7 @@ export async function malformedRequestsProbe(ctx: ProbeContext): Promise<Verdict
   // A 1.0 agent reads a request without A2A-Version as 0.3; the version is right so the envelope is what is tested.
   const headers: Array<[string, string]> = [
     ['Content-Type', 'application/json'],
-    ...(spoken.generation === '1.0' ? ([['A2A-Version', '1.0']] as Array<[string, string]>) : []),
+    ...protocolHeaders(spoken.generation, undefined),
   ];
   const taskId = `switchboard-probe-${randomUUID()}`;
   const wrong: string[] = [];

@@ -53,8 +53,7 @@ export const failed = (message: string, ref?: SpecRef): Verdict => ({
 });
 export const skipped = (message: string): Verdict => ({ status: 'skipped', message });
 
-/** Terminal task states (PROTOCOL.md §4.1), as the decoders name them in every generation. */
-export const TERMINAL: ReadonlySet<string> = new Set(['completed', 'canceled', 'failed', 'rejected']);
+/** Terminal task states (docs/protocol.md#task-states-and-roles), as the decoders name them in every generation. */
 
 /** A send's input holding one text part. */
 export const textMessage = (words: string) => ({

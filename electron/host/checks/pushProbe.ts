@@ -5,17 +5,10 @@
 
 import { a2aRef } from '../../../shared/checks/specRefs';
 import type { WebhookFrame } from '../../../shared/wire/frame';
-import {
-  describeOutcome,
-  failed,
-  formatMs,
-  passed,
-  plural,
-  skipped,
-  TERMINAL,
-  textMessage,
-} from './probeKit';
+import { describeOutcome, failed, formatMs, passed, plural, skipped, textMessage } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
+import { isTerminalState } from '../../../shared/a2a/model';
+import { profileNamed } from '../../../shared/a2a/profile';
 
 /** After the first accepted delivery, how long the target stays for the task's last one (so the agent is not
  * answered 404 halfway through the task). */
@@ -26,7 +19,7 @@ export async function pushProbe(ctx: ProbeContext): Promise<Verdict> {
   const generation = ctx.agent.chosen?.generation ?? ctx.agent.generation;
   const target = await ctx.host.createPushTarget({
     agentId: ctx.agent.id,
-    mode: generation === '0.1' ? 'jwt' : 'token',
+    mode: profileNamed(generation)?.pushAuth ?? 'token',
   });
   const refused: WebhookFrame[] = [];
   let accepted = 0;
@@ -46,7 +39,7 @@ export async function pushProbe(ctx: ProbeContext): Promise<Verdict> {
       }
       accepted += 1;
       first();
-      if (frame.a2a?.state && TERMINAL.has(frame.a2a.state)) last();
+      if (frame.a2a?.state && isTerminalState(frame.a2a.state)) last();
     }
   });
   try {

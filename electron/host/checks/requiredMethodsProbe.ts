@@ -22,6 +22,7 @@ import {
   textMessage,
 } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
+import { profileOf } from '../../../shared/a2a/profile';
 
 type Need = 'exists' | 'UnsupportedOperationError' | 'PushNotificationNotSupportedError';
 
@@ -35,14 +36,14 @@ export async function requiredMethodsProbe(ctx: ProbeContext): Promise<Verdict> 
   const spoken = spokenInterface(ctx.agent);
   if (!spoken?.binding) return skipped('The agent has no interface Switchboard speaks.');
   const adapter = findAdapter(spoken.generation, spoken.binding)!;
-  const v1 = spoken.generation === '1.0';
+  const profile = profileOf(spoken.generation);
   const unknown = `switchboard-probe-${randomUUID()}`;
   const extended = declaresExtendedCard(ctx.agent.cardText);
   const calls: Call[] = [];
   const add = (operation: Operation, input: OperationInputs[Operation], declared: boolean, refusal: Need) => {
     if (!adapter.supports.has(operation)) return;
     if (declared) calls.push({ operation, input, need: 'exists' });
-    else if (v1) calls.push({ operation, input, need: refusal });
+    else if (profile.refusesUndeclaredCapabilities) calls.push({ operation, input, need: refusal });
   };
   add('get', { taskId: unknown }, true, 'exists');
   add('cancel', { taskId: unknown }, true, 'exists');
@@ -65,7 +66,8 @@ export async function requiredMethodsProbe(ctx: ProbeContext): Promise<Verdict> 
   );
   add('pushConfigGet', { taskId: unknown, configId: unknown }, ctx.card.push, push);
   // 0.2 gained list and delete in 0.2.5: an agent that names an earlier 0.2 is not asked for them.
-  const listAndDelete = ctx.card.push && (spoken.generation !== '0.2' || atLeast025(ctx.agent.cardText));
+  const since = profile.pushListAndDeleteSince;
+  const listAndDelete = ctx.card.push && (since === undefined || namesAtLeast(ctx.agent.cardText, since));
   add('pushConfigList', { taskId: unknown }, listAndDelete, push);
   add('pushConfigDelete', { taskId: unknown, configId: unknown }, listAndDelete, push);
   add('extendedCard', {}, extended, 'UnsupportedOperationError');
@@ -104,7 +106,7 @@ export async function requiredMethodsProbe(ctx: ProbeContext): Promise<Verdict> 
     return failed(`${unrefused.join('; ')}.`, a2aRef('capabilityValidation', generation));
   return passed(
     `Every operation asked for answers as A2A ${generation} requires: ${named.join(', ')}.`,
-    a2aRef(v1 ? 'capabilityValidation' : 'coreOperations', generation),
+    a2aRef(profile.refusesUndeclaredCapabilities ? 'capabilityValidation' : 'coreOperations', generation),
   );
 }
 
@@ -127,11 +129,14 @@ function methodName(adapter: NonNullable<ReturnType<typeof findAdapter>>, call: 
     : `${encoded.request.method} ${path.replace(/switchboard-probe-[\w-]+/g, '{id}')}`;
 }
 
-function atLeast025(cardText: string): boolean {
+/** Whether the card's `protocolVersion` names `release` or a later one of the same major version. */
+function namesAtLeast(cardText: string, release: string): boolean {
   try {
     const version = (JSON.parse(cardText) as { protocolVersion?: unknown }).protocolVersion;
-    const [, minor, patch] = typeof version === 'string' ? version.split('.').map(Number) : [];
-    return minor !== undefined && (minor > 2 || (minor === 2 && (patch ?? 0) >= 5));
+    if (typeof version !== 'string') return false;
+    const [, minor, patch] = version.split('.').map(Number);
+    const [, wantMinor = 0, wantPatch = 0] = release.split('.').map(Number);
+    return minor !== undefined && (minor > wantMinor || (minor === wantMinor && (patch ?? 0) >= wantPatch));
   } catch {
     return false;
   }

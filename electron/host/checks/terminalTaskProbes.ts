@@ -7,7 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { OperationOutcome } from '../../../shared/agent';
-import type { Task } from '../../../shared/a2a/model';
+import { isTerminalState, type Task } from '../../../shared/a2a/model';
 import { a2aRef } from '../../../shared/checks/specRefs';
 import {
   describeError,
@@ -19,10 +19,10 @@ import {
   skipped,
   spokenInterface,
   taskOf,
-  TERMINAL,
   textMessage,
 } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';
+import { profileOf } from '../../../shared/a2a/profile';
 
 /** A task the probe made and that has ended, or why there is none. */
 async function endedTask(ctx: ProbeContext, words: string): Promise<{ task: Task } | { skip: Verdict }> {
@@ -36,7 +36,7 @@ async function endedTask(ctx: ProbeContext, words: string): Promise<{ task: Task
     return {
       skip: skipped(`The agent answered the probe's message without a task: ${describeOutcome(sent)}`),
     };
-  if (!TERMINAL.has(task.status.state))
+  if (!isTerminalState(task.status.state))
     return {
       skip: skipped(
         `The probe's task did not end (it is ${task.status.state}), so there is no ended task to ask about.`,
@@ -76,9 +76,10 @@ export async function terminalFollowUpProbe(ctx: ProbeContext): Promise<Verdict>
       spec,
     );
   }
-  if (spoken.generation === '1.0' && !errorNames(again).includes('UnsupportedOperationError')) {
+  const named = profileOf(spoken.generation).endedTaskError;
+  if (named && !errorNames(again).includes(named)) {
     return failed(
-      `A message for the ended task ${task.id} should get UnsupportedOperationError; it got ${describeError(again)}.`,
+      `A message for the ended task ${task.id} should get ${named}; it got ${describeError(again)}.`,
       spec,
     );
   }

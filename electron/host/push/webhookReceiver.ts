@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookStatus } from '../../../shared/push';
-import { findAdapter } from '../../../shared/a2a/adapters';
-import { isGeneration } from '../../../shared/a2a/generation';
+import { pushAdapter } from '../../../shared/a2a/adapters';
 import type { StreamItem } from '../../../shared/a2a/model';
 import type { HeaderList, WebhookFrame, WebhookVerdict } from '../../../shared/wire/frame';
 import { toBodyBytes } from '../bodyBytes';
@@ -173,11 +172,7 @@ function readDelivery(
   const hash = createHash('sha256').update(bytes).digest('hex');
   if (target.seenBodies.has(hash)) out.duplicate = true;
   target.seenBodies.add(hash);
-  const generation = target.generation;
-  // 0.3's REST adapter reads both shapes 0.3 agents push (kind Task, or a ProtoJSON wrapper).
-  const adapter = isGeneration(generation)
-    ? findAdapter(generation, generation === '0.3' ? 'HTTP+JSON' : 'JSONRPC')
-    : undefined;
+  const adapter = pushAdapter(target.generation);
   const decoded = adapter?.decodePush(bytes.toString('utf8'));
   if (!decoded) return out;
   if (decoded.findings.length > 0) out.findings = decoded.findings;

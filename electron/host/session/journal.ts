@@ -22,6 +22,7 @@ import { LineBuffer } from './lineBuffer';
 import { expandRun, plainBlock, plainEvent, RUN_KIND, runLineOf, SseRun } from './sseRuns';
 import { ANALYSIS_KIND, analysisLine, analysisLineOf, applyAnalysis, type Redaction } from './sseAnalysis';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
+import { isTerminalState } from '../../../shared/a2a/model';
 
 export const JOURNAL_SYNC_MS = 1000;
 /** Queued bytes that are written without waiting for the timer, so a fast stream never piles up in memory. */
@@ -30,7 +31,6 @@ const FLUSH_AT_BYTES = 4 * 1024 * 1024;
 const MAX_LINE_CHARS = 64 * 1024 * 1024;
 export const JOURNAL_FORMAT = 'switchboard-journal';
 export const JOURNAL_EXTENSION = '.ndjson';
-const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
 const FRAME_KINDS = new Set(['http', 'sse', 'webhook']);
 
 export interface JournalHeader {
@@ -403,7 +403,7 @@ function serialize(frame: Frame): string {
 function endsTask(frame: Frame): boolean {
   if (frame.kind === 'http') return frame.state === 'done' || frame.rev === undefined;
   const state = frame.a2a?.state;
-  return state !== undefined && TERMINAL.has(state);
+  return isTerminalState(state);
 }
 
 export interface JournalRead {

@@ -4,6 +4,7 @@
 // once that the session, not their client, is missing something.
 
 import type { RequestFacts, RpcId } from './mockMatching';
+import { profileNamed } from '../../../shared/a2a/profile';
 
 export interface MockErrorAnswer {
   status: number;
@@ -107,12 +108,20 @@ const LEGACY_CODE: Record<number, number> = {
   502: -32603,
 };
 
+/** The REST error body of each dialect: 1.0's google.rpc.Status, or the JSON-RPC style the 0.3 SDKs answer. */
+const REST_ERROR_BODY: Record<RestDialect, (status: number, message: string) => unknown> = {
+  '1.0': (status, message) => ({
+    error: { code: status, status: GRPC_STATUS[status] ?? 'INTERNAL', message },
+  }),
+  legacy: (status, message) => ({ code: LEGACY_CODE[status] ?? -32603, message }),
+};
+
 export function restError(dialect: RestDialect, status: number, message: string): MockErrorAnswer {
-  const body =
-    dialect === '1.0'
-      ? { error: { code: status, status: GRPC_STATUS[status] ?? 'INTERNAL', message } }
-      : { code: LEGACY_CODE[status] ?? -32603, message };
-  return { status, contentType: 'application/json', body: JSON.stringify(body) };
+  return {
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify(REST_ERROR_BODY[dialect](status, message)),
+  };
 }
 
 /**
@@ -123,5 +132,7 @@ export function restError(dialect: RestDialect, status: number, message: string)
 export function restDialect(a2aVersion: string | undefined, generations: readonly string[]): RestDialect {
   if (a2aVersion !== undefined && a2aVersion.trim().startsWith('1')) return '1.0';
   if (generations.length === 0) return 'legacy';
-  return generations.every((generation) => generation === '1.0') ? '1.0' : 'legacy';
+  return generations.every((generation) => profileNamed(generation)?.errorDetails === 'google-rpc')
+    ? '1.0'
+    : 'legacy';
 }

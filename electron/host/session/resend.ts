@@ -23,6 +23,7 @@ import {
 } from '../../../shared/session/runDigest';
 import type { ResendResult, ResendStep } from '../../../shared/session/types';
 import type { Frame, HeaderList, HttpFrame, SseFrame } from '../../../shared/wire/frame';
+import { profileNamed } from '../../../shared/a2a/profile';
 
 /** What the re-send needs from the host; `closeStream` lets it close a stream the recording closed by hand. */
 export type ResendHost = Pick<HostService, 'sendRaw' | 'awaitStream' | 'onEvent'> &
@@ -230,7 +231,8 @@ export function replayRequest(frame: HttpFrame, agentId: string, ids: Map<string
  */
 function freshClientTaskId(frame: HttpFrame, ids: Map<string, string>): void {
   const a2a = frame.a2a;
-  if (a2a?.generation !== '0.1' || (a2a.operation !== 'send' && a2a.operation !== 'stream')) return;
+  if (profileNamed(a2a?.generation)?.taskIdsFrom !== 'client') return;
+  if (a2a?.operation !== 'send' && a2a?.operation !== 'stream') return;
   const id = jsonRpcParamsId(frame.request.body?.text);
   if (id !== undefined && !ids.has(id)) ids.set(id, randomUUID());
 }

@@ -13,6 +13,7 @@ import { CardDiffList } from './CardDiffList';
 import { extendedCardQuery } from './cardQueries';
 import type { CardSummary } from './cardSummary';
 import { prettyCardText } from './findingPlacement';
+import { profileOf } from '../../../shared/a2a/profile';
 
 export interface ExtendedCardProps {
   agent: AgentSummary;
@@ -40,11 +41,12 @@ export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) 
   const entries = useMemo(() => (card === undefined ? [] : diffJson(publicCard, card)), [publicCard, card]);
   const busy = extended.isFetching || configure.isPending || trust.isPending;
 
-  if (agent.generation === '0.1') {
+  const { extendedCardFlag } = profileOf(agent.generation);
+  if (!extendedCardFlag) {
     return (
       <section aria-label="Extended card" data-testid="extended-card">
         <h3>Extended card</h3>
-        <p className="muted">A2A 0.1 has no extended card.</p>
+        <p className="muted">A2A {agent.generation} has no extended card.</p>
       </section>
     );
   }
@@ -72,13 +74,8 @@ export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) 
           </>
         ) : (
           <span className="muted">
-            The card does not offer an extended card (
-            <code>
-              {agent.generation === '1.0'
-                ? 'capabilities.extendedAgentCard'
-                : 'supportsAuthenticatedExtendedCard'}
-            </code>{' '}
-            is not true). You can still ask; the agent should refuse.
+            The card does not offer an extended card (<code>{extendedCardFlag}</code> is not true). You can
+            still ask; the agent should refuse.
           </span>
         )}
       </p>

@@ -20,6 +20,7 @@ import { useAddFiles } from './useAddFiles';
 import { useResolvedTarget } from './useComposerTarget';
 import { useSendMessage } from './useSendMessage';
 import './composer.css';
+import { profileOf } from '../../../shared/a2a/profile';
 
 export function Composer() {
   const agent = useActiveAgent();
@@ -104,7 +105,7 @@ export function Composer() {
       }}
       onDrop={onDrop}
     >
-      <TargetLine resolved={resolved} contextLabel={generation === '0.1' ? 'session' : 'context'} />
+      <TargetLine resolved={resolved} contextLabel={profileOf(generation).conversationWord} />
       <ol className="composer-parts" aria-label="Message parts">
         {draft.parts.map((part, index) => (
           <PartEditor

@@ -9,6 +9,7 @@ import type { JsonObject } from '../../../shared/a2a/model';
 import type { DraftPart, MessageExtras, SendOptions } from '../../store/composerSlice';
 import { formatSize, INLINE_MAX_BYTES, INLINE_WARN_BYTES } from './base64';
 import { describeKind, parseJson, parseJsonObject } from './jsonText';
+import { profileOf } from '../../../shared/a2a/profile';
 
 export interface Draft extends MessageExtras, SendOptions {
   composerText: string;
@@ -206,43 +207,34 @@ export function wireWarnings(
   const notes: DraftNote[] = [];
   const name = `A2A ${wire.generation}${wire.binding === 'JSONRPC' ? '' : ` over ${wire.binding}`}`;
   const { message } = input;
-  // The 0.3 proto carries HTTP+JSON and gRPC alike.
-  const proto03 = wire.generation === '0.3' && wire.binding !== 'JSONRPC';
-  if (wire.generation === '0.1') {
-    if (message.extensions)
-      notes.push({ field: 'extensions', message: `${name} messages have no extensions; they are not sent.` });
-    if (message.referenceTaskIds) {
-      notes.push({
-        field: 'referenceTaskIds',
-        message: `${name} messages have no referenceTaskIds; they are not sent.`,
-      });
-    }
-    if (input.acceptedOutputModes) {
-      notes.push({
-        field: 'acceptedOutputModes',
-        message: `${name} has no acceptedOutputModes; they are not sent.`,
-      });
-    }
-    if (!streaming && !input.blocking) {
-      notes.push({ message: `${name} has no blocking flag: tasks/send always waits for the task.` });
-    }
-  }
-  if (proto03 && message.referenceTaskIds) {
+  const shape = profileOf(wire.generation).messageShape(wire.binding);
+  if (!shape.extensions && message.extensions)
+    notes.push({ field: 'extensions', message: `${name} messages have no extensions; they are not sent.` });
+  if (!shape.referenceTaskIds && message.referenceTaskIds) {
     notes.push({
       field: 'referenceTaskIds',
       message: `${name} messages have no referenceTaskIds; they are not sent.`,
     });
   }
+  if (!shape.acceptedOutputModes && input.acceptedOutputModes) {
+    notes.push({
+      field: 'acceptedOutputModes',
+      message: `${name} has no acceptedOutputModes; they are not sent.`,
+    });
+  }
+  if (!shape.blockingFlag && !streaming && !input.blocking) {
+    notes.push({ message: `${name} has no blocking flag: tasks/send always waits for the task.` });
+  }
   message.parts.forEach((part, index) => {
     const ref = refs[index] ?? { id: `${index}`, label: `Part ${index + 1}` };
     const at = { partId: ref.id };
-    if (part.kind === 'data' && part.mediaType && wire.generation !== '1.0') {
+    if (part.kind === 'data' && part.mediaType && !shape.dataPartMediaType) {
       notes.push({ ...at, message: `${ref.label}: ${name} data parts have no media type; it is not sent.` });
     }
-    if (part.kind === 'file' && part.name && proto03) {
+    if (part.kind === 'file' && part.name && !shape.filePartName) {
       notes.push({ ...at, message: `${ref.label}: ${name} file parts have no name; it is not sent.` });
     }
-    if (part.kind === 'data' && wire.generation !== '1.0' && !isPlainObject(part.data)) {
+    if (part.kind === 'data' && !shape.dataPartAnyJson && !isPlainObject(part.data)) {
       notes.push({
         ...at,
         message: `${ref.label}: ${name} data parts hold a JSON object; this one is ${describeKind(part.data)}.`,

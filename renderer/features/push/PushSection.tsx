@@ -8,6 +8,8 @@ import type { AgentSummary, OperationOutcome } from '../../../shared/agent';
 import type { PushAuthMode } from '../../../shared/push';
 import { useHost } from '../../host/HostContext';
 import { OutcomeNotice } from '../composer/OutcomeNotice';
+import { findAdapter } from '../../../shared/a2a/adapters';
+import type { Operation } from '../../../shared/a2a/adapter';
 
 export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: string[] }) {
   const host = useHost();
@@ -69,7 +71,7 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
       }
     },
   });
-  const can = (operation: string) => agent.chosen && chosenTask !== '' && supports(agent, operation);
+  const can = (operation: Operation) => agent.chosen && chosenTask !== '' && supports(agent, operation);
 
   return (
     <section className="push-section" aria-label="Push notifications" data-testid="push-section">
@@ -173,9 +175,9 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
   );
 }
 
-/** Push methods per generation (PROTOCOL.md §9.1): 0.1 has only set and get. */
-function supports(agent: AgentSummary, operation: string): boolean {
-  const generation = agent.chosen?.generation;
-  if (generation === '0.1') return operation === 'pushConfigSet' || operation === 'pushConfigGet';
-  return true;
+/** Push methods per generation (docs/protocol.md#what-to-send-to-whom): 0.1 has only set and get. */
+function supports(agent: AgentSummary, operation: Operation): boolean {
+  const chosen = agent.chosen;
+  const adapter = chosen?.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
+  return adapter ? adapter.supports.has(operation) : true;
 }

@@ -12,6 +12,7 @@ import { useRawDraftStore } from './rawDraftStore';
 import { useSendRaw } from './useSendRaw';
 import { VisibleName } from '../render/VisibleName';
 import './raw.css';
+import { protocolHeaders } from '../../../shared/a2a/binding';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -51,8 +52,10 @@ function RawEditor({ agent }: { agent: AgentSummary }) {
     const headers = [...draft.headers];
     const has = (name: string) => headers.some((h) => h.name.toLowerCase() === name.toLowerCase());
     if (!has('content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
-    // A 1.0 server without this header assumes 0.3 (PROTOCOL.md §8).
-    if (generation === '1.0' && !has('a2a-version')) headers.push({ name: 'A2A-Version', value: '1.0' });
+    // A 1.0 server without this header assumes 0.3 (docs/protocol.md#versions-headers-and-content-types).
+    for (const [name, value] of protocolHeaders(generation, undefined)) {
+      if (!has(name)) headers.push({ name, value });
+    }
     update({ method: 'POST', headers, body: jsonRpcTemplate(generation) });
   };
 

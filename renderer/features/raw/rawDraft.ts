@@ -5,6 +5,8 @@
 import type { RawAgentRequest } from '../../../shared/agent';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { maskRequestBody } from '../../../shared/wire/secretMask';
+import { findAdapter } from '../../../shared/a2a/adapters';
+import type { Generation } from '../../../shared/a2a/generation';
 
 export interface DraftHeader {
   name: string;
@@ -97,16 +99,17 @@ export function draftToRequest(draft: RawDraft, agentId: string): RawAgentReques
   };
 }
 
-/** A JSON-RPC send skeleton under the method name of the generation (PROTOCOL.md §3), to edit from. */
-export function jsonRpcTemplate(generation: string): string {
-  const method = generation === '1.0' ? 'SendMessage' : generation === '0.1' ? 'tasks/send' : 'message/send';
-  const text = { text: 'hello' };
-  const message =
-    generation === '1.0'
-      ? { messageId: 'raw-1', role: 'ROLE_USER', parts: [text] }
-      : generation === '0.1'
-        ? { role: 'user', parts: [{ type: 'text', ...text }] }
-        : { kind: 'message', messageId: 'raw-1', role: 'user', parts: [{ kind: 'text', ...text }] };
-  const params = generation === '0.1' ? { id: 'raw-task-1', message } : { message };
-  return JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }, null, 2);
+/**
+ * A JSON-RPC send to edit from, as the generation's own adapter writes it (docs/protocol.md#operations-and-bindings):
+ * its method name, message shape and send configuration. The body only, pretty-printed; an empty string for a
+ * generation without a JSON-RPC binding.
+ */
+export function jsonRpcTemplate(generation: Generation): string {
+  const adapter = findAdapter(generation, 'JSONRPC');
+  const encoded = adapter?.encode(
+    'send',
+    { message: { messageId: 'raw-1', parts: [{ kind: 'text', text: 'hello' }] }, blocking: true },
+    { endpoint: 'http://agent.invalid/', requestId: 1, newId: () => 'raw-task-1' },
+  );
+  return encoded?.ok && encoded.request.body ? JSON.stringify(JSON.parse(encoded.request.body), null, 2) : '';
 }

@@ -10,6 +10,7 @@ import { useAppStore } from '../../store/appStore';
 import { useActiveAgent, useCloseStream, useRunOperation } from '../agents/useAgentActions';
 import { OutcomeNotice } from '../composer/OutcomeNotice';
 import { PushSection } from '../push/PushSection';
+import { findAdapter } from '../../../shared/a2a/adapters';
 
 export function TaskPanel() {
   const agent = useActiveAgent();
@@ -40,7 +41,10 @@ export function TaskPanel() {
       </div>
     );
   }
-  const canList = agent.chosen?.generation === '1.0';
+  const chosen = agent.chosen;
+  const canList = chosen?.binding
+    ? !!findAdapter(chosen.generation, chosen.binding)?.supports.has('list')
+    : false;
   const act = (operation: 'get' | 'cancel' | 'subscribe', taskId: string) => {
     const length = Number(historyLength);
     if (operation === 'get') {
