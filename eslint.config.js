@@ -1,4 +1,4 @@
-// ESLint: correctness, plus the layering rules of DESIGN.md §2 so that a wrong import fails `npm run lint`:
+// ESLint: correctness, plus the layering rules of docs/architecture.md#layers-and-folders so that a wrong import fails `npm run lint`:
 // shared imports only shared; electron/host imports shared and Node; the renderer imports shared and browser
 // libraries; only electron/main.ts and electron/preload.ts import `electron`. Cycles are found by
 // scripts/importCycles.mjs, which `npm run lint` runs next (eslint-plugin-import-x needs native resolver

@@ -1,7 +1,7 @@
-// Benchmark dispatcher (`npm run bench [name…|all]`, DESIGN.md §7: speed is measured here, never in tests). Each
-// benchmark is its own module exporting a `Benchmark`; its budget comes from bench/budgets.json under its name, its
-// report replaces its block in BENCHMARKS.md (support/benchmarksFile.ts), and the run exits non-zero when any budget
-// is missed. `--no-write` leaves BENCHMARKS.md alone (a trial run).
+// Benchmark dispatcher (`npm run bench [name…|all]`, docs/architecture.md#tests: speed is measured here, never in
+// tests). Each benchmark is its own module exporting a `Benchmark`; its budget comes from bench/budgets.json under its
+// name, its report replaces its block in BENCHMARKS.md (support/benchmarksFile.ts), and the run exits non-zero when any
+// budget is missed. `--no-write` leaves BENCHMARKS.md alone (a trial run).
 
 import path from 'node:path';
 import budgets from './budgets.json';

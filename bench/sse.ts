@@ -1,8 +1,8 @@
 // Benchmark of the SSE parser (shared/wire/sse.ts) against eventsource-parser, the library it is tested against
-// (DESIGN.md §4, §7). One ~50 MB stream shaped like A2A streaming traffic is built in memory and fed in 64 KiB
-// chunks to: our parser (which also keeps raw text and byte spans), eventsource-parser behind a streaming
-// TextDecoder (it parses strings), and a floor that only decodes and counts lines. The budget is a throughput
-// ratio, not a time, so that it holds on slower machines.
+// (docs/architecture.md#the-protocol-model, docs/architecture.md#tests). One ~50 MB stream shaped like A2A streaming
+// traffic is built in memory and fed in 64 KiB chunks to: our parser (which also keeps raw text and byte spans),
+// eventsource-parser behind a streaming TextDecoder (it parses strings), and a floor that only decodes and counts
+// lines. The budget is a throughput ratio, not a time, so that it holds on slower machines.
 
 import { createParser } from 'eventsource-parser';
 import { SseParser } from '../shared/wire/sse';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The command line (`switchboard <command>`, CLI-1, DESIGN.md §2): the same host as the app, driven from a terminal.
-// Exit codes: 0 done, 1 failure or findings, 2 wrong words (message and usage on stderr), 3 the agent could not be
-// reached. Text for people on stdout, `--json` for machines; progress and notes on stderr.
+// The command line (`switchboard <command>`, CLI-1, docs/architecture.md#layers-and-folders): the same host as the app,
+// driven from a terminal. Exit codes: 0 done, 1 failure or findings, 2 wrong words (message and usage on stderr), 3 the
+// agent could not be reached. Text for people on stdout, `--json` for machines; progress and notes on stderr.
 
 import type { HostService } from '../shared/host-api';
 import { APP_VERSION } from './appVersion';

@@ -92,7 +92,10 @@ const jsonText: Check = (value, name) => {
   }
 };
 
-/** Task states as Switchboard names them (PROTOCOL.md §4.1); `list --status` takes these or the 1.0 wire names. */
+/**
+ * Task states as Switchboard names them (docs/protocol.md#task-states-and-roles); `list --status` takes these or the
+ * 1.0 wire names.
+ */
 export const TASK_STATES = [
   'submitted',
   'working',

@@ -1,6 +1,6 @@
-// The Electron shell: one window on the app scheme, the security policy of DESIGN.md §6, and one IPC handler per
-// contract method. Decisions live in small pure modules under shell/ so they can be tested without the Electron
-// binary; this file only wires them to Electron.
+// The Electron shell: one window on the app scheme, the security policy of docs/architecture.md#security-rules, and one
+// IPC handler per contract method. Decisions live in small pure modules under shell/ so they can be tested without the
+// Electron binary; this file only wires them to Electron.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

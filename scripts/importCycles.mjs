@@ -1,5 +1,6 @@
-// Finds import cycles between the project's own modules (DESIGN.md §2: no cycles). Part of `npm run lint`.
-// Only runtime imports count: `import type` is erased by the compiler and cannot form a load-order cycle.
+// Finds import cycles between the project's own modules (docs/architecture.md#layers-and-folders: no cycles). Part of
+// `npm run lint`. Only runtime imports count: `import type` is erased by the compiler and cannot form a load-order
+// cycle.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,4 +1,4 @@
-// Re-bundles the A2A 1.0 JSON Schema so a validator can use it (PROTOCOL.md §0): the published file keys its
+// Re-bundles the A2A 1.0 JSON Schema so a validator can use it (docs/protocol.md#sources): the published file keys its
 // definitions by spaced titles ("Agent Card") while its $refs name per-message files
 // ("lf.a2a.v1.AgentCard.jsonschema.json"). Each $ref is pointed at its definition, and the per-definition
 // $schema keywords (not allowed below a schema resource's root) are dropped.

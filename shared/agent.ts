@@ -1,6 +1,6 @@
-// The agent client's half of the host contract (DESIGN.md §3): how the renderer and the CLI open an agent, set its
-// credentials and limits, run operations and control streams. Plain JSON types only; the host keeps the secrets
-// and hands back settings with them replaced by `SECRET_PLACEHOLDER`.
+// The agent client's half of the host contract (docs/architecture.md#the-host-contract): how the renderer and the CLI
+// open an agent, set its credentials and limits, run operations and control streams. Plain JSON types only; the host
+// keeps the secrets and hands back settings with them replaced by `SECRET_PLACEHOLDER`.
 
 import type { Operation, OperationInputs } from './a2a/adapter';
 import type { CardInterface } from './a2a/detect';
@@ -118,7 +118,7 @@ export interface OpenAgentRequest {
   settings?: AgentSettingsChange;
 }
 
-/** A compat server's other card: what it answers when the `A2A-Version` header differs (PROTOCOL.md §2.1). */
+/** A compat server's other card: what it answers when the `A2A-Version` header differs (docs/protocol.md#discovery). */
 export interface CardVariant {
   a2aVersion: string | null;
   frameId: string;

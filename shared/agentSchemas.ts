@@ -1,5 +1,5 @@
-// Argument schemas for the agent client's host methods (shared/agent.ts), checked at the host edge like every
-// other call (DESIGN.md §3): a call that does not fit is refused with the field and the reason.
+// Argument schemas for the agent client's host methods (shared/agent.ts), checked at the host edge like every other
+// call (docs/architecture.md#the-host-contract): a call that does not fit is refused with the field and the reason.
 
 import { z } from 'zod';
 import type { operations } from './a2a/adapter';

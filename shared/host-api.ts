@@ -1,6 +1,7 @@
-// The one contract between the renderer and the host (DESIGN.md §3). The method-name list below is the only source
-// the transports derive from: the Electron preload/IPC bridge, the browser-edition HTTP bridge and the in-process
-// bridge for tests all loop over `hostMethodNames`, so a method added here reaches every edition at once.
+// The one contract between the renderer and the host (docs/architecture.md#the-host-contract). The method-name list
+// below is the only source the transports derive from: the Electron preload/IPC bridge, the browser-edition HTTP bridge
+// and the in-process bridge for tests all loop over `hostMethodNames`, so a method added here reaches every edition at
+// once.
 
 import type {
   AgentSettingsChange,

@@ -1,5 +1,6 @@
 // Argument schemas for every host method: the host validates what arrives from the renderer before acting on it
-// (DESIGN.md §3), because in the browser edition anything on the machine could try to call the API.
+// (docs/architecture.md#the-host-contract), because in the browser edition anything on the machine could try to call
+// the API.
 
 import { z } from 'zod';
 import {

@@ -156,7 +156,7 @@ function unique(items: string[]): string[] {
   return [...new Set(items)];
 }
 
-/** One file for one report; with several, each named after its interface beside the path given (§13.5). */
+/** One file for one report; with several, each named after its interface beside the path given (ACTS §13.5). */
 function reportFiles(given: string, reports: readonly ActsReport[]): Array<[string, ActsReport]> {
   if (reports.length === 1) return [[given, reports[0]!]];
   const dir = path.dirname(given);

@@ -456,7 +456,7 @@ export async function operationCommand(host: HostService, inv: Invocation, out: 
         operation: 'list',
         input: {
           ...(contextId ? { contextId } : {}),
-          // ListTasks is 1.0's, and filters by the ProtoJSON spelling (PROTOCOL.md §4.1).
+          // ListTasks is 1.0's, and filters by the ProtoJSON spelling (docs/protocol.md#task-states-and-roles).
           ...(status ? { status: wireTaskState(status) } : {}),
           ...(pageSize !== undefined ? { pageSize } : {}),
           ...(pageToken ? { pageToken } : {}),

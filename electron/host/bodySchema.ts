@@ -1,9 +1,9 @@
 // Frame bodies checked against the official JSON Schema of their generation (CHK-2, "schema per generation"): a
 // JSON-RPC answer of 0.1–0.3 against the response type of its method, a 1.0 result (JSON-RPC) or body (HTTP+JSON)
 // against the ProtoJSON message it should be, and every stream event against the stream response type. Findings are
-// warnings: the per-generation decoders already say when something cannot be read at all, and the published
-// schemas are stricter or looser than the SDKs in places (PROTOCOL.md §0). Host-side, like the card schema: Ajv
-// compiles with `new Function`, which the renderer's CSP forbids.
+// warnings: the per-generation decoders already say when something cannot be read at all, and the published schemas are
+// stricter or looser than the SDKs in places (docs/protocol.md#sources). Host-side, like the card schema: Ajv compiles
+// with `new Function`, which the renderer's CSP forbids.
 
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';

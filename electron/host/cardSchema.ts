@@ -47,7 +47,8 @@ const ZERO_TWO: Record<string, object> = {
   '0.2.6': v026,
 };
 
-// 0.3 fields a superset card carries beside its 1.0 ones (PROTOCOL.md §2.4): expected there, not errors.
+// 0.3 fields a superset card carries beside its 1.0 ones (docs/protocol.md#card-fields-generation-by-generation):
+// expected there, not errors.
 const SUPERSET_FIELDS = new Set([
   'url',
   'preferredTransport',

@@ -1,5 +1,5 @@
 // The host: the HostApi implemented in plain Node. Electron's main process, the browser-edition server, the CLI and
-// the tests all run this same object; it never imports `electron` (DESIGN.md §2).
+// the tests all run this same object; it never imports `electron` (docs/architecture.md#layers-and-folders).
 
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 // Feeds host events into the store, at most one store update per animation frame however fast frames arrive
-// (DESIGN.md §5: the UI drops renders, never data). `open-session` (the desktop shell was handed a session file,
-// SES-8) opens that file for replay.
+// (docs/architecture.md#state-in-the-renderer: the UI drops renders, never data). `open-session` (the desktop shell was
+// handed a session file, SES-8) opens that file for replay.
 
 import { useEffect, useRef } from 'react';
 import type { Frame } from '../../shared/wire/frame';

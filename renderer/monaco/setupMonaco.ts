@@ -1,6 +1,6 @@
-// Monaco from the bundle, never a CDN (DESIGN.md §5): the editor API, the JSON language with its worker, and
-// syntax colouring for the other bodies agents send. Imported only by the lazily loaded viewer, so none of it
-// weighs on start-up.
+// Monaco from the bundle, never a CDN (docs/architecture.md#state-in-the-renderer): the editor API, the JSON language
+// with its worker, and syntax colouring for the other bodies agents send. Imported only by the lazily loaded viewer, so
+// none of it weighs on start-up.
 
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';

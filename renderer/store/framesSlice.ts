@@ -1,8 +1,9 @@
-// The frames every view is derived from (DESIGN.md §1), in order of first arrival. An exchange that takes time is
-// published several times with a rising `rev` (frame.ts); the newest revision replaces the older one in place. A
-// frame can also arrive twice with the same revision (as a call's result and as a host event): the first copy wins.
-// The window keeps a bounded number of frames (SEC-4, `RETAINED_FRAMES`): past it, the oldest leave the window and
-// are counted in `droppedFrames`; the host's journal keeps every one, so Save and the journal still have them all.
+// The frames every view is derived from (docs/architecture.md#frames-are-the-single-source-of-truth), in order of first
+// arrival. An exchange that takes time is published several times with a rising `rev` (frame.ts); the newest revision
+// replaces the older one in place. A frame can also arrive twice with the same revision (as a call's result and as a
+// host event): the first copy wins. The window keeps a bounded number of frames (SEC-4, `RETAINED_FRAMES`): past it,
+// the oldest leave the window and are counted in `droppedFrames`; the host's journal keeps every one, so Save and the
+// journal still have them all.
 
 import type { StateCreator } from 'zustand';
 import { revisionOf } from '../../shared/session/latestRevisions';

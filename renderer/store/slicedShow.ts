@@ -1,7 +1,8 @@
 // Shows many frames without freezing the window: the first slice at once, the rest one slice per animation frame
-// (DESIGN.md §5: the UI drops renders, never data). Opening a replay of tens of thousands of frames used to build its
-// timeline in one task of 0.3–0.4 s; in slices no task is longer than one slice's work. Frames added while slices
-// are still waiting go behind them, so the order is kept; replacing drops what was waiting, which it replaces.
+// (docs/architecture.md#state-in-the-renderer: the UI drops renders, never data). Opening a replay of tens of thousands
+// of frames used to build its timeline in one task of 0.3–0.4 s; in slices no task is longer than one slice's work.
+// Frames added while slices are still waiting go behind them, so the order is kept; replacing drops what was waiting,
+// which it replaces.
 
 import type { Frame } from '../../shared/wire/frame';
 import type { FramesSlice } from './framesSlice';

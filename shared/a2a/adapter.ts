@@ -1,6 +1,7 @@
-// The contract of a generation adapter (DESIGN.md §4): one per generation × binding, turning an operation into the
-// exact request to send, and whatever came back (a body, a stream event, a push delivery) into the normalized
-// model plus findings. Adding a generation is adding a folder that implements this, not editing a switch.
+// The contract of a generation adapter (docs/architecture.md#the-protocol-model): one per generation × binding, turning
+// an operation into the exact request to send, and whatever came back (a body, a stream event, a push delivery) into
+// the normalized model plus findings. Adding a generation is adding a folder that implements this, not editing a
+// switch.
 
 import type { HeaderList } from '../wire/frame';
 import type { Finding } from '../wire/finding';
@@ -49,7 +50,7 @@ export interface PushConfigInput {
 
 export interface SendInput {
   message: MessageInput;
-  /** Always sent explicitly: SDKs disagree on what its absence means (PROTOCOL.md §3.2). */
+  /** Always sent explicitly: SDKs disagree on what its absence means (docs/protocol.md#01-and-02-json-rpc-only). */
   blocking: boolean;
   acceptedOutputModes?: string[];
   historyLength?: number;
@@ -132,7 +133,7 @@ export type DecodedPush =
 export interface GenerationAdapter {
   generation: Generation;
   binding: Binding;
-  /** Operations this generation and binding have at all (PROTOCOL.md §9.1). */
+  /** Operations this generation and binding have at all (docs/protocol.md#what-to-send-to-whom). */
   supports: ReadonlySet<Operation>;
   encode<O extends Operation>(operation: O, input: OperationInputs[O], context: EncodeContext): EncodeResult;
   decodeResponse(request: EncodedRequest, response: ResponseInput): DecodedResponse;

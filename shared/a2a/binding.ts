@@ -21,7 +21,7 @@ import type { Generation } from './generation';
 import type { A2AError, Message, OperationResult, StreamItem } from './model';
 import { profileOf } from './profile';
 
-/** Request headers a generation needs on every call (PROTOCOL.md §8). */
+/** Request headers a generation needs on every call (docs/protocol.md#versions-headers-and-content-types). */
 export function protocolHeaders(
   generation: Generation,
   extensions: readonly string[] | undefined,

@@ -94,7 +94,10 @@ export class DecodeContext {
     return undefined;
   }
 
-  /** The items of an optional array member; absent means empty (ProtoJSON omits empty lists, PROTOCOL.md §4.3). */
+  /**
+   * The items of an optional array member; absent means empty (ProtoJSON omits empty lists,
+   * docs/protocol.md#tasks-and-their-ids).
+   */
   array(object: JsonObject, key: string, pointer: string): unknown[] {
     const value = object[key];
     if (value === undefined || value === null) return [];

@@ -1,6 +1,6 @@
-// Tells a card's protocol generation and the interfaces it offers, with the reason in words (CARD-3), following
-// the ordered rules of PROTOCOL.md §9.2. Contradictions become warnings, never failures: the user can override
-// both the generation and the interface (`chooseInterface`).
+// Tells a card's protocol generation and the interfaces it offers, with the reason in words (CARD-3), following the
+// ordered rules of docs/protocol.md#telling-the-generation-from-a-card. Contradictions become warnings, never failures:
+// the user can override both the generation and the interface (`chooseInterface`).
 
 import { a2aRef, cite, type A2ATopic } from '../checks/specRefs';
 import type { Finding } from '../wire/finding';
@@ -29,7 +29,10 @@ export interface Detection {
   reason: string;
   /** Every interface the card declares, preferred first. */
   interfaces: CardInterface[];
-  /** A 1.0 card that also carries the 0.3 fields (PROTOCOL.md §2.4): the agent speaks both. */
+  /**
+   * A 1.0 card that also carries the 0.3 fields (docs/protocol.md#card-fields-generation-by-generation): the agent
+   * speaks both.
+   */
   superset: boolean;
   findings: Finding[];
 }
@@ -203,7 +206,10 @@ function detectByVersion(
   };
 }
 
-/** `url` + `preferredTransport` (default JSONRPC), then `additionalInterfaces`, without repeats (PROTOCOL.md §2.3). */
+/**
+ * `url` + `preferredTransport` (default JSONRPC), then `additionalInterfaces`, without repeats
+ * (docs/protocol.md#card-fields-generation-by-generation).
+ */
 function legacyInterfaces(
   card: Record<string, unknown>,
   generation: Generation,

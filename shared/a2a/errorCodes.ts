@@ -1,6 +1,7 @@
-// A2A error tables per generation (PROTOCOL.md §7): JSON-RPC codes and their names, the 1.0 google.rpc.ErrorInfo
-// reasons, the 1.0 REST/gRPC mapping, and the status codes the 0.3 SDKs use for REST errors. Codes are labelled by
-// the detected generation because 0.1 gave several of them other meanings (§7.1 ⚠).
+// A2A error tables per generation (docs/protocol.md#errors): JSON-RPC codes and their names, the 1.0
+// google.rpc.ErrorInfo reasons, the 1.0 REST/gRPC mapping, and the status codes the 0.3 SDKs use for REST errors. Codes
+// are labelled by the detected generation because 0.1 gave several of them other meanings
+// (docs/protocol.md#json-rpc-error-codes).
 
 import type { Generation } from './generation';
 
@@ -12,7 +13,10 @@ export interface JsonRpcErrorEntry {
   /** Where this name for this code first appears: '0.1', '0.2.0', '0.3.0', '1.0', '1.1 draft', '0.1 (prose)'. */
   since: string;
   generations: readonly Generation[];
-  /** The 1.0 google.rpc.ErrorInfo reason, the name in UPPER_SNAKE without "Error" (§7.1). */
+  /**
+   * The 1.0 google.rpc.ErrorInfo reason, the name in UPPER_SNAKE without "Error"
+   * (docs/protocol.md#json-rpc-error-codes).
+   */
   reason?: string;
   /** The `message` default in the generation's JSON Schema. */
   defaultMessage?: string;
@@ -32,7 +36,7 @@ export interface JsonRpcErrorName {
 const all: readonly Generation[] = ['0.1', '0.2', '0.3', '1.0'];
 const from02: readonly Generation[] = ['0.2', '0.3', '1.0'];
 
-/** Every named JSON-RPC error code, per generation (PROTOCOL.md §7.1). */
+/** Every named JSON-RPC error code, per generation (docs/protocol.md#json-rpc-error-codes). */
 export const jsonRpcErrorTable: readonly JsonRpcErrorEntry[] = [
   // Standard JSON-RPC 2.0 codes, under the names the A2A schemas give them.
   {
@@ -113,7 +117,8 @@ export const jsonRpcErrorTable: readonly JsonRpcErrorEntry[] = [
     since: '0.1 (prose)',
     generations: ['0.1'],
     defaultMessage: 'This operation is not supported',
-    // The 0.1 prose says OperationNotSupportedError, its schema UnsupportedOperationError (§7.1 ⚠).
+    // The 0.1 prose says OperationNotSupportedError, its schema UnsupportedOperationError
+    // (docs/protocol.md#json-rpc-error-codes).
     alsoKnownAs: ['UnsupportedOperationError'],
   },
   {
@@ -221,7 +226,7 @@ export const jsonRpcErrorTable: readonly JsonRpcErrorEntry[] = [
     reason: 'VERSION_NOT_SUPPORTED',
   },
   {
-    // Unreleased (branch dev-1.1); 1.0-family agents that implement the draft send it (§3.5).
+    // Unreleased (branch dev-1.1); 1.0-family agents that implement the draft send it (docs/protocol.md#the-11-draft).
     code: -32010,
     name: 'TaskGenerationMismatchError',
     meaning:
@@ -284,8 +289,9 @@ export interface ReasonEntry {
 }
 
 /**
- * google.rpc.ErrorInfo reasons (domain "a2a-protocol.org") and the code each stands for. The spec lists the A2A
- * ones (§7.1); INVALID_PARAMS is what @a2a-js/sdk 1.x sends with -32602 (its RequestMalformedError).
+ * google.rpc.ErrorInfo reasons (domain "a2a-protocol.org") and the code each stands for. The spec lists the A2A ones
+ * (docs/protocol.md#json-rpc-error-codes); INVALID_PARAMS is what @a2a-js/sdk 1.x sends with -32602 (its
+ * RequestMalformedError).
  */
 export const errorInfoReasons: readonly ReasonEntry[] = [
   ...jsonRpcErrorTable
@@ -304,7 +310,7 @@ export function errorForReason(reason: string): ReasonEntry | undefined {
 // REST and gRPC
 
 export interface RestGrpcMapping {
-  /** The error as the §7.2 table names it. */
+  /** The error as A2A 1.0 §5.4 names it. */
   error: string;
   /** The JSON-RPC style name, where the error has one. */
   name?: string;
@@ -315,7 +321,7 @@ export interface RestGrpcMapping {
   since: string;
 }
 
-/** A2A 1.0 §5.4 (normative): error → HTTP status and gRPC status (PROTOCOL.md §7.2). */
+/** A2A 1.0 §5.4 (normative): error → HTTP status and gRPC status (docs/protocol.md#http-and-grpc-statuses). */
 export const restGrpcMapping: readonly RestGrpcMapping[] = [
   mapping('TaskNotFound', -32001, [404], ['NOT_FOUND']),
   mapping('TaskNotCancelable', -32002, [400], ['FAILED_PRECONDITION']),
@@ -346,14 +352,14 @@ function mapping(error: string, code: number, http: number[], grpc: string[]): R
   };
 }
 
-/** The 1.0 REST/gRPC row for a JSON-RPC style name or a §7.2 error name. */
+/** The 1.0 REST/gRPC row for a JSON-RPC style name or an A2A 1.0 §5.4 error name. */
 export function restMappingFor(name: string): RestGrpcMapping | undefined {
   return restGrpcMapping.find((m) => m.name === name || m.error === name);
 }
 
 /**
- * 0.3 REST had no normative table; these are the SDKs' choices (PROTOCOL.md §7.2). a2a-python 0.3 sends only
- * {"message"}, so the status is all there is to go on.
+ * 0.3 REST had no normative table; these are the SDKs' choices (docs/protocol.md#http-and-grpc-statuses). a2a-python
+ * 0.3 sends only {"message"}, so the status is all there is to go on.
  */
 export const a2aPython03RestStatus: readonly { status: number; names: readonly string[] }[] = [
   { status: 400, names: ['JSONParseError', 'InvalidRequestError'] },

@@ -1,5 +1,6 @@
 // What an A2A answer's HTTP head says before its body is decoded: the content type the binding calls for
-// (PROTOCOL.md §8), and one-line descriptions of outcomes that the UI and the CLI show as they are.
+// (docs/protocol.md#versions-headers-and-content-types), and one-line descriptions of outcomes that the UI and the CLI
+// show as they are.
 
 import { a2aRef, cite } from '../checks/specRefs';
 import type { Finding } from '../wire/finding';

@@ -1,4 +1,4 @@
-// The protocol generations and bindings Switchboard speaks (PROTOCOL.md §1).
+// The protocol generations and bindings Switchboard speaks (docs/protocol.md#generations-at-a-glance).
 
 export const generations = ['0.1', '0.2', '0.3', '1.0'] as const;
 export type Generation = (typeof generations)[number];

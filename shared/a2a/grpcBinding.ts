@@ -1,4 +1,4 @@
-// What the gRPC binding of 0.3 and 1.0 shares (WIRE-3, PROTOCOL.md §3.5): the address forms interface URLs take
+// What the gRPC binding of 0.3 and 1.0 shares (WIRE-3, docs/protocol.md#grpc): the address forms interface URLs take
 // (`host:port`, `grpc://`, `grpcs://`, `http(s)://`), the request the host's gRPC exchange sends (a POST to
 // `/<package>.A2AService/<Method>` whose body is the request message as ProtoJSON, metadata as headers), and reading
 // the answer: the `grpc-status` trailer says success or failure; a failure's google.rpc.Status is mapped to the HTTP

@@ -1,6 +1,7 @@
-// The normalized A2A model every generation decodes into (DESIGN.md §4). Each object keeps the wire object it came
-// from in `wire` — so unknown fields are never lost and the UI can show what was on the wire — and the wire's own
-// spelling of enums (`stateWire`, `roleWire`), because generations spell them differently (PROTOCOL.md §4.1).
+// The normalized A2A model every generation decodes into (docs/architecture.md#the-protocol-model). Each object keeps
+// the wire object it came from in `wire` — so unknown fields are never lost and the UI can show what was on the wire —
+// and the wire's own spelling of enums (`stateWire`, `roleWire`), because generations spell them differently
+// (docs/protocol.md#task-states-and-roles).
 
 export type TaskState =
   | 'submitted'

@@ -1,7 +1,8 @@
-// Reads a card's security schemes in every generation's shape into one list, so the auth form can offer what the
-// agent declares (AUTH-2). Shapes (PROTOCOL.md §2.5): 0.1 `authentication.schemes` names; 0.2–0.3 OpenAPI objects
-// discriminated by `type`; 1.0 proto oneofs discriminated by the member name (`apiKeySecurityScheme` …); and the
-// `{"scheme":{"$case":…,"value":…}}` form @a2a-js/sdk 1.3.0 serves by mistake. Unknown shapes are kept, not dropped.
+// Reads a card's security schemes in every generation's shape into one list, so the auth form can offer what the agent
+// declares (AUTH-2). Shapes (docs/protocol.md#security-schemes): 0.1 `authentication.schemes` names; 0.2–0.3 OpenAPI
+// objects discriminated by `type`; 1.0 proto oneofs discriminated by the member name (`apiKeySecurityScheme` …); and
+// the `{"scheme":{"$case":…,"value":…}}` form @a2a-js/sdk 1.3.0 serves by mistake. Unknown shapes are kept, not
+// dropped.
 
 import { a2aRef, cite, type Citation } from '../checks/specRefs';
 import type { Finding } from '../wire/finding';

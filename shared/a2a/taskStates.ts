@@ -1,6 +1,6 @@
-// Task states and roles as each generation spells them (PROTOCOL.md §4.1): kebab-case up to 0.3 JSON-RPC,
-// TASK_STATE_* in ProtoJSON (0.3 REST/gRPC spell it CANCELLED, 1.0 CANCELED), and enum numbers, which ProtoJSON
-// readers must accept too.
+// Task states and roles as each generation spells them (docs/protocol.md#task-states-and-roles): kebab-case up to 0.3
+// JSON-RPC, TASK_STATE_* in ProtoJSON (0.3 REST/gRPC spell it CANCELLED, 1.0 CANCELED), and enum numbers, which
+// ProtoJSON readers must accept too.
 
 import { defined, type DecodeContext } from './decodeContext';
 import type { Message, Role, TaskState, TaskStatus } from './model';
@@ -46,7 +46,7 @@ const PROTO_NUMBERS: readonly TaskState[] = [
 
 export type StateDialect = 'kebab-0.1' | 'kebab' | 'proto-0.3' | 'proto-1.0';
 
-// States that did not exist yet in 0.1 (PROTOCOL.md §4.1).
+// States that did not exist yet in 0.1 (docs/protocol.md#task-states-and-roles).
 const NOT_IN_0_1: ReadonlySet<TaskState> = new Set(['rejected', 'auth-required']);
 
 export function readTaskState(

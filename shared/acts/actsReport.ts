@@ -1,6 +1,6 @@
-// What an ACTS run produced, and the reports made from it: ACTS's own JSON report (§13), one per interface the run
-// covered (the format names one `transport` per report), a conformance summary by level (§12.7), and JUnit XML for
-// CI. Switchboard's per-test outcome keeps more than §13 has room for (the interface's generation and binding, the
+// What an ACTS run produced, and the reports made from it: ACTS's own JSON report (ACTS §13), one per interface the run
+// covered (the format names one `transport` per report), a conformance summary by level (ACTS §12.7), and JUnit XML for
+// CI. Switchboard's per-test outcome keeps more than ACTS §13 has room for (the interface's generation and binding, the
 // frames of every step), so the app can open a failed test on the exchange that failed.
 
 import type { Binding, Generation } from '../a2a/generation';
@@ -120,7 +120,7 @@ export function summarize(outcomes: readonly TestOutcome[], durationMs: number):
 }
 
 /**
- * §12.7: an implementation conforms when every must-level test that ran passed. Tests skipped because a
+ * ACTS §12.7: an implementation conforms when every must-level test that ran passed. Tests skipped because a
  * precondition, a behaviour or the binding did not apply do not count against it; a runner error does.
  */
 export function conforms(outcomes: readonly TestOutcome[]): boolean {
@@ -129,7 +129,7 @@ export function conforms(outcomes: readonly TestOutcome[]): boolean {
   );
 }
 
-/** §12.7's summary lines, "MUST:   45/47 passed (2 skipped)". */
+/** ACTS §12.7's summary lines, "MUST:   45/47 passed (2 skipped)". */
 export function summaryLines(summary: ActsSummary): string[] {
   return LEVELS.map((level) => {
     const s = summary.by_level[level];
@@ -153,7 +153,7 @@ export interface ReportContext {
   cardUrl: string;
 }
 
-/** One §13 report per interface, in the order the interfaces ran. */
+/** One ACTS §13 report per interface, in the order the interfaces ran. */
 export function actsReports(outcomes: readonly TestOutcome[], context: ReportContext): ActsReport[] {
   const byInterface = new Map<string, { where: RunInterface; outcomes: TestOutcome[] }>();
   for (const outcome of outcomes) {

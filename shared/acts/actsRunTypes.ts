@@ -86,9 +86,9 @@ export interface ActsRunResult {
   suites: string[];
   interfaces: RunInterface[];
   outcomes: TestOutcome[];
-  /** ACTS's own report (§13), one per interface. */
+  /** ACTS's own report (ACTS §13), one per interface. */
   reports: ActsReport[];
   summary: ActsSummary;
-  /** Every must-level test that ran passed (§12.7). */
+  /** Every must-level test that ran passed (ACTS §12.7). */
   conforms: boolean;
 }

@@ -1,10 +1,10 @@
-// The ACTS assertion language (§5): a bare value is an exact match, a map holds operators (`type`, `exists`,
+// The ACTS assertion language (ACTS §5): a bare value is an exact match, a map holds operators (`type`, `exists`,
 // `one_of`, `count_gte` …) and field assertions one level down, a list asserts an array position by position. A map
 // may mix both, as the official files do (`supportedInterfaces: {type: array, count_gte: 1, items: …}`); a key is an
 // operator only when its value has the operator's type, so a response field called `type` or `status` is still
 // reachable (`type: {type: string}` asserts on a field named type).
 //
-// `items` is not in §5.1's grammar but the official files use it: a list asserts positions, a map asserts every
+// `items` is not in ACTS §5.1's grammar but the official files use it: a list asserts positions, a map asserts every
 // element. Values the runner knows only up to a set (an HTTP 400 could be any of six A2A errors) are `Alternatives`:
 // an assertion passes when one of them satisfies it.
 

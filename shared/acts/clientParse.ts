@@ -1,4 +1,4 @@
-// ACTS client tests (§10) against Switchboard's own decoders: each canonical wire payload goes through the A2A 1.0
+// ACTS client tests (ACTS §10) against Switchboard's own decoders: each canonical wire payload goes through the A2A 1.0
 // adapter exactly as an agent's answer would, and the parsed result, written out in 1.0 names (views.ts), is what
 // `expect_parsed` is checked against. A decoder that drops or misreads a field fails here.
 

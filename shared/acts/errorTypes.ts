@@ -1,10 +1,10 @@
-// Which ACTS error type (§6.2) an agent's error answer is. The A2A specification's own tables decide where ACTS's
-// mapping table differs (ACTS says so itself): JSON-RPC codes from the A2A error code table, the ErrorInfo `reason`
-// A2A 1.0 puts in `data` / `details`, and, when neither is there, the gRPC or HTTP status, which fits several
-// errors at once (A2A 1.0 answers six of them with HTTP 400). The answer is then an `Alternatives` of every error
-// the status allows, so `expect_error: {error_type: TaskNotCancelableError}` passes on a bare 400 and the report
-// says it was told apart by its status alone.
-// Source: the error tables of the A2A 1.0 specification, https://github.com/a2aproject/A2A/blob/v1.0.0/docs/specification.md.
+// Which ACTS error type (ACTS §6.2) an agent's error answer is. The A2A specification's own tables decide where ACTS's
+// mapping table differs (ACTS says so itself): JSON-RPC codes from the A2A error code table, the ErrorInfo `reason` A2A
+// 1.0 puts in `data` / `details`, and, when neither is there, the gRPC or HTTP status, which fits several errors at
+// once (A2A 1.0 answers six of them with HTTP 400). The answer is then an `Alternatives` of every error the status
+// allows, so `expect_error: {error_type: TaskNotCancelableError}` passes on a bare 400 and the report says it was told
+// apart by its status alone. Source: the error tables of the A2A 1.0 specification,
+// https://github.com/a2aproject/A2A/blob/v1.0.0/docs/specification.md.
 
 import type { A2AError } from '../a2a/model';
 import { Alternatives } from './assertions';

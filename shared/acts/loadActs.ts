@@ -31,7 +31,7 @@ import {
   type Transport,
 } from './actsTypes';
 
-/** The ACTS format major version this runner reads (§17: a runner rejects other majors). */
+/** The ACTS format major version this runner reads (ACTS §17: a runner rejects other majors). */
 export const ACTS_MAJOR = 1;
 
 const OPERATION_ALIASES: Record<string, ActsOperation> = {

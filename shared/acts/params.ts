@@ -1,4 +1,4 @@
-// ACTS step params (§4.3, in A2A 1.0's data model) turned into the input of Switchboard's own operations, so each
+// ACTS step params (ACTS §4.3, in A2A 1.0's data model) turned into the input of Switchboard's own operations, so each
 // abstract operation is encoded by the adapter of the interface under test, in that generation's wire format. The
 // spec's alternatives are read too (0.x `kind` parts, `file: {url, raw, name}`, `pushNotificationConfig` nested or
 // flat, `taskId` beside the message). A field the adapters have no place for is not sent, and the step says so.

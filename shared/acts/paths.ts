@@ -1,4 +1,4 @@
-// ACTS dot-paths (§5.2): `task.id`, `task.artifacts[0].parts[0].text`, and `[*]` wildcards for collection
+// ACTS dot-paths (ACTS §5.2): `task.id`, `task.artifacts[0].parts[0].text`, and `[*]` wildcards for collection
 // assertions. Used by `capture`, `repeat.until` and named assertions; `expect` blocks nest instead.
 
 export type PathSegment = { key: string } | { index: number } | { wildcard: true };

@@ -1,6 +1,6 @@
-// Which ACTS tests run on which of an agent's interfaces, and why the others do not (§3.3, §12.3, §12.5). A test is
-// planned once per interface chosen; one that cannot apply there is listed as not run with the reason, so the
-// report accounts for every test the user asked for.
+// Which ACTS tests run on which of an agent's interfaces, and why the others do not (ACTS §3.3, §12.3, §12.5). A test
+// is planned once per interface chosen; one that cannot apply there is listed as not run with the reason, so the report
+// accounts for every test the user asked for.
 
 import { findAdapter } from '../a2a/adapters';
 import type { Operation } from '../a2a/adapter';
@@ -39,7 +39,7 @@ export const TRANSPORT_OF: Record<Binding, Transport> = {
   GRPC: 'grpc',
 };
 
-/** Runner requirements (§3.2) this runner can meet: it reads every header, and sends the agent's credentials. */
+/** Runner requirements (ACTS §3.2) this runner can meet: it reads every header, and sends the agent's credentials. */
 const MET_REQUIREMENTS = new Set(['header_inspection', 'auth_credentials']);
 
 export interface PlanOptions {
@@ -47,7 +47,7 @@ export interface PlanOptions {
   suites?: readonly string[];
   /** The least strict level included: `should` runs must and should tests. */
   level: Level;
-  /** The agent implements ACTS's SUT behaviours (§11): tests that need them run. */
+  /** The agent implements ACTS's SUT behaviours (ACTS §11): tests that need them run. */
   behaviours: boolean;
   /** The agent's card, parsed, for preconditions. */
   card: unknown;

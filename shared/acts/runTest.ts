@@ -1,7 +1,8 @@
-// Runs one ACTS test (§4–§9): its steps in order, each through an executor that talks to the agent (the host's, in the
-// app and the CLI), with variables and captures scoped to the test, `repeat.until` polling, and every expectation
-// checked on what came back. The first step that fails ends the test; the steps after it are listed as not run.
-// The engine itself never touches the network, so it is tested with a fake executor and behaves the same everywhere.
+// Runs one ACTS test (ACTS §4–ACTS §9): its steps in order, each through an executor that talks to the agent (the
+// host's, in the app and the CLI), with variables and captures scoped to the test, `repeat.until` polling, and every
+// expectation checked on what came back. The first step that fails ends the test; the steps after it are listed as not
+// run. The engine itself never touches the network, so it is tested with a fake executor and behaves the same
+// everywhere.
 
 import type {
   ActsStep,
@@ -184,7 +185,8 @@ export async function runTest(planned: PlannedTest, context: RunContext): Promis
 function resolved<T>(value: T, scope: VariableScope): T {
   const result = interpolate(value, scope);
   if (result.ok) return result.value;
-  // A value the runner was to supply and was not given: the test cannot run here (§3.2 says skip, with the reason).
+  // A value the runner was to supply and was not given: the test cannot run here (ACTS §3.2 says skip, with the
+  // reason).
   if (result.missing !== undefined) {
     throw new StepStop('skip', {
       message: `It needs the value ${result.missing}, which this run was not given (give it as a variable of the run). ${result.message}`,
@@ -278,7 +280,7 @@ function record(outcome: StepOutcome, response: StepResponse): void {
   if (response.notes?.length) outcome.notes = [...(outcome.notes ?? []), ...response.notes];
 }
 
-/** Runs an operation step, again and again while its `repeat.until` does not hold (§9). */
+/** Runs an operation step, again and again while its `repeat.until` does not hold (ACTS §9). */
 async function poll(
   step: OperationStep,
   where: RunInterface,
@@ -423,7 +425,7 @@ function checkStreamStep(expect: ExpectStream, response: StepResponse): Assertio
   return failures;
 }
 
-/** Named and collection assertions (§5.5) on captured responses. */
+/** Named and collection assertions (ACTS §5.5) on captured responses. */
 function checkNamed(
   assertions: readonly NamedAssertion[],
   scope: VariableScope,

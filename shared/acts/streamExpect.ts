@@ -1,5 +1,5 @@
-// `expect_stream` (§7): counts, the state-ordering rule, assertions on events at a position or anywhere, on the last
-// event and on every event. Each event is given as its assertion view (views.ts `eventView`) and its task state.
+// `expect_stream` (ACTS §7): counts, the state-ordering rule, assertions on events at a position or anywhere, on the
+// last event and on every event. Each event is given as its assertion view (views.ts `eventView`) and its task state.
 
 import type { ExpectStream } from './actsTypes';
 import { check, showValue, type AssertionFailure } from './assertions';
@@ -88,7 +88,7 @@ function prefixed(at: string, label: string, failures: AssertionFailure[]): Asse
 }
 
 /**
- * §7.1: states may repeat, and INPUT_REQUIRED / AUTH_REQUIRED may go back to WORKING; nothing may go back to
+ * ACTS §7.1: states may repeat, and INPUT_REQUIRED / AUTH_REQUIRED may go back to WORKING; nothing may go back to
  * SUBMITTED, and nothing may follow a terminal state but that same state again (a final Task snapshot, which A2A
  * 1.0 allows a server to resend).
  */

@@ -1,5 +1,5 @@
-// `repeat.until` conditions (§9.1): `path == value`, `path != value`, `path in [a, b]`. Values are JSON-like words:
-// numbers, true/false/null, quoted strings, and bare words as strings (`TASK_STATE_COMPLETED`).
+// `repeat.until` conditions (ACTS §9.1): `path == value`, `path != value`, `path in [a, b]`. Values are JSON-like
+// words: numbers, true/false/null, quoted strings, and bare words as strings (`TASK_STATE_COMPLETED`).
 
 import { deepEqual, showValue } from './assertions';
 import { resolvePath } from './paths';

@@ -1,9 +1,9 @@
-// What ACTS assertions are evaluated on (§4.2): the A2A domain object an operation returned, in A2A 1.0's JSON names,
-// and each stream event as a StreamResponse. For an A2A 1.0 interface the runner asserts on the wire itself (the
+// What ACTS assertions are evaluated on (ACTS §4.2): the A2A domain object an operation returned, in A2A 1.0's JSON
+// names, and each stream event as a StreamResponse. For an A2A 1.0 interface the runner asserts on the wire itself (the
 // JSON-RPC `result`, the REST body, the gRPC message as ProtoJSON), so nothing the agent sent is hidden. For older
-// generations it asserts on the answer as Switchboard decoded it, written out in 1.0's names (`TASK_STATE_*`,
-// `ROLE_*`, `parts` of `{text}`, `{raw}`, `{url}`, `{data}`): the same decoders the app shows, so the report reads the
-// same for every generation. The client-parsing tests (§10) use this too: it is what Switchboard "parsed".
+// generations it asserts on the answer as Switchboard decoded it, written out in 1.0's names (`TASK_STATE_*`, `ROLE_*`,
+// `parts` of `{text}`, `{raw}`, `{url}`, `{data}`): the same decoders the app shows, so the report reads the same for
+// every generation. The client-parsing tests (ACTS §10) use this too: it is what Switchboard "parsed".
 
 import type {
   A2AError,
@@ -162,7 +162,7 @@ export function streamItemView(item: StreamItem): unknown {
   }
 }
 
-/** An operation's result, shaped as the assertion root §4.2 names for it. */
+/** An operation's result, shaped as the assertion root ACTS §4.2 names for it. */
 export function resultView(operation: ActsOperation, result: OperationResult): unknown {
   switch (result.type) {
     case 'task':
@@ -198,9 +198,9 @@ const PAYLOADS: Array<[wire: string, snake: string]> = [
 ];
 
 /**
- * One stream event as ACTS's event assertions read it (§7): the StreamResponse with its payload under both the wire
- * name and §7's snake_case name (`status_update`), and the payload's own fields at the top as well, so the official
- * files' `final_event: {status: {state: …}}` and `artifact: {exists: true}` reach into whichever payload came.
+ * One stream event as ACTS's event assertions read it (ACTS §7): the StreamResponse with its payload under both the
+ * wire name and ACTS §7's snake_case name (`status_update`), and the payload's own fields at the top as well, so the
+ * official files' `final_event: {status: {state: …}}` and `artifact: {exists: true}` reach into whichever payload came.
  */
 export function eventView(streamResponse: unknown): unknown {
   if (typeof streamResponse !== 'object' || streamResponse === null || Array.isArray(streamResponse))
@@ -215,7 +215,7 @@ export function eventView(streamResponse: unknown): unknown {
   return response;
 }
 
-/** The payload's task state, for the ordering rule (§7.1), in 1.0's spelling. */
+/** The payload's task state, for the ordering rule (ACTS §7.1), in 1.0's spelling. */
 export function eventState(streamResponse: unknown): string | undefined {
   if (typeof streamResponse !== 'object' || streamResponse === null) return undefined;
   const response = streamResponse as Json;

@@ -146,7 +146,10 @@ const WRAPPED_SCHEMES = [
 ];
 const TYPED_SCHEMES = ['apiKey', 'http', 'oauth2', 'openIdConnect', 'mutualTLS'];
 
-/** Why a security scheme has no form a client of this generation can read (PROTOCOL.md §2.5), or undefined. */
+/**
+ * Why a security scheme has no form a client of this generation can read (docs/protocol.md#security-schemes), or
+ * undefined.
+ */
 function schemeProblem(scheme: unknown, detection: Detection): string | undefined {
   if (!isObject(scheme)) return 'is not an object.';
   const wrapped = WRAPPED_SCHEMES.filter((key) => scheme[key] !== undefined);

@@ -1,7 +1,8 @@
 // Frame checks (CHK-2): the findings parsers attached to each frame (envelope, JSON, SSE framing, content type, the
-// generation's data model, REST status), grouped into checks, plus the header rules of PROTOCOL.md §8 a single
-// frame can show. Frames are fed one at a time and nothing is revisited, so a run is linear in the frames; notes
-// that would repeat on every exchange (a media type) are gathered into one finding per agent.
+// generation's data model, REST status), grouped into checks, plus the header rules of
+// docs/protocol.md#versions-headers-and-content-types a single frame can show. Frames are fed one at a time and nothing
+// is revisited, so a run is linear in the frames; notes that would repeat on every exchange (a media type) are gathered
+// into one finding per agent.
 
 import type { Frame, HttpFrame, WebhookFrame } from '../wire/frame';
 import { checkSpec, frameCheckFor } from './catalog';

@@ -1,6 +1,6 @@
-// What PROTOCOL.md §8 makes checkable in one exchange's headers: the A2A-Version a request named and what the answer
-// made of it, extensions asked for and echoed, and the media types of A2A 1.0 (REST answers and push deliveries
-// SHOULD say application/a2a+json). Each rule is a pure function of one frame.
+// What docs/protocol.md#versions-headers-and-content-types makes checkable in one exchange's headers: the A2A-Version a
+// request named and what the answer made of it, extensions asked for and echoed, and the media types of A2A 1.0 (REST
+// answers and push deliveries SHOULD say application/a2a+json). Each rule is a pure function of one frame.
 
 import type { HeaderList, HttpFrame, WebhookFrame } from '../wire/frame';
 import { profileNamed } from '../a2a/profile';
@@ -18,7 +18,10 @@ export function mediaType(headers: HeaderList): string {
   return (headerValue(headers, ['Content-Type']) ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
-/** The version a request asked for: the header, else the `A2A-Version` query parameter (PROTOCOL.md §8). */
+/**
+ * The version a request asked for: the header, else the `A2A-Version` query parameter
+ * (docs/protocol.md#versions-headers-and-content-types).
+ */
 export function requestedVersion(frame: HttpFrame): string | undefined {
   const header = headerValue(frame.request.headers, ['A2A-Version']);
   if (header !== undefined) return header.trim();
@@ -59,7 +62,7 @@ function refusesVersion(frame: HttpFrame): boolean {
     return false;
   }
   const error = member(body, 'error');
-  // -32009 meant something else in 0.1's prose (PROTOCOL.md §7.1); only the 1.0 code counts here.
+  // -32009 meant something else in 0.1's prose (docs/protocol.md#json-rpc-error-codes); only the 1.0 code counts here.
   if (member(error, 'code') === -32009) return true;
   const details = [member(error, 'data'), member(error, 'details')].flatMap((list) =>
     Array.isArray(list) ? (list as unknown[]) : [],
@@ -135,7 +138,10 @@ export function plainJsonRestAnswer(frame: HttpFrame): boolean {
   );
 }
 
-/** An accepted 1.0 push delivery labelled application/json (PROTOCOL.md §6.2: the spec says application/a2a+json). */
+/**
+ * An accepted 1.0 push delivery labelled application/json (docs/protocol.md#what-the-agent-sends: the spec says
+ * application/a2a+json).
+ */
 export function plainJsonPush(frame: WebhookFrame): boolean {
   return (
     frame.verdict.accepted &&

@@ -1,8 +1,8 @@
 // The task a recorded request names, read from its bytes alone (the final revision of an exchange frame carries the
-// task its answer was about, not the one asked for). PROTOCOL.md §3: JSON-RPC names a task in `params.id` (get,
-// cancel, resubscribe/subscribe; 0.1 `tasks/send*`, whose task ids the client makes) or in `params.message.taskId`
-// (a follow-up message); REST in the path `…/tasks/{id}[:verb]` or in the body's `message.taskId`; gRPC in the request
-// message: 1.0 `id`, 0.3 the resource name `tasks/{id}`, or `message.taskId`.
+// task its answer was about, not the one asked for). docs/protocol.md#operations-and-bindings: JSON-RPC names a task in
+// `params.id` (get, cancel, resubscribe/subscribe; 0.1 `tasks/send*`, whose task ids the client makes) or in
+// `params.message.taskId` (a follow-up message); REST in the path `…/tasks/{id}[:verb]` or in the body's
+// `message.taskId`; gRPC in the request message: 1.0 `id`, 0.3 the resource name `tasks/{id}`, or `message.taskId`.
 
 import type { HttpFrame } from '../wire/frame';
 import { profileNamed } from '../a2a/profile';

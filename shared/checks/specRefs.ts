@@ -23,8 +23,8 @@ export const cite = (ref: SpecRef): Citation => ({ spec: ref.label, specUrl: ref
 
 /**
  * The release each generation's links are pinned to: the published specification of that generation (a2a-protocol.org
- * lists 0.1.0, 0.2.6, 0.3.0 and 1.0 as the versions), and for 1.0 its patch release, whose error table (§5.4) is the
- * one Switchboard checks against.
+ * lists 0.1.0, 0.2.6, 0.3.0 and 1.0 as the versions), and for 1.0 its patch release, whose error table (A2A 1.0 §5.4)
+ * is the one Switchboard checks against.
  */
 export const A2A_SPEC_TAGS: Readonly<Record<Generation, string>> = {
   '0.1': 'v0.1.0',
@@ -66,7 +66,7 @@ function a2aSection(generation: Generation, heading: string): SpecRef {
   };
 }
 
-/** Section headings exactly as each tag's docs/specification.md writes them, per rule the checks cite. */
+/** Section headings exactly as the specification of each tag writes them, per rule the checks cite. */
 type Headings = Readonly<Partial<Record<Generation, string>>>;
 
 const cardStructure = '5.5. `AgentCard` Object Structure';

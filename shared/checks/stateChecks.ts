@@ -2,10 +2,11 @@
 // builds its strips; here they are weighed), updates after a task reached a terminal state, `final` misuse in 0.x
 // streams, streams that go on or stay open after their last event, and task ids that change inside one stream.
 //
-// Order is only trusted where the protocol promises it. Events of one stream arrive in order, and a request sent
-// after a task ended must see it ended. Two streams of one task may lag behind each other (PROTOCOL.md §5: many
-// subscribers, each in order), a GetTask in flight can answer from before the end, and push deliveries are
-// concurrent and at least once (§6.3): what those show out of order is a note, never an error.
+// Order is only trusted where the protocol promises it. Events of one stream arrive in order, and a request sent after
+// a task ended must see it ended. Two streams of one task may lag behind each other
+// (docs/protocol.md#streaming-over-sse: many subscribers, each in order), a GetTask in flight can answer from before
+// the end, and push deliveries are concurrent and at least once (docs/protocol.md#what-the-receiver-does): what those
+// show out of order is a note, never an error.
 //
 // Linear: two passes over the frames, one over the tasks' state marks; memory per exchange and per task.
 
@@ -82,7 +83,10 @@ interface Stream {
   /** The event after which the stream should have ended, and the state it carried. */
   closedBy?: string;
   closedState?: string;
-  /** 1.0: the agent MAY resend the final Task snapshot once after the terminal event (PROTOCOL.md §5). */
+  /**
+   * 1.0: the agent MAY resend the final Task snapshot once after the terminal event
+   * (docs/protocol.md#streaming-over-sse).
+   */
   snapshotResent?: boolean;
   after: number;
   afterIds: string[];

@@ -1,6 +1,7 @@
 // Conformance checks (CHK-1..CHK-5): what a check is, what it found, and the report the Checks panel, the CLI and the
-// exports share. Checks are functions of frames (DESIGN.md §1); probes are checks that first make traffic of their
-// own against a live agent, and then read their verdict from the frames that traffic left.
+// exports share. Checks are functions of frames (docs/architecture.md#frames-are-the-single-source-of-truth); probes
+// are checks that first make traffic of their own against a live agent, and then read their verdict from the frames
+// that traffic left.
 
 import type { Severity } from '../wire/finding';
 

@@ -1,6 +1,6 @@
-// What a session is (DESIGN.md §1, SES-1..SES-8): the frames of a run plus the cards and settings that produced
-// them. These are the plain JSON types the host, the renderer and the CLI exchange about sessions; the file format
-// that stores them (with its version and schema) is in sessionFile.ts.
+// What a session is (docs/architecture.md#frames-are-the-single-source-of-truth, SES-1..SES-8): the frames of a run
+// plus the cards and settings that produced them. These are the plain JSON types the host, the renderer and the CLI
+// exchange about sessions; the file format that stores them (with its version and schema) is in sessionFile.ts.
 
 import type { AgentSettingsChange } from '../agent';
 import type { Generation } from '../a2a/generation';

@@ -1,6 +1,6 @@
 // Rebuilds, from a recorded `http` frame, what the adapters need to decode it again: the adapter of its generation
 // and binding, and the encoded request it answered. Live frames, saved sessions and raw requests all decode the
-// same way (DESIGN.md §1): nothing but the frame is needed.
+// same way (docs/architecture.md#frames-are-the-single-source-of-truth): nothing but the frame is needed.
 
 import type { EncodedRequest, GenerationAdapter, Operation } from '../a2a/adapter';
 import { operations } from '../a2a/adapter';

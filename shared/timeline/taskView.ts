@@ -52,8 +52,9 @@ export function newTaskView(id: string): TaskView {
 }
 
 /**
- * Records a state. Repeats of the state in force are not marks (agents send many `working` updates); leaving a
- * terminal state, or going back to `submitted`, is marked illegal (PROTOCOL.md §4.1: terminal states are final).
+ * Records a state. Repeats of the state in force are not marks (agents send many `working` updates); leaving a terminal
+ * state, or going back to `submitted`, is marked illegal (docs/protocol.md#task-states-and-roles: terminal states are
+ * final).
  */
 export function applyState(
   view: TaskView,

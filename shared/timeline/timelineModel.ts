@@ -1,7 +1,8 @@
-// Frames → what the timeline, the conversation and the task panel show (DESIGN.md §1, TL-1..TL-5). Pure and
-// incremental: `ingest` takes frames in arrival order (every revision of an exchange, and its SSE frames) and
-// updates entries, tasks and conversation by what is new. Live traffic and a saved session go through the same
-// code; nothing here knows where the frames came from.
+// Frames → what the timeline, the conversation and the task panel show
+// (docs/architecture.md#frames-are-the-single-source-of-truth, TL-1..TL-5). Pure and incremental: `ingest` takes frames
+// in arrival order (every revision of an exchange, and its SSE frames) and updates entries, tasks and conversation by
+// what is new. Live traffic and a saved session go through the same code; nothing here knows where the frames came
+// from.
 
 import type { OperationResult, StreamItem } from '../a2a/model';
 import type { Message } from '../a2a/model';

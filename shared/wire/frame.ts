@@ -1,6 +1,7 @@
-// Frames are the core record of Switchboard (DESIGN.md §1): every exchange on the wire is kept as a frame with its
-// exact bytes, and every view is derived from frames. Later issues add frame kinds (SSE events, webhook deliveries,
-// OAuth steps) to the `Frame` union and optional fields to the existing kinds; nothing here should be replaced.
+// Frames are the core record of Switchboard (docs/architecture.md#frames-are-the-single-source-of-truth): every
+// exchange on the wire is kept as a frame with its exact bytes, and every view is derived from frames. Later issues add
+// frame kinds (SSE events, webhook deliveries, OAuth steps) to the `Frame` union and optional fields to the existing
+// kinds; nothing here should be replaced.
 
 import type { Finding } from './finding';
 

@@ -10,7 +10,7 @@ export function encodePointerToken(token: string | number): string {
 
 /**
  * Unescapes one reference token, or returns undefined when it holds a '~' not followed by '0' or '1' (RFC 6901 §3
- * allows only those two escapes). '~1' is turned into '/' before '~0' into '~', so '~01' decodes to '~1' (§4).
+ * allows only those two escapes). '~1' is turned into '/' before '~0' into '~', so '~01' decodes to '~1' (RFC 6901 §4).
  */
 export function decodePointerToken(token: string): string | undefined {
   if (!token.includes('~')) return token;

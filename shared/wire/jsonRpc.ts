@@ -1,6 +1,7 @@
-// JSON-RPC 2.0 envelope checks for A2A (PROTOCOL.md §3, §7): classify a parsed request or response, name its error
-// for the detected generation, and attach findings instead of rejecting anything: the inspector shows what came,
-// and says what is wrong with it. Also recognises the REST error bodies of 1.0 and of the 0.3 SDKs.
+// JSON-RPC 2.0 envelope checks for A2A (docs/protocol.md#operations-and-bindings, docs/protocol.md#errors): classify a
+// parsed request or response, name its error for the detected generation, and attach findings instead of rejecting
+// anything: the inspector shows what came, and says what is wrong with it. Also recognises the REST error bodies of 1.0
+// and of the 0.3 SDKs.
 
 import {
   a2aErrorDomain,
@@ -142,7 +143,7 @@ function checkVersion(envelope: Json, findings: Finding[], lenient: boolean, ref
     findings.push(
       finding(
         'jsonrpc.version',
-        // The 0.1 schema gives "jsonrpc" a default and does not require it; JSON-RPC 2.0 does (§4).
+        // The 0.1 schema gives "jsonrpc" a default and does not require it; JSON-RPC 2.0 §4 does.
         lenient ? 'warning' : 'error',
         'The "jsonrpc" member is missing; it must be exactly "2.0".' +
           (lenient ? ' (The A2A 0.1 schema defaults it, but JSON-RPC 2.0 requires it.)' : ''),
@@ -197,7 +198,7 @@ function checkIdType(
   return undefined;
 }
 
-/** Checks a request envelope (PROTOCOL.md §3; JSON-RPC 2.0 §4). */
+/** Checks a request envelope (docs/protocol.md#operations-and-bindings; JSON-RPC 2.0 §4). */
 export function checkJsonRpcRequest(value: unknown, generation: Generation): JsonRpcCheck {
   if (!isObject(value)) return notAnObject(value, 'request');
   const findings: Finding[] = [];
@@ -286,7 +287,9 @@ export function checkJsonRpcRequest(value: unknown, generation: Generation): Jso
   return check;
 }
 
-/** Checks a response envelope against its request's id and names its error for the generation (§7). */
+/**
+ * Checks a response envelope against its request's id and names its error for the generation (docs/protocol.md#errors).
+ */
 export function checkJsonRpcResponse(value: unknown, options: JsonRpcResponseOptions): JsonRpcCheck {
   if (!isObject(value)) return notAnObject(value, 'response');
   const { generation, expectedId } = options;
@@ -328,7 +331,7 @@ export function checkJsonRpcResponse(value: unknown, options: JsonRpcResponseOpt
     check.error = error;
   }
 
-  // The id: required in every response; null only when the request's id could not be read (§5).
+  // The id: required in every response; null only when the request's id could not be read (JSON-RPC 2.0 §5).
   if (!has(value, 'id')) {
     findings.push(
       finding(
@@ -619,8 +622,9 @@ function nameFromCode(code: number, generation: Generation): { name: string; mea
 
 /**
  * Recognises a REST (HTTP+JSON) error body, given its HTTP status and the parsed body (undefined when it was not
- * JSON): 1.0 google.rpc.Status, RFC 9457 problem+json (used by the 1.0 spec's own examples, §7.2 ⚠), the
- * @a2a-js/sdk 0.3 {"code","message","data"?} and the a2a-python 0.3 {"message"}. Names the A2A error from an
+ * JSON): 1.0 google.rpc.Status, RFC 9457 problem+json (used by the 1.0 spec's own examples;
+ * docs/protocol.md#http-and-grpc-statuses), the @a2a-js/sdk 0.3 {"code","message","data"?} and the a2a-python 0.3
+ * {"message"}. Names the A2A error from an
  * ErrorInfo reason, the problem type, the JSON-RPC code or, failing those, the HTTP status when that is unambiguous.
  */
 export function describeRestError(
@@ -767,7 +771,9 @@ export function describeRestError(
   return out;
 }
 
-/** In 1.0 the HTTP and gRPC status of a named error are fixed by §5.4 (PROTOCOL.md §7.2). */
+/**
+ * In 1.0 the HTTP and gRPC status of a named error are fixed by A2A 1.0 §5.4 (docs/protocol.md#http-and-grpc-statuses).
+ */
 function checkStatusForName(
   name: string,
   status: number,

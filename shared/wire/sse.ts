@@ -1,14 +1,15 @@
-// The incremental Server-Sent Events parser of the protocol core (DESIGN.md §4, PROTOCOL.md §5). It follows the
-// WHATWG HTML "event stream interpretation" (§9.2.6 of the living standard) and, because the inspector shows the
-// exact bytes that crossed the wire, also reports for every block of lines its decoded raw text and its byte span.
+// The incremental Server-Sent Events parser of the protocol core (docs/architecture.md#the-protocol-model,
+// docs/protocol.md#streaming-over-sse). It follows the WHATWG HTML "event stream interpretation" (HTML §9.2.6 of the
+// living standard) and, because the inspector shows the exact bytes that crossed the wire, also reports for every block
+// of lines its decoded raw text and its byte span.
 //
-// How it stays fast while keeping raw spans: bytes are cut into regions that end right after a line terminator
-// (CR and LF are ASCII, so a region never splits a UTF-8 sequence and can be decoded on its own, with no decoder
-// state). Each region is decoded once; lines, fields and raw text are then plain string slices. When the decoded
-// text has as many UTF-16 units as the region has bytes, string index and byte index line up and byte offsets are
-// simple arithmetic; otherwise each line terminator is also found in the bytes (terminators map one to one, since
-// the UTF-8 decoder never swallows an ASCII byte into a replacement character). Only the unfinished last line of
-// a chunk is copied, so a large event split across many chunks costs linear time.
+// How it stays fast while keeping raw spans: bytes are cut into regions that end right after a line terminator (CR and
+// LF are ASCII, so a region never splits a UTF-8 sequence and can be decoded on its own, with no decoder state). Each
+// region is decoded once; lines, fields and raw text are then plain string slices. When the decoded text has as many
+// UTF-16 units as the region has bytes, string index and byte index line up and byte offsets are simple arithmetic;
+// otherwise each line terminator is also found in the bytes (terminators map one to one, since the UTF-8 decoder never
+// swallows an ASCII byte into a replacement character). Only the unfinished last line of a chunk is copied, so a large
+// event split across many chunks costs linear time.
 
 import { WHATWG_SSE } from '../checks/specRefs';
 import type { Finding } from './finding';

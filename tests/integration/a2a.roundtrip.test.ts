@@ -223,8 +223,9 @@ for (const name of Object.keys(expectedInterfaces) as PeerName[]) {
               result: { type: 'push-config', config: { url: config.url } },
             });
           }
-          // @a2a-js/sdk 0.2.5 implements only set and get of the 0.2.5 push methods (PROTOCOL.md §10.1): the adapter
-          // still offers list and delete, and the agent's refusal decodes as a named error.
+          // @a2a-js/sdk 0.2.5 implements only set and get of the 0.2.5 push methods
+          // (docs/protocol.md#the-official-sdk-as-a-test-peer): the adapter still offers list and delete, and the
+          // agent's refusal decodes as a named error.
           const missing =
             name === 'v0.2' ? { kind: 'error', error: { name: 'MethodNotFoundError' } } : undefined;
           if (adapter.supports.has('pushConfigList')) {

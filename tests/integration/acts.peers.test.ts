@@ -1,9 +1,9 @@
-// The official conformance suite (ACTS) against the ACTS test agents on every interface they serve: @a2a-js/sdk
-// 1.3.0 (A2A 1.0 and its 0.3 compat, JSON-RPC, HTTP+JSON and gRPC) and @a2a-js/sdk 0.3.14 (native 0.3, the same
-// three bindings), behaviours on. Every test that fails must be one docs/conformance.md lists for that agent and
-// interface, with its reason, and every listed one must still fail: the table and the runs cannot drift apart. No
-// test may end in a runner error, every must-level test not listed passes, and a failed test points at a frame the
-// host really published. Interfaces run at once (a run per interface), which ACTS allows (§4: tests share no state).
+// The official conformance suite (ACTS) against the ACTS test agents on every interface they serve: @a2a-js/sdk 1.3.0
+// (A2A 1.0 and its 0.3 compat, JSON-RPC, HTTP+JSON and gRPC) and @a2a-js/sdk 0.3.14 (native 0.3, the same three
+// bindings), behaviours on. Every test that fails must be one docs/conformance.md lists for that agent and interface,
+// with its reason, and every listed one must still fail: the table and the runs cannot drift apart. No test may end in
+// a runner error, every must-level test not listed passes, and a failed test points at a frame the host really
+// published. Interfaces run at once (a run per interface), which ACTS allows (ACTS §4: tests share no state).
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

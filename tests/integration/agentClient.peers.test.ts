@@ -89,7 +89,8 @@ for (const name of Object.keys(combos) as PeerName[]) {
       it('sees the compat server answer a different card without A2A-Version', async () => {
         expect(opened.agent.variants).toHaveLength(1);
         const variant = opened.agent.variants[0]!;
-        // @a2a-js/sdk 1.3.0 compat: a 0.3 card that also embeds the 1.0 interfaces (PROTOCOL.md §2.4).
+        // @a2a-js/sdk 1.3.0 compat: a 0.3 card that also embeds the 1.0 interfaces
+        // (docs/protocol.md#card-fields-generation-by-generation).
         expect(variant).toMatchObject({ a2aVersion: null, superset: true });
         expect(JSON.parse(variant.cardText)).toMatchObject({
           protocolVersion: '0.3',
@@ -310,7 +311,7 @@ for (const name of Object.keys(combos) as PeerName[]) {
             const list = await call({ operation: 'pushConfigList', input: { taskId } });
             const del = await call({ operation: 'pushConfigDelete', input: { taskId, configId: 'cfg-1' } });
             if (name === 'v0.2') {
-              // @a2a-js/sdk 0.2.5 has only set and get (PROTOCOL.md §10.1).
+              // @a2a-js/sdk 0.2.5 has only set and get (docs/protocol.md#the-official-sdk-as-a-test-peer).
               expect(list.error?.name).toBe('MethodNotFoundError');
               expect(del.error?.name).toBe('MethodNotFoundError');
             } else {

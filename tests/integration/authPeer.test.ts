@@ -69,7 +69,7 @@ function wrongCredentialFor(agent: AuthAgentName): Placement {
   }
 }
 
-/** The card's scheme in the 1.0 wire shape (PROTOCOL.md §2.5), or undefined where none is declared. */
+/** The card's scheme in the 1.0 wire shape (docs/protocol.md#security-schemes), or undefined where none is declared. */
 function expectedScheme(agent: AuthAgentName, tokenUrl: string): Record<string, unknown> | undefined {
   switch (agent) {
     case 'apikey-header':

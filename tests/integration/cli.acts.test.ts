@@ -56,7 +56,7 @@ describe('check --acts', () => {
     expect(checked.stdout).toContain('JSONRPC A2A 1.0 at');
     expect(checked.stdout).toMatch(/MUST: +\d+\/\d+ passed/);
     expect(checked.stdout).toContain('Conformant: every must-level test that ran passed.');
-    // One §13 report per interface: 1.0 and 0.3 over each of the two bindings.
+    // One ACTS §13 report per interface: 1.0 and 0.3 over each of the two bindings.
     const files = (await readdir(dir))
       .filter((name) => name.startsWith('acts-') && name.endsWith('.json'))
       .sort();

@@ -1,5 +1,5 @@
-// The test peers themselves, driven over plain HTTP through the host's fetchRaw: each starts on port 0, serves its card,
-// runs the shared behaviour (echo, streaming, input-required, cancel, direct message) on every binding it speaks,
+// The test peers themselves, driven over plain HTTP through the host's fetchRaw: each starts on port 0, serves its
+// card, runs the shared behaviour (echo, streaming, input-required, cancel, direct message) on every binding it speaks,
 // delivers push notifications where its SDK can, and frees its port on close.
 
 import { randomUUID } from 'node:crypto';
@@ -53,7 +53,8 @@ interface Lane {
 const header = (delivery: PushDelivery, name: string) =>
   delivery.headers.find(([key]) => key.toLowerCase() === name)?.[1];
 
-// ≤0.3 SDKs post the whole Task (with `kind`) and name the token in X-A2A-Notification-Token (PROTOCOL.md §6.2).
+// ≤0.3 SDKs post the whole Task (with `kind`) and name the token in X-A2A-Notification-Token
+// (docs/protocol.md#what-the-agent-sends).
 const kindTaskPush = (delivery: PushDelivery, token: string) => {
   expect(header(delivery, 'content-type')).toBe('application/json');
   expect(header(delivery, 'x-a2a-notification-token')).toBe(token);

@@ -168,7 +168,7 @@ for (const name of Object.keys(expected) as PeerName[]) {
         if (push.status === 'passed') {
           expect(deliveries.length).toBeGreaterThan(0);
           expect(deliveries.every((frame) => frame.verdict.accepted)).toBe(true);
-          // 0.1 proves itself with a JWT (PROTOCOL.md §6.2); the others echo the config's token.
+          // 0.1 proves itself with a JWT (docs/protocol.md#what-the-agent-sends); the others echo the config's token.
           expect(new Set(deliveries.map((frame) => frame.verdict.auth))).toEqual(
             new Set([generation === '0.1' ? 'jwt' : 'token']),
           );

@@ -1,8 +1,9 @@
 // The auth test peer: one listener serving several @a2a-js/sdk 1.3.0 agents, each under its own base path and each
 // refusing every A2A request (JSON-RPC and HTTP+JSON) that lacks its one credential — an API key in a header, query
 // parameter or cookie, a static bearer token, HTTP Basic, an undeclared custom header, or an OAuth 2 client-credentials
-// token from `startTokenEndpoint`. Cards stay public and declare the scheme in the 1.0 shape (PROTOCOL.md §2.4–2.5), so
-// an inspector can be tested end to end on reading a card's security and sending the matching credential.
+// token from `startTokenEndpoint`. Cards stay public and declare the scheme in the 1.0 shape
+// (docs/protocol.md#card-fields-generation-by-generation), so an inspector can be tested end to end on reading a card's
+// security and sending the matching credential.
 
 import type { IncomingMessage } from 'node:http';
 import express from 'express';
@@ -352,7 +353,8 @@ function basicCredentials(authorization: string | undefined): string | undefined
 
 /**
  * The first cookie called `name` in a Cookie header (RFC 6265 §5.4: `name=value` pairs joined by "; "; Node joins
- * repeated Cookie lines the same way). A value in double quotes is unquoted (§4.1.1); other cookies are ignored.
+ * repeated Cookie lines the same way). A value in double quotes is unquoted (RFC 6265 §4.1.1); other cookies are
+ * ignored.
  */
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (header === undefined) return undefined;

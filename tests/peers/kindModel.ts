@@ -1,6 +1,6 @@
-// The `kind`-discriminated data model of 0.2/0.3 JSON-RPC (PROTOCOL.md §4.2-4.4) in just the shapes the peers emit:
-// part conversion to and from the neutral PeerPart, and builders for messages and task events. The shapes are
-// structurally those of both @a2a-js/sdk 0.2.5 and 0.3.14, so the two peers share them.
+// The `kind`-discriminated data model of 0.2/0.3 JSON-RPC (docs/protocol.md#data-model) in just
+// the shapes the peers emit: part conversion to and from the neutral PeerPart, and builders for messages and task
+// events. The shapes are structurally those of both @a2a-js/sdk 0.2.5 and 0.3.14, so the two peers share them.
 
 import { randomUUID } from 'node:crypto';
 import type { ArtifactChunk, PeerPart, PeerTaskState } from './behaviour';

@@ -1,10 +1,10 @@
-// A minimal OAuth 2.0 authorization server for tests, for one client: `POST /token` grants `client_credentials`
-// (RFC 6749 §4.4), `authorization_code` with PKCE (§4.1.3, RFC 7636 §4.6, S256 only) and `refresh_token` (§6, the
-// refresh token rotated on each use); the client authenticates by HTTP Basic or form fields (§2.3.1), or names itself
+// A minimal OAuth 2.0 authorization server for tests, for one client: `POST /token` grants `client_credentials` (RFC
+// 6749 §4.4), `authorization_code` with PKCE (§4.1.3, RFC 7636 §4.6, S256 only) and `refresh_token` (§6, the refresh
+// token rotated on each use); the client authenticates by HTTP Basic or form fields (RFC 6749 §2.3.1), or names itself
 // alone when it is public (its secret configured as ''). `GET /authorize` stands for the sign-in page: it consents (or
-// refuses, as the test says) at once and redirects to the loopback URI with a code bound to the challenge. Access tokens
-// are random and remembered, so the auth peer's `/oauth` agent accepts exactly the ones handed out here, and tests can
-// expire them all at once instead of sleeping.
+// refuses, as the test says) at once and redirects to the loopback URI with a code bound to the challenge. Access
+// tokens are random and remembered, so the auth peer's `/oauth` agent accepts exactly the ones handed out here, and
+// tests can expire them all at once instead of sleeping.
 
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -87,7 +87,7 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
       sendJson(res, 404, { error: 'not_found' });
       return;
     }
-    // §3.2: the token endpoint takes POST only.
+    // RFC 6749 §3.2: the token endpoint takes POST only.
     if (req.method !== 'POST') {
       sendError(res, 405, 'invalid_request', 'Use POST.', { Allow: 'POST' });
       return;
@@ -103,7 +103,7 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
     }
 
     const form = new URLSearchParams(body.toString('utf8'));
-    // §3.2: parameters must not repeat; §3.1: a parameter without a value counts as omitted.
+    // RFC 6749 §3.2: parameters must not repeat; §3.1: a parameter without a value counts as omitted.
     const repeated = [...new Set(form.keys())].find((key) => form.getAll(key).length > 1);
     if (repeated !== undefined) {
       sendError(res, 400, 'invalid_request', `The parameter ${repeated} appears more than once.`);
@@ -117,7 +117,7 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
       return;
     }
     if (client !== 'ok') {
-      // §5.2: a failed client authentication is a 401 with a challenge for the scheme the client should use.
+      // RFC 6749 §5.2: a failed client authentication is a 401 with a challenge for the scheme the client should use.
       sendError(res, 401, 'invalid_client', 'Client authentication failed.', {
         'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"',
       });
@@ -176,7 +176,7 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
   /** The sign-in page, consenting or refusing at once; errors about the client or redirect URI are not redirected. */
   const authorize = (params: URLSearchParams, res: ServerResponse) => {
     const redirectUri = params.get('redirect_uri') ?? '';
-    // §4.1.2.1: with a wrong client or redirect URI the user is told here, never sent to the URI.
+    // RFC 6749 §4.1.2.1: with a wrong client or redirect URI the user is told here, never sent to the URI.
     if (params.get('client_id') !== options.clientId) {
       sendText(res, 400, 'Unknown client_id.');
       return;
@@ -214,7 +214,7 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
   const exchangeCode = (param: (name: string) => string | undefined, res: ServerResponse) => {
     const code = param('code');
     const grant = code === undefined ? undefined : codes.get(code);
-    // §4.1.2: a code is good once.
+    // RFC 6749 §4.1.2: a code is good once.
     if (code !== undefined) codes.delete(code);
     if (!grant || grant.expiresAt < Date.now()) {
       sendError(res, 400, 'invalid_grant', 'The code is unknown, used or expired.');
@@ -336,7 +336,7 @@ function sendError(
   sendJson(res, status, { error, error_description: description }, headers);
 }
 
-/** §5.1: token responses, errors included, must not be cached. */
+/** RFC 6749 §5.1: token responses, errors included, must not be cached. */
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {

@@ -1,9 +1,10 @@
-// The 0.1 test peer, hand-written on node:http because no SDK implements 0.1 (PROTOCOL.md §10.5). It follows the
-// v0.1.0 schema: card at /.well-known/agent.json, JSON-RPC at the card's url (/a2a), client-generated task ids and
-// sessionId, Part `type`, artifacts chunked with index/append/lastChunk, SSE ending on `final: true`, and the 0.1 error
-// codes. Push follows the 0.1 samples: the webhook URL is verified with a `validationToken` challenge, and every state
-// change POSTs the full Task with `Authorization: Bearer <JWT>` (RS256, `kid`, `iat`, `request_body_sha256`), the key
-// published at /.well-known/jwks.json.
+// The 0.1 test peer, hand-written on node:http because no SDK implements 0.1
+// (docs/protocol.md#the-official-sdk-as-a-test-peer). It follows the v0.1.0 schema: card at /.well-known/agent.json,
+// JSON-RPC at the card's url (/a2a), client-generated task ids and sessionId, Part `type`, artifacts chunked with
+// index/append/lastChunk, SSE ending on `final: true`, and the 0.1 error codes. Push follows the 0.1 samples: the
+// webhook URL is verified with a `validationToken` challenge, and every state change POSTs the full Task with
+// `Authorization: Bearer <JWT>` (RS256, `kid`, `iat`, `request_body_sha256`), the key published at
+// /.well-known/jwks.json.
 
 import { createHash, generateKeyPair, randomUUID, sign, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -86,7 +87,7 @@ class RpcError extends Error {
   }
 }
 
-// The v0.1.0 schema's own default messages (PROTOCOL.md §7.1).
+// The v0.1.0 schema's own default messages (docs/protocol.md#json-rpc-error-codes).
 const invalidParams = (detail: string) => new RpcError(-32602, 'Invalid parameters', { detail });
 const taskNotFound = (id: string) => new RpcError(-32001, 'Task not found', { id });
 

@@ -2,7 +2,8 @@
 // `supportedInterfaces`, with push notifications, ListTasks and the extended card (bearer PEER_BEARER_TOKEN).
 // `startV10CompatPeer` is the same agent with the SDK's v0.3 compat layer switched on for the card, JSON-RPC and REST
 // and 0.3 mirrors of both interfaces on the card: header-less requests get the 0.3 dialect and a superset card
-// (PROTOCOL.md §2.4, §8), and webhooks registered over 0.3 receive 0.3 bodies.
+// (docs/protocol.md#card-fields-generation-by-generation, docs/protocol.md#versions-headers-and-content-types), and
+// webhooks registered over 0.3 receive 0.3 bodies.
 
 import { randomUUID } from 'node:crypto';
 import express from 'express';
@@ -56,8 +57,8 @@ const V1_STATES: Record<PeerTaskState, string> = {
   failed: 'TASK_STATE_FAILED',
 };
 
-// The SDK's 1.x types are ts-proto models (PROTOCOL.md §10.4); the peer writes wire JSON and lets `fromJSON` build
-// them, so what is published reads like what goes on the wire.
+// The SDK's 1.x types are ts-proto models (docs/protocol.md#the-official-sdk-as-a-test-peer); the peer writes wire JSON
+// and lets `fromJSON` build them, so what is published reads like what goes on the wire.
 function partJson(part: PeerPart): Record<string, unknown> {
   switch (part.kind) {
     case 'text':
@@ -248,7 +249,8 @@ async function startV1(
   const card = legacy
     ? AgentCard.fromJSON(cardJson)
     : Object.assign(AgentCard.fromJSON(cardJson), { toJSON: () => cardJson });
-  // A binding is reachable in 0.3 only when the card declares a 0.3 interface for it (PROTOCOL.md §10.2).
+  // A binding is reachable in 0.3 only when the card declares a 0.3 interface for it
+  // (docs/protocol.md#the-official-sdk-as-a-test-peer).
   if (legacy)
     card.supportedInterfaces = duplicateInterfacesForLegacy(card.supportedInterfaces, [
       'JSONRPC',

@@ -1,7 +1,8 @@
-// Hand-built requests and minimal readers for each generation × binding the peers speak, for the recorder and the
-// peer tests. Deliberately not the app's protocol adapters (those are tested against these peers): every request is
-// spelled out as PROTOCOL.md §3 and §9.1 describe it, with the headers each generation needs (A2A-Version on 1.0,
-// Accept: text/event-stream on streams, `blocking` / `returnImmediately` always explicit).
+// Hand-built requests and minimal readers for each generation × binding the peers speak, for the recorder and the peer
+// tests. Deliberately not the app's protocol adapters (those are tested against these peers): every request is spelled
+// out as docs/protocol.md#operations-and-bindings and docs/protocol.md#what-to-send-to-whom describe it, with the
+// headers each generation needs (A2A-Version on 1.0, Accept: text/event-stream on streams, `blocking` /
+// `returnImmediately` always explicit).
 
 import { randomUUID } from 'node:crypto';
 import type { RawRequest } from '../../shared/host-api';
@@ -128,7 +129,10 @@ class Rest {
 const fileBytes = () => Buffer.from(ATTACHMENT_FILE.text, 'utf8').toString('base64');
 const bearer = (token?: string): HeaderList => (token ? [['Authorization', `Bearer ${token}`]] : []);
 
-/** 0.1 JSON-RPC: tasks/send with a client-made task id and sessionId, Part `type` (PROTOCOL.md §3.1). */
+/**
+ * 0.1 JSON-RPC: tasks/send with a client-made task id and sessionId, Part `type`
+ * (docs/protocol.md#01-and-02-json-rpc-only).
+ */
 export function dialect01(endpoint: string, source: string): Dialect {
   const rpc = new JsonRpc(endpoint, source);
   const parts = (o: SendOptions) => [
@@ -187,7 +191,10 @@ function kindParts(o: SendOptions) {
   ];
 }
 
-/** 0.2 / 0.3 JSON-RPC: message/send with `kind` parts and `configuration.blocking` (PROTOCOL.md §3.2–3.3). */
+/**
+ * 0.2 / 0.3 JSON-RPC: message/send with `kind` parts and `configuration.blocking`
+ * (docs/protocol.md#operations-and-bindings).
+ */
 export function dialectKindJsonRpc(generation: '0.2' | '0.3', endpoint: string, source: string): Dialect {
   const rpc = new JsonRpc(endpoint, source);
   const sendParams = (o: SendOptions) => ({
@@ -249,7 +256,10 @@ export function dialectKindJsonRpc(generation: '0.2' | '0.3', endpoint: string, 
  */
 export type PushCreateBody = 'proto-config' | 'whole-request';
 
-/** 0.3 HTTP+JSON: proto-JSON of the 0.3 proto under `/v1/…`, `Message.content`, wrapped oneofs (PROTOCOL.md §3.3). */
+/**
+ * 0.3 HTTP+JSON: proto-JSON of the 0.3 proto under `/v1/…`, `Message.content`, wrapped oneofs
+ * (docs/protocol.md#03-three-bindings).
+ */
 export function dialect03Rest(
   endpoint: string,
   source: string,
@@ -337,7 +347,8 @@ function v1SendRequest(o: SendOptions) {
     },
     configuration: {
       acceptedOutputModes: ['text/plain', 'application/json'],
-      // 1.0 inverted the switch: returnImmediately false = blocking (PROTOCOL.md §3.4).
+      // 1.0 inverted the switch: returnImmediately false = blocking
+      // (docs/protocol.md#10-one-operation-set-three-bindings).
       returnImmediately: !(o.blocking ?? true),
       ...(o.push
         ? { taskPushNotificationConfig: { id: o.push.id, url: o.push.url, token: o.push.token } }
@@ -346,7 +357,10 @@ function v1SendRequest(o: SendOptions) {
   };
 }
 
-/** 1.0 JSON-RPC: PascalCase methods, member-name oneofs, `A2A-Version: 1.0` on every call (PROTOCOL.md §3.4, §8). */
+/**
+ * 1.0 JSON-RPC: PascalCase methods, member-name oneofs, `A2A-Version: 1.0` on every call
+ * (docs/protocol.md#versions-headers-and-content-types).
+ */
 export function dialect10JsonRpc(endpoint: string, source: string): Dialect {
   const rpc = new JsonRpc(endpoint, source, '1.0');
   return {
@@ -380,7 +394,10 @@ export function dialect10JsonRpc(endpoint: string, source: string): Dialect {
   };
 }
 
-/** 1.0 HTTP+JSON: paths relative to the interface URL (no `/v1`), `application/a2a+json` (PROTOCOL.md §3.4, §8). */
+/**
+ * 1.0 HTTP+JSON: paths relative to the interface URL (no `/v1`), `application/a2a+json`
+ * (docs/protocol.md#versions-headers-and-content-types).
+ */
 export function dialect10Rest(endpoint: string, source: string): Dialect {
   const rest = new Rest(endpoint, source, 'application/a2a+json', '1.0');
   const tasks = (id: string) => `/tasks/${encodeURIComponent(id)}`;
@@ -393,7 +410,8 @@ export function dialect10Rest(endpoint: string, source: string): Dialect {
     getTask: (id, historyLength) =>
       rest.request('GET', `${tasks(id)}${historyLength ? `?historyLength=${historyLength}` : ''}`),
     cancel: (id) => rest.request('POST', `${tasks(id)}:cancel`, {}),
-    // The 1.0 proto binds SubscribeToTask to GET; §5.3/§11.3 prose says POST (PROTOCOL.md §3.4).
+    // The 1.0 proto binds SubscribeToTask to GET; A2A 1.0 §5.3/§11.3 prose says POST
+    // (docs/protocol.md#10-one-operation-set-three-bindings).
     subscribe: (id) => rest.request('GET', `${tasks(id)}:subscribe`, undefined, { stream: true }),
     pushSet: (id, target) =>
       rest.request('POST', `${tasks(id)}/pushNotificationConfigs`, {
@@ -525,7 +543,7 @@ function messageSummary(message: Record<string, unknown>): MessageSummary {
 }
 
 function messageText(message: Record<string, unknown>): string {
-  // 0.3 proto-JSON keeps a Message's parts in `content` (PROTOCOL.md §3.3).
+  // 0.3 proto-JSON keeps a Message's parts in `content` (docs/protocol.md#03-three-bindings).
   return partsText(message.parts ?? message.content);
 }
 

@@ -1,5 +1,6 @@
 // Decoding answers, stream events and push bodies of every generation into the normalized model, on the examples of
-// PROTOCOL.md and on the tolerance rules of §4 and §9.4. Unknown fields survive in `wire`.
+// docs/protocol.md and on the tolerance rules of docs/protocol.md#data-model and
+// docs/protocol.md#what-breaks-naive-clients. Unknown fields survive in `wire`.
 
 import { describe, expect, it } from 'vitest';
 import type { EncodedRequest, ResponseInput } from '../../shared/a2a/adapter';
@@ -61,7 +62,7 @@ function streamItem(generation: Generation, binding: Binding, data: unknown): St
 }
 
 describe('0.1', () => {
-  it('decodes the tasks/send example of §3.1', () => {
+  it('decodes a 0.1 tasks/send answer', () => {
     const task = result('0.1', 'JSONRPC', {
       jsonrpc: '2.0',
       id: 1,
@@ -140,7 +141,7 @@ describe('0.2 / 0.3 JSON-RPC', () => {
   };
 
   for (const generation of ['0.2', '0.3'] as const) {
-    it(`${generation}: decodes the input-required example of §3.2 and keeps unknown fields`, () => {
+    it(`${generation}: decodes an input-required answer and keeps unknown fields`, () => {
       const decoded = result(generation, 'JSONRPC', inputRequired);
       expect(decoded.type).toBe('task');
       if (decoded.type !== 'task') return;
@@ -171,7 +172,7 @@ describe('0.2 / 0.3 JSON-RPC', () => {
     });
   }
 
-  it('decodes the 0.3 status-update stream example of §5', () => {
+  it('decodes a 0.3 status-update stream event', () => {
     const item = streamItem('0.3', 'JSONRPC', {
       jsonrpc: '2.0',
       id: 1,
@@ -247,7 +248,7 @@ describe('0.2 / 0.3 JSON-RPC', () => {
 });
 
 describe('0.3 HTTP+JSON (ProtoJSON)', () => {
-  it('decodes the §3.3 example: wrapped task, TASK_STATE_*, parts in artifacts', () => {
+  it('decodes a 0.3 REST answer: wrapped task, TASK_STATE_*, parts in artifacts', () => {
     const decoded = result('0.3', 'HTTP+JSON', {
       task: {
         id: 't1',
@@ -328,7 +329,7 @@ describe('0.3 HTTP+JSON (ProtoJSON)', () => {
 });
 
 describe('1.0', () => {
-  it('decodes the §3.4 JSON-RPC example: the result wrapped in {"task"}', () => {
+  it('decodes a 1.0 JSON-RPC answer: the result wrapped in {"task"}', () => {
     const decoded = result('1.0', 'JSONRPC', {
       jsonrpc: '2.0',
       id: 1,
@@ -373,7 +374,7 @@ describe('1.0', () => {
     });
   });
 
-  it('decodes the §5 stream examples; absent append/lastChunk mean false', () => {
+  it('decodes 1.0 stream events; absent append/lastChunk mean false', () => {
     expect(
       streamItem('1.0', 'JSONRPC', {
         jsonrpc: '2.0',
@@ -417,7 +418,7 @@ describe('1.0', () => {
     expect(none).toMatchObject({ kind: 'item', item: { kind: 'unknown' } });
   });
 
-  it('names the -32009 answer of §8 with its ErrorInfo reason', () => {
+  it('names the -32009 answer to a request without A2A-Version, with its ErrorInfo reason', () => {
     const decoded = findAdapter('1.0', 'JSONRPC')!.decodeResponse(
       request('1.0', 'JSONRPC', 'get'),
       json({

@@ -1,4 +1,5 @@
-// Encoding every operation for every generation × binding, checked against the wire facts of PROTOCOL.md §3, §8.
+// Encoding every operation for every generation × binding, checked against the wire facts of
+// docs/protocol.md#operations-and-bindings and docs/protocol.md#versions-headers-and-content-types.
 
 import { describe, expect, it } from 'vitest';
 import type { EncodeContext, EncodedRequest, Operation, OperationInputs } from '../../shared/a2a/adapter';

@@ -29,7 +29,7 @@ describe('decodeSentMessage', () => {
         expect(message).toMatchObject({ role: 'user', taskId: 'task-1', contextId: 'ctx-1' });
         expect(message?.parts.map((p) => p.kind)).toEqual(['text', 'data', 'file']);
         expect(message?.parts[0]).toMatchObject({ kind: 'text', text: 'hello' });
-        // The 0.3 proto (HTTP+JSON and gRPC) has no file name (PROTOCOL.md §3.3), so none comes back.
+        // The 0.3 proto (HTTP+JSON and gRPC) has no file name (docs/protocol.md#03-three-bindings), so none comes back.
         const name = adapter.generation === '0.3' && adapter.binding !== 'JSONRPC' ? {} : { name: 'a.txt' };
         expect(message?.parts[2]).toMatchObject({ kind: 'file', bytes: 'aGk=', ...name });
       }

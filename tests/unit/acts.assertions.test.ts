@@ -1,6 +1,6 @@
-// The ACTS assertion language (§5), dot-paths, variables (§8, §12.2), `repeat.until` (§9) and stream expectations
-// (§7): each operator passing and failing, the readings the official files need (`items`, fields named like
-// operators), and the words a failure reports.
+// The ACTS assertion language (ACTS §5), dot-paths, variables (ACTS §8, §12.2), `repeat.until` (ACTS §9) and stream
+// expectations (ACTS §7): each operator passing and failing, the readings the official files need (`items`, fields
+// named like operators), and the words a failure reports.
 
 import { describe, expect, it } from 'vitest';
 import { Alternatives, check, isOperator } from '../../shared/acts/assertions';
@@ -194,7 +194,7 @@ describe('variables', () => {
       value: { id: 't-1', n: [1, { task: { id: 't-1' } }] },
     });
     expect(interpolate('{{baseUrl}}/tasks', scope)).toEqual({ ok: true, value: 'http://127.0.0.1:9/tasks' });
-    // The document's own value wins over the runner's (§12.2).
+    // The document's own value wins over the runner's (ACTS §12.2).
     expect(interpolate('{{webhookUrl}}', scope)).toEqual({ ok: true, value: 'https://example.com/hook' });
     expect(interpolate('{{env.HOME_DIR}}', scope)).toEqual({ ok: true, value: '/home/x' });
     expect(interpolate(['{{$uuid}}', '{{$uuid}}'], scope)).toEqual({ ok: true, value: ['uuid-1', 'uuid-2'] });

@@ -1,6 +1,6 @@
 // The ACTS test engine with a scripted executor: captures flow into later steps, `repeat.until` polls with its
 // delays, expectations fail with the step, path, expected and actual values a report shows, the steps after a
-// failure are not run, a stop ends the run, and the reports (§13 JSON, the level summary, JUnit) add up.
+// failure are not run, a stop ends the run, and the reports (ACTS §13 JSON, the level summary, JUnit) add up.
 
 import { describe, expect, it } from 'vitest';
 import {
@@ -423,7 +423,7 @@ describe('ACTS reports', () => {
     outcome('A', 'must', 'pass', rest),
   ];
 
-  it('writes one §13 report per interface with summaries by level', () => {
+  it('writes one ACTS §13 report per interface with summaries by level', () => {
     const reports = actsReports(outcomes, {
       actsVersion: '1.0',
       specVersion: '1.0',

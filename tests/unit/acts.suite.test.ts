@@ -1,6 +1,6 @@
 // The vendored ACTS suite: the bundle matches the YAML files, every document loads (111 tests: 65 must, 33 should,
 // 13 may; 41 need no SUT behaviour), bad documents are refused with where and why, and the plan says why a test
-// does not run on an interface. Then the client-parsing tests (§10) against Switchboard's own decoders: all pass.
+// does not run on an interface. Then the client-parsing tests (ACTS §10) against Switchboard's own decoders: all pass.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { parse } from 'yaml';

@@ -7,12 +7,12 @@ import { chooseCardSchema, validateCardSchema } from '../../electron/host/cardSc
 import { detectCard, type Detection } from '../../shared/a2a/detect';
 
 function examples(): Record<string, unknown> {
-  const text = readFileSync(path.resolve('..', 'shared', 'a2a', 'PROTOCOL.md'), 'utf8');
-  const cards = [...text.matchAll(/```json\n([\s\S]*?)```/g)]
-    .map((m) => m[1]!.trim())
-    .filter((b) => b.startsWith('{') && b.includes('"skills"'))
-    .map((b) => JSON.parse(b) as Record<string, unknown>);
-  return { v03: cards[0], v10: cards[1] };
+  const read = (name: string) =>
+    JSON.parse(readFileSync(path.resolve('tests', 'fixtures', 'cards', name), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  return { v03: read('example-0.3.json'), v10: read('example-1.0.json') };
 }
 
 function validate(card: unknown) {
@@ -21,7 +21,7 @@ function validate(card: unknown) {
 }
 
 describe('validateCardSchema', () => {
-  it('accepts the example cards of PROTOCOL.md', () => {
+  it('accepts the example cards', () => {
     const { v03, v10 } = examples();
     expect(validate(v03)).toEqual([]);
     expect(validate(v10)).toEqual([]);

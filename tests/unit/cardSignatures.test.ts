@@ -1,6 +1,6 @@
-// Signed cards (CARD-7, PROTOCOL.md §2.7): cards signed in the test with jose, and with the official SDK's own signer,
-// in each canonicalization signers use, verify and name the one that matched; a changed card, a wrong key, `alg:
-// none`, a shared-secret algorithm and a missing key fail or wait with the reason shown. Nothing is fetched.
+// Signed cards (CARD-7, docs/protocol.md#card-signatures): cards signed in the test with jose, and with the official
+// SDK's own signer, in each canonicalization signers use, verify and name the one that matched; a changed card, a wrong
+// key, `alg: none`, a shared-secret algorithm and a missing key fail or wait with the reason shown. Nothing is fetched.
 
 import { canonicalizeAgentCard, generateAgentCardSignature } from '@a2a-js/sdk';
 import fc from 'fast-check';

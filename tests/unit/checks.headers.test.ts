@@ -1,5 +1,6 @@
-// Header checks of PROTOCOL.md §8 (CHK-2): the A2A-Version a request names and what the answer makes of it, the 1.0
-// media type of REST answers and push deliveries, pushes that are not JSON, and extensions echoed back.
+// Header checks of docs/protocol.md#versions-headers-and-content-types (CHK-2): the A2A-Version a request names and
+// what the answer makes of it, the 1.0 media type of REST answers and push deliveries, pushes that are not JSON, and
+// extensions echoed back.
 
 import { describe, expect, it } from 'vitest';
 import { MAX_GATHERED_FRAMES } from '../../shared/checks/frameChecks';

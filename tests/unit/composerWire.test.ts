@@ -1,5 +1,6 @@
 // What the composer's draft becomes on the wire: the SendInput it builds, encoded by each generation's adapter, uses
-// that generation's field names for file and data parts (PROTOCOL.md §4.2) and its own send configuration.
+// that generation's field names for file and data parts (docs/protocol.md#messages-parts-and-artifacts) and its own
+// send configuration.
 
 import { describe, expect, it } from 'vitest';
 import { checkDraft, type Draft } from '../../renderer/features/composer/draft';

@@ -1,4 +1,5 @@
-// Generation and binding detection (CARD-3, PROTOCOL.md §9.2), card lint (CARD-4) and the field lists behind it.
+// Generation and binding detection (CARD-3, docs/protocol.md#telling-the-generation-from-a-card), card lint (CARD-4)
+// and the field lists behind it.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,13 +8,11 @@ import { chooseInterface, detectCard, versionGeneration, type Detection } from '
 import { cardFields } from '../../shared/checks/cardFields';
 import { lintCard } from '../../shared/checks/cardLint';
 
-/** The example cards of PROTOCOL.md: every ```json block that holds one object with "skills". */
+/** Two example cards, as an A2A 0.3 and an A2A 1.0 agent on @a2a-js/sdk serve them. */
 function protocolExampleCards(): unknown[] {
-  const text = readFileSync(path.resolve('..', 'shared', 'a2a', 'PROTOCOL.md'), 'utf8');
-  return [...text.matchAll(/```json\n([\s\S]*?)```/g)]
-    .map((match) => match[1]!.trim())
-    .filter((block) => block.startsWith('{') && block.includes('"skills"'))
-    .map((block) => JSON.parse(block) as unknown);
+  return ['example-0.3.json', 'example-1.0.json'].map(
+    (name) => JSON.parse(readFileSync(path.resolve('tests', 'fixtures', 'cards', name), 'utf8')) as unknown,
+  );
 }
 
 function detect(card: unknown, servedFrom?: string): Detection {
@@ -44,7 +43,7 @@ const card0_2 = {
 };
 
 describe('detectCard', () => {
-  it('classifies the example cards of PROTOCOL.md', () => {
+  it('classifies the example cards', () => {
     const examples = protocolExampleCards();
     expect(examples).toHaveLength(2);
     expect(examples.map((card) => detect(card).generation)).toEqual(['0.3', '1.0']);

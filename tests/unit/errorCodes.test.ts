@@ -1,5 +1,5 @@
-// The A2A error tables (shared/a2a/errorCodes.ts) against PROTOCOL.md §7, against the JSON Schemas in
-// ../shared/a2a/spec (names and default messages of every code), and against @a2a-js/sdk 1.3.0's own error classes.
+// The A2A error tables (shared/a2a/errorCodes.ts) against docs/protocol.md#errors, against the JSON Schemas in
+// vendor/a2a-spec (names and default messages of every code), and against @a2a-js/sdk 1.3.0's own error classes.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import {
 } from '../../shared/a2a/errorCodes';
 import { generations, type Generation } from '../../shared/a2a/generation';
 
-const specDir = path.resolve('..', 'shared', 'a2a', 'spec');
+const specDir = path.resolve('vendor', 'a2a-spec');
 
 interface SchemaError {
   name: string;
@@ -160,7 +160,7 @@ describe('the tables against the A2A JSON Schemas', () => {
 });
 
 describe('ErrorInfo reasons (1.0)', () => {
-  it('maps every reason of PROTOCOL.md §7.1 to its code', () => {
+  it('maps every reason of docs/protocol.md#json-rpc-error-codes to its code', () => {
     expect(Object.fromEntries(errorInfoReasons.map((r) => [r.reason, r.code]))).toEqual({
       TASK_NOT_FOUND: -32001,
       TASK_NOT_CANCELABLE: -32002,
@@ -225,7 +225,7 @@ describe('code ranges', () => {
   });
 });
 
-describe('REST and gRPC mapping (PROTOCOL.md §7.2)', () => {
+describe('REST and gRPC mapping (docs/protocol.md#http-and-grpc-statuses)', () => {
   it('holds the 1.0 table', () => {
     expect(restGrpcMapping.map((m) => [m.error, m.http, m.grpc])).toEqual([
       ['TaskNotFound', [404], ['NOT_FOUND']],

@@ -1,5 +1,5 @@
-// The layering rules of DESIGN.md §2 are enforced by ESLint: each forbidden arrow below must fail lint, and the
-// allowed ones must pass.
+// The layering rules of docs/architecture.md#layers-and-folders are enforced by ESLint: each forbidden arrow below must
+// fail lint, and the allowed ones must pass.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
-// JSON-RPC envelope checks and REST error bodies (shared/wire/jsonRpc.ts): each rule is triggered by one fixture
-// and by none of the clean ones, the examples of PROTOCOL.md §3, §7 and §8 are classified right, and the error
-// payloads @a2a-js/sdk 1.3.0 itself produces are named without findings.
+// JSON-RPC envelope checks and REST error bodies (shared/wire/jsonRpc.ts): each rule is triggered by one fixture and by
+// none of the clean ones, example envelopes of every generation (docs/protocol.md#operations-and-bindings) are
+// classified right, and the error payloads @a2a-js/sdk 1.3.0 itself produces are named without findings.
 
 import { readFileSync } from 'node:fs';
 import * as sdkErrors from '@a2a-js/sdk/errors';
@@ -20,7 +20,8 @@ const errorInfo = (reason: string) => ({
   domain: 'a2a-protocol.org',
 });
 
-// PROTOCOL.md §3.1 (0.1), §3.2 (0.2/0.3), §3.4 (1.0) and §8 (the -32009 answer of @a2a-js/sdk 1.3.0).
+// Envelopes of every generation (docs/protocol.md#operations-and-bindings), and the -32009 answer of @a2a-js/sdk 1.3.0
+// to a request without A2A-Version (docs/protocol.md#versions-headers-and-content-types).
 const examples = {
   request01: {
     jsonrpc: '2.0',
@@ -184,7 +185,7 @@ describe('clean envelopes', () => {
   });
 });
 
-describe('classification of the PROTOCOL.md examples', () => {
+describe('classification of example envelopes of every generation', () => {
   it('classifies requests, notifications and responses', () => {
     expect(checkJsonRpcRequest(examples.request01, '0.1')).toMatchObject({
       kind: 'request',
@@ -206,7 +207,7 @@ describe('classification of the PROTOCOL.md examples', () => {
     });
   });
 
-  it('names the 1.0 -32009 answer and reads its ErrorInfo reason (§8)', () => {
+  it('names the 1.0 -32009 answer and reads its ErrorInfo reason', () => {
     const check = checkJsonRpcResponse(examples.versionNotSupported10, { expectedId: 1, generation: '1.0' });
     expect(check).toMatchObject({
       kind: 'error',
@@ -223,7 +224,7 @@ describe('classification of the PROTOCOL.md examples', () => {
     expect(check.error?.meaning).toContain('A2A-Version: 1.0');
   });
 
-  it('names -32001 as TaskNotFoundError in 0.3 (§3.2)', () => {
+  it('names -32001 as TaskNotFoundError in 0.3', () => {
     expect(checkJsonRpcResponse(examples.taskNotFound03, { generation: '0.3' }).error).toMatchObject({
       code: -32001,
       message: 'Task not found',

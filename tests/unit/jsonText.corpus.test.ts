@@ -1,7 +1,7 @@
-// JSONTestSuite (nst/JSONTestSuite, in ../shared/corpora/json-test-suite) through decodeJsonBytes + parseJsonText:
+// JSONTestSuite (nst/JSONTestSuite, vendored in vendor/json-test-suite) through decodeJsonBytes + parseJsonText:
 // y_ files must give exactly what JSON.parse gives, n_ files a positioned finding, i_ files either; none may throw.
 // Each file runs inside vm with a timeout, which interrupts even a synchronous endless loop, so a hang fails that
-// file's test instead of stalling the run (a guard, not a speed measurement: DESIGN.md §7).
+// file's test instead of stalling the run (a guard, not a speed measurement: docs/architecture.md#tests).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import {
   type JsonParseResult,
 } from '../../shared/wire/jsonText';
 
-const corpus = path.resolve('..', 'shared', 'corpora', 'json-test-suite', 'test_parsing');
+const corpus = path.resolve('vendor', 'json-test-suite', 'test_parsing');
 const files = readdirSync(corpus)
   .filter((name) => name.endsWith('.json'))
   .sort();

@@ -1,8 +1,8 @@
-// Property tests of the SSE parser (DESIGN.md §4, §7): differential against eventsource-parser, the test oracle,
-// on random streams cut into random chunks; and the parser against itself, whole versus chunked, including its
-// raw spans, findings and caps. Streams are bytes: random fields (unicode and empty values, ids with NUL, valid and
-// bogus retry values, comments, unknown fields, lines without a colon, now and then an invalid UTF-8 byte or a
-// BOM), joined by LF, CRLF or CR, one style per stream or mixed per line.
+// Property tests of the SSE parser (docs/architecture.md#the-protocol-model, docs/architecture.md#tests): differential
+// against eventsource-parser, the test oracle, on random streams cut into random chunks; and the parser against itself,
+// whole versus chunked, including its raw spans, findings and caps. Streams are bytes: random fields (unicode and empty
+// values, ids with NUL, valid and bogus retry values, comments, unknown fields, lines without a colon, now and then an
+// invalid UTF-8 byte or a BOM), joined by LF, CRLF or CR, one style per stream or mixed per line.
 
 import fc from 'fast-check';
 import { createParser } from 'eventsource-parser';

@@ -1,9 +1,10 @@
-// The host's A2A client: opens agents, keeps their settings, runs operations and controls open streams. Every
-// byte it sends or receives is published as frames through the recorder (DESIGN.md §1).
+// The host's A2A client: opens agents, keeps their settings, runs operations and controls open streams. Every byte it
+// sends or receives is published as frames through the recorder
+// (docs/architecture.md#frames-are-the-single-source-of-truth).
 //
-// Closing a stream and cancelling a task are different things (WIRE-6): `closeStream` only hangs up; `cancel` is
-// an operation sent to the agent. When a stream drops before its task ended, the client resyncs: it gets the task,
-// then subscribes again, each step its own frames (TASK-4).
+// Closing a stream and cancelling a task are different things (WIRE-6): `closeStream` only hangs up; `cancel` is an
+// operation sent to the agent. When a stream drops before its task ended, the client resyncs: it gets the task, then
+// subscribes again, each step its own frames (TASK-4).
 
 import { randomUUID } from 'node:crypto';
 import type {

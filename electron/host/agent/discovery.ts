@@ -1,7 +1,7 @@
 // Finds an agent's card (CARD-1): the full card URL when given one, else `<base>/.well-known/agent-card.json`, then
 // `agent.json`, then the same two at the origin's root when the base has a path, then the user's custom path. Every
 // attempt is a frame. Same-origin redirects are followed (each hop a frame); a redirect to another origin is not,
-// and says so. A compat server answers a different card without `A2A-Version` (PROTOCOL.md §2.1): the card is
+// and says so. A compat server answers a different card without `A2A-Version` (docs/protocol.md#discovery): the card is
 // fetched with the header, and again without it when the answer varies on it or carries both generations' fields.
 
 import type { CardVariant } from '../../../shared/agent';

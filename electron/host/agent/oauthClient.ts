@@ -185,7 +185,7 @@ export class OAuthClient {
       typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
         ? seconds * 1000
         : UNSTATED_LIFETIME_MS;
-    // §6: a refresh answer may omit the refresh token, and then the old one stays good.
+    // RFC 6749 §6: a refresh answer may omit the refresh token, and then the old one stays good.
     const refreshToken =
       typeof json.refresh_token === 'string' && json.refresh_token !== ''
         ? json.refresh_token

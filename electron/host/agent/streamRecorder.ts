@@ -293,7 +293,7 @@ export class StreamRecorder {
     if (shared.state !== undefined) summary.state = shared.state;
     if (shared.final !== undefined) summary.final = shared.final;
     if (summary.final) this.state.ended = true;
-    // A message without a task is the whole answer (PROTOCOL.md §5).
+    // A message without a task is the whole answer (docs/protocol.md#streaming-over-sse).
     if (summary.item === 'message' && summary.taskId === undefined) this.state.ended = true;
     if (summary.state !== undefined) {
       this.state.lastState = summary.state;

@@ -1,6 +1,6 @@
-// probe.bindings-agree: every interface a card declares is the same agent (PROTOCOL.md §3), so the same blocking send
-// over each binding Switchboard speaks ends the same way: the same final state and the same artifact text, ids
-// aside. The runner switches the agent back to the interface it was on.
+// probe.bindings-agree: every interface a card declares is the same agent (docs/protocol.md#operations-and-bindings),
+// so the same blocking send over each binding Switchboard speaks ends the same way: the same final state and the same
+// artifact text, ids aside. The runner switches the agent back to the interface it was on.
 
 import type { OperationOutcome } from '../../../shared/agent';
 import { findAdapter } from '../../../shared/a2a/adapters';

@@ -1,6 +1,6 @@
-// probe.cancel: a task that is still running can be canceled (PROTOCOL.md §3): cancel answers with the task in
-// `canceled`. The test agents keep a task running when its text says "slow"; any other agent still working when the
-// cancel arrives will do, and one whose task ends first is skipped with the reason, not failed.
+// probe.cancel: a task that is still running can be canceled (docs/protocol.md#operations-and-bindings): cancel answers
+// with the task in `canceled`. The test agents keep a task running when its text says "slow"; any other agent still
+// working when the cancel arrives will do, and one whose task ends first is skipped with the reason, not failed.
 
 import type { OperationOutcome } from '../../../shared/agent';
 import type { Frame } from '../../../shared/wire/frame';
@@ -19,7 +19,7 @@ import type { ProbeContext, Verdict } from './probeKit';
 import { isTerminalState } from '../../../shared/a2a/model';
 
 /** After a successful cancel, how long the task's stream gets to end by itself (1.0 agents close at the terminal
- * state, PROTOCOL.md §5) before the runner closes it. */
+ * state, docs/protocol.md#streaming-over-sse) before the runner closes it. */
 const STREAM_END_MS = 2000;
 
 interface Started {

@@ -1,7 +1,8 @@
 // probe.unknown-task and probe.unsupported-method: the agent answers what it cannot do with the error its binding
-// prescribes (PROTOCOL.md §7). JSON-RPC has codes (§7.1): TaskNotFoundError -32001, MethodNotFoundError -32601.
-// REST has HTTP statuses (§7.2): an unknown task is 404, in 1.0 with a google.rpc.Status body (or RFC 9457, which the
-// 1.0 spec's own examples use); an unknown path is 404 or 405.
+// prescribes (docs/protocol.md#errors). JSON-RPC has codes (docs/protocol.md#json-rpc-error-codes): TaskNotFoundError
+// -32001, MethodNotFoundError -32601. REST has HTTP statuses (docs/protocol.md#http-and-grpc-statuses): an unknown task
+// is 404, in 1.0 with a google.rpc.Status body (or RFC 9457, which the 1.0 spec's own examples use); an unknown path is
+// 404 or 405.
 
 import { randomUUID } from 'node:crypto';
 import type { A2AError } from '../../../shared/a2a/model';
@@ -54,7 +55,10 @@ export async function unknownTaskProbe(ctx: ProbeContext): Promise<Verdict> {
     : failed(`An unknown task got HTTP 404, but ${shape.what}.`, bodySpec);
 }
 
-/** gRPC (§7.2): NOT_FOUND, in 1.0 with an ErrorInfo whose reason is TASK_NOT_FOUND when there is one. */
+/**
+ * gRPC (docs/protocol.md#http-and-grpc-statuses): NOT_FOUND, in 1.0 with an ErrorInfo whose reason is TASK_NOT_FOUND
+ * when there is one.
+ */
 function grpcUnknownTask(error: A2AError | undefined, described: string, generation: string): Verdict {
   const spec = grpcStatus(generation);
   const reasons = error?.reasons ?? [];
@@ -68,7 +72,10 @@ function grpcUnknownTask(error: A2AError | undefined, described: string, generat
   return failed(`An unknown task should get gRPC NOT_FOUND (TASK_NOT_FOUND); it got ${described}.`, spec);
 }
 
-/** 1.0 REST (§7.2): `{"error":{"code":404,"status":"NOT_FOUND",…,"details":[ErrorInfo…]}}`, or an RFC 9457 body. */
+/**
+ * 1.0 REST (docs/protocol.md#http-and-grpc-statuses):
+ * `{"error":{"code":404,"status":"NOT_FOUND",…,"details":[ErrorInfo…]}}`, or an RFC 9457 body.
+ */
 function statusShape(error: A2AError): { ok: boolean; what: string } {
   const body = objectOf(error.wire);
   const status = objectOf(body?.error);
@@ -86,8 +93,11 @@ function statusShape(error: A2AError): { ok: boolean; what: string } {
   };
 }
 
-/** 0.3 REST has no normative error body (§7.2), but the SDKs answer JSON, and a2a-js carries the JSON-RPC code. A
- * page that is not JSON is a web server's 404 for a path it does not know, not the agent's answer. */
+/**
+ * 0.3 REST has no normative error body (docs/protocol.md#http-and-grpc-statuses), but the SDKs answer JSON, and
+ * a2a-js carries the JSON-RPC code. A page that is not JSON is a web server's 404 for a path it does not know, not
+ * the agent's answer.
+ */
 function legacyShape(error: A2AError): { ok: boolean; what: string } {
   const body = objectOf(error.wire);
   if (!body) return { ok: false, what: 'its body is not JSON, so it is not the agent’s TaskNotFound answer' };

@@ -1,7 +1,7 @@
-// probe.push: a card that declares push notifications must really deliver them (PROTOCOL.md §6): a push target on
-// the host's webhook receiver, a non-blocking send that carries its config, and a delivery the receiver accepts
-// within the time limit. The 0.1 samples sign their deliveries with a JWT instead of echoing a token (§6.2), so a
-// 0.1 agent's deliveries are checked against its JWKS.
+// probe.push: a card that declares push notifications must really deliver them (docs/protocol.md#push-notifications): a
+// push target on the host's webhook receiver, a non-blocking send that carries its config, and a delivery the receiver
+// accepts within the time limit. The 0.1 samples sign their deliveries with a JWT instead of echoing a token
+// (docs/protocol.md#what-the-agent-sends), so a 0.1 agent's deliveries are checked against its JWKS.
 
 import { a2aRef } from '../../../shared/checks/specRefs';
 import type { WebhookFrame } from '../../../shared/wire/frame';

@@ -1,10 +1,10 @@
-// probe.required-methods: every operation the agent's generation requires is there. A2A 1.0 requires all eleven
-// (§3.1), and an optional capability the card does not declare must be refused with its own error (§3.3.4):
-// streaming with UnsupportedOperationError, push configs with PushNotificationNotSupportedError, the extended card
-// with UnsupportedOperationError. Earlier generations require send, get and cancel, and the streaming, push and
-// extended-card methods when the card declares them. A required method that answers MethodNotFound (an HTTP+JSON
-// route that does not exist, gRPC UNIMPLEMENTED) fails the probe; it is never a reason to skip. Each call is harmless:
-// it names a task that cannot exist, or asks for what the card says is not there.
+// probe.required-methods: every operation the agent's generation requires is there. A2A 1.0 requires all eleven (A2A
+// 1.0 §3.1), and an optional capability the card does not declare must be refused with its own error (A2A 1.0 §3.3.4):
+// streaming with UnsupportedOperationError, push configs with PushNotificationNotSupportedError, the extended card with
+// UnsupportedOperationError. Earlier generations require send, get and cancel, and the streaming, push and
+// extended-card methods when the card declares them. A required method that answers MethodNotFound (an HTTP+JSON route
+// that does not exist, gRPC UNIMPLEMENTED) fails the probe; it is never a reason to skip. Each call is harmless: it
+// names a task that cannot exist, or asks for what the card says is not there.
 
 import { randomUUID } from 'node:crypto';
 import type { Operation, OperationInputs } from '../../../shared/a2a/adapter';

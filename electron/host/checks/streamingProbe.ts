@@ -1,5 +1,5 @@
-// probe.streaming: a card that declares streaming must really stream (PROTOCOL.md §5): a streaming send is answered
-// with text/event-stream, at least one event comes, and the agent ends the stream on its own.
+// probe.streaming: a card that declares streaming must really stream (docs/protocol.md#streaming-over-sse): a streaming
+// send is answered with text/event-stream, at least one event comes, and the agent ends the stream on its own.
 
 import { describeOutcome, failed, passed, plural, skipped, textMessage, withDeadline } from './probeKit';
 import type { ProbeContext, Verdict } from './probeKit';

@@ -1,8 +1,8 @@
 // Probes of what an ended task must refuse, on a task the probe completes itself with a plain message:
 // - probe.terminal-followup: a message for it gets an error (every generation says an ended task cannot be
-//   restarted; A2A 1.0 names the error: UnsupportedOperationError, §3.1.1);
+//   restarted; A2A 1.0 §3.1.1 names the error: UnsupportedOperationError);
 // - probe.cancel-errors: cancel of a task that cannot exist gets TaskNotFoundError, cancel of the ended task
-//   TaskNotCancelableError (§3.1.5, and the A2A error table of every generation), in the binding's own terms.
+//   TaskNotCancelableError (A2A 1.0 §3.1.5, and the A2A error table of every generation), in the binding's own terms.
 // An agent whose first answer does not end the task (it asks for input, it is slow) is skipped with the reason.
 
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 // The A2A gRPC services (WIRE-3) from the vendored official protos (vendor/a2a-spec, Apache-2.0), as descriptors made
-// by scripts/protoDescriptors.mjs: 0.3 is package `a2a.v1`, 1.0 `lf.a2a.v1` (PROTOCOL.md §3.5). @grpc/proto-loader
+// by scripts/protoDescriptors.mjs: 0.3 is package `a2a.v1`, 1.0 `lf.a2a.v1` (docs/protocol.md#grpc). @grpc/proto-loader
 // reads the same descriptors into the service definition that names each method's path and streaming.
 
 import { fromJSON, type MethodDefinition } from '@grpc/proto-loader';

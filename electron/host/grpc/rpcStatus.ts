@@ -1,6 +1,6 @@
 // A gRPC call's final status as JSON (WIRE-3): the code, message and details of google.rpc.Status, read from the
 // `grpc-status-details-bin` trailer when the server sent one (A2A 1.0 puts an ErrorInfo with the error's reason there,
-// PROTOCOL.md §7.2), so a gRPC error frame reads like the HTTP+JSON binding's error body.
+// docs/protocol.md#http-and-grpc-statuses), so a gRPC error frame reads like the HTTP+JSON binding's error body.
 
 import protobuf from 'protobufjs';
 

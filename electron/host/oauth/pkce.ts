@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 export interface PkcePair {
   /** 43 characters from the unreserved set (RFC 7636 §4.1): 32 random bytes in base64url. */
   verifier: string;
-  /** BASE64URL(SHA256(verifier)) (§4.2, method S256; `plain` is never used). */
+  /** BASE64URL(SHA256(verifier)) (RFC 7636 §4.2, method S256; `plain` is never used). */
   challenge: string;
 }
 

@@ -1,5 +1,6 @@
-// The rules a push delivery must pass before its body is believed (PUSH-1, SEC-2; PROTOCOL.md §6.3), as pure
-// functions of the request head: a verdict with the status to answer and the reason to show.
+// The rules a push delivery must pass before its body is believed (PUSH-1, SEC-2;
+// docs/protocol.md#what-the-receiver-does), as pure functions of the request head: a verdict with the status to answer
+// and the reason to show.
 
 import { timingSafeEqual } from 'node:crypto';
 import type { HeaderList, WebhookVerdict } from '../../../shared/wire/frame';

@@ -1,10 +1,10 @@
-// JWT + JWKS verification of push deliveries (PUSH-4; PROTOCOL.md §6.3, point 3). The rules, each a reason a user
-// can read when a delivery is refused:
+// JWT + JWKS verification of push deliveries (PUSH-4; docs/protocol.md#what-the-receiver-does, point 3). The rules,
+// each a reason a user can read when a delivery is refused:
 // - the algorithm must be on an allow-list of asymmetric ones: never `none`, never HS* (an HMAC "signed" with the
 //   agent's public key would otherwise pass);
 // - keys come only from the JWKS URL the user set: `jku` / `x5u` in the token are never followed;
-// - the JWKS is fetched through the host's recorder (a frame), cached by `kid`, and fetched again for an unknown
-//   `kid` at most once per cooldown, so a stream of bad tokens cannot make the host hammer the agent;
+// - the JWKS is fetched through the host's recorder (a frame), cached by `kid`, and fetched again for an unknown `kid`
+//   at most once per cooldown, so a stream of bad tokens cannot make the host hammer the agent;
 // - `exp` / `nbf` / `iat` are checked with ±60 s of clock skew; a `jti` is accepted once;
 // - a `taskId` claim must name the task in the body; a `request_body_sha256` claim must hash the body.
 

@@ -1,7 +1,7 @@
-// The webhook receiver (PUSH-1): its own listener, on 127.0.0.1 unless the user explicitly chooses another
-// interface, never the browser edition's port. Every request that reaches it becomes a `webhook` frame, accepted
-// or not, with the reason; accepted bodies are decoded per generation and flagged when they repeat or name a task
-// the client never saw (PUSH-3). Agents get their answer as soon as the verdict is known (PROTOCOL.md §6.3).
+// The webhook receiver (PUSH-1): its own listener, on 127.0.0.1 unless the user explicitly chooses another interface,
+// never the browser edition's port. Every request that reaches it becomes a `webhook` frame, accepted or not, with the
+// reason; accepted bodies are decoded per generation and flagged when they repeat or name a task the client never saw
+// (PUSH-3). Agents get their answer as soon as the verdict is known (docs/protocol.md#what-the-receiver-does).
 
 import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -128,7 +128,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: ReceiverD
       reason: `Rejected: no push config has the path ${url.pathname}.`,
     });
   }
-  // 0.1 agents check the URL first: GET ?validationToken=… must echo the token (PROTOCOL.md §6.3, point 6).
+  // 0.1 agents check the URL first: GET ?validationToken=… must echo the token
+  // (docs/protocol.md#what-the-receiver-does, point 6).
   const challenge = url.searchParams.get('validationToken');
   if (method === 'GET' && challenge !== null && !browserHeader(headers)) {
     return answer(

@@ -95,7 +95,8 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
       return sendError(response, wrongHost(hostName, site.hosts, dialect));
     if (tooBig) return sendError(response, tooLarge(MOCK_MAX_REQUEST_BYTES, dialect));
     if ((facts.method === 'GET' || facts.method === 'HEAD') && served.paths.has(facts.path)) {
-      // A compat agent gave its older card to requests without A2A-Version (PROTOCOL.md §2.1); so does the mock.
+      // A compat agent gave its older card to requests without A2A-Version (docs/protocol.md#discovery); so does the
+      // mock.
       const plan =
         site.variant && headerValue(request, 'a2a-version') === undefined ? site.variant : site.card;
       return start(response, plan!, replays);

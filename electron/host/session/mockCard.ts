@@ -71,7 +71,10 @@ function cardBody(frame: HttpFrame): string | undefined {
   return parsed.ok && isRecord(parsed.value) ? response.body.text : undefined;
 }
 
-/** Where interface URLs sit in a card of any generation (PROTOCOL.md §2.2–2.4), as JSON pointers. */
+/**
+ * Where interface URLs sit in a card of any generation (docs/protocol.md#card-fields-generation-by-generation), as JSON
+ * pointers.
+ */
 export function interfaceUrlPointers(card: unknown, prefix = ''): string[] {
   if (!isRecord(card)) return [];
   const out: string[] = [];

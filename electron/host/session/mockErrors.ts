@@ -1,5 +1,5 @@
 // The answers a mock agent gives when the session cannot answer (SES-7), in the shape a client of that binding
-// expects (PROTOCOL.md §7): a JSON-RPC error object, a 1.0 REST `google.rpc.Status`, or the 0.3 SDK's
+// expects (docs/protocol.md#errors): a JSON-RPC error object, a 1.0 REST `google.rpc.Status`, or the 0.3 SDK's
 // `{code, message}`. The message always says that this is a replay and what was asked, so a client author sees at
 // once that the session, not their client, is missing something.
 
@@ -54,7 +54,10 @@ export function recordedWithoutAnswer(
   return facts.rpc ? jsonRpcError(facts.rpc.id, -32603, message) : restError(dialect, 502, message);
 }
 
-/** A body that is not JSON sent where the session only has JSON-RPC calls (-32700, PROTOCOL.md §7.1). */
+/**
+ * A body that is not JSON sent where the session only has JSON-RPC calls (-32700,
+ * docs/protocol.md#json-rpc-error-codes).
+ */
 export function unreadableRpc(facts: RequestFacts): MockErrorAnswer {
   return jsonRpcError(
     null,
@@ -85,7 +88,7 @@ export function wrongHost(host: string, allowed: readonly string[], dialect: Res
 
 export function jsonRpcError(id: RpcId, code: number, message: string): MockErrorAnswer {
   return {
-    // JSON-RPC errors ride on HTTP 200 (PROTOCOL.md §7.1).
+    // JSON-RPC errors ride on HTTP 200 (docs/protocol.md#json-rpc-error-codes).
     status: 200,
     contentType: 'application/json',
     body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }),
@@ -125,9 +128,9 @@ export function restError(dialect: RestDialect, status: number, message: string)
 }
 
 /**
- * Which REST error shape a client expects: a request with `A2A-Version: 1.x` speaks 1.0; without it a server
- * treats the request as 0.3 (PROTOCOL.md §8), so an agent that also speaks an older generation answers in the old
- * shape, and a 1.0-only agent in the 1.0 one.
+ * Which REST error shape a client expects: a request with `A2A-Version: 1.x` speaks 1.0; without it a server treats the
+ * request as 0.3 (docs/protocol.md#versions-headers-and-content-types), so an agent that also speaks an older
+ * generation answers in the old shape, and a 1.0-only agent in the 1.0 one.
  */
 export function restDialect(a2aVersion: string | undefined, generations: readonly string[]): RestDialect {
   if (a2aVersion !== undefined && a2aVersion.trim().startsWith('1')) return '1.0';

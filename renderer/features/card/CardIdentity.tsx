@@ -1,6 +1,6 @@
 // The card's identity (CARD-5): name, version, generation and how it was told, description, provider, the
 // protocol version it states and its documentation and icon addresses. Addresses are shown as text, never followed
-// or loaded (an agent's links and images are untrusted, DESIGN.md §6).
+// or loaded (an agent's links and images are untrusted, docs/architecture.md#security-rules).
 
 import type { AgentSummary } from '../../../shared/agent';
 import { VisibleName } from '../render/VisibleName';

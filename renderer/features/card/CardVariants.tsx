@@ -1,6 +1,6 @@
-// A compat server's other cards (CARD-1, PROTOCOL.md §2.1): the same URL answers a different card depending on the
-// `A2A-Version` request header. Lists which header gave which card, and lets the user read another card (with its
-// own findings) or see how it differs from the card in use.
+// A compat server's other cards (CARD-1, docs/protocol.md#discovery): the same URL answers a different card depending
+// on the `A2A-Version` request header. Lists which header gave which card, and lets the user read another card (with
+// its own findings) or see how it differs from the card in use.
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

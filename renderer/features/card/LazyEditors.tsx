@@ -1,5 +1,6 @@
-// The card view's Monaco editors, loaded on first use (DESIGN.md §5: Monaco stays out of the start-up bundle), and
-// a boundary that shows the plain-text fallback if the editor chunk cannot load, so a card is never hidden.
+// The card view's Monaco editors, loaded on first use (docs/architecture.md#state-in-the-renderer: Monaco stays out of
+// the start-up bundle), and a boundary that shows the plain-text fallback if the editor chunk cannot load, so a card is
+// never hidden.
 
 import { Component, lazy, type ReactNode } from 'react';
 

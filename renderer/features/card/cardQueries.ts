@@ -1,6 +1,6 @@
-// Query options for the card view's host calls (DESIGN.md §5: card fetches are server-like state). They live with
-// the card feature rather than in renderer/queries because nothing else reads them; keyed by the card's text, so a
-// card that changes is checked again and a result survives switching tabs.
+// Query options for the card view's host calls (docs/architecture.md#state-in-the-renderer: card fetches are
+// server-like state). They live with the card feature rather than in renderer/queries because nothing else reads them;
+// keyed by the card's text, so a card that changes is checked again and a result survives switching tabs.
 
 import { queryOptions } from '@tanstack/react-query';
 import type { HostApi } from '../../../shared/host-api';

@@ -1,6 +1,6 @@
-// The readable parts of a card in any generation's shape (PROTOCOL.md §2.2–§2.4), for the summary: identity,
-// provider, capabilities, extensions, skills and whether an extended card is offered. Never throws on a strange
-// card: what is missing or of the wrong type is left out, and the findings list says what is wrong.
+// The readable parts of a card in any generation's shape (docs/protocol.md#card-fields-generation-by-generation), for
+// the summary: identity, provider, capabilities, extensions, skills and whether an extended card is offered. Never
+// throws on a strange card: what is missing or of the wrong type is left out, and the findings list says what is wrong.
 
 export interface CardSkill {
   id: string;
@@ -26,7 +26,7 @@ export interface CardCapability {
   on: boolean;
 }
 
-/** Where a card says it has an extended card (PROTOCOL.md §2.6), or absent when it does not. */
+/** Where a card says it has an extended card (docs/protocol.md#extended-card), or absent when it does not. */
 export type ExtendedCardOffer =
   { field: 'capabilities.extendedAgentCard' } | { field: 'supportsAuthenticatedExtendedCard' };
 

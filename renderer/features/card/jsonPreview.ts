@@ -1,5 +1,5 @@
 // One line of JSON for showing a value in a list (diff entries, extra fields). The result is rendered as a text
-// node, never as markup: the value comes from an agent and is untrusted (DESIGN.md §6).
+// node, never as markup: the value comes from an agent and is untrusted (docs/architecture.md#security-rules).
 
 export function previewJson(value: unknown, maxChars = 160): string {
   return cut(jsonText(value), maxChars);

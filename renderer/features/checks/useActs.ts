@@ -93,7 +93,7 @@ export function useActs(): ActsActions {
         } else if (format === 'json') {
           downloadText(`switchboard-acts-${stamp}.json`, `${JSON.stringify(result, null, 2)}\n`);
         } else {
-          // ACTS's report names one transport; a run on several interfaces is several reports (§13).
+          // ACTS's report names one transport; a run on several interfaces is several reports (ACTS §13).
           const reports = result.reports.length === 1 ? result.reports[0] : result.reports;
           downloadText(`acts-report-${stamp}.json`, `${JSON.stringify(reports, null, 2)}\n`);
         }

@@ -1,6 +1,7 @@
-// The request the last send put on the wire, read from its frame (DESIGN.md §1): the body exactly as sent, in the
-// generation's own field names, so the user sees what the composer's parts and options became. Shown as a text
-// node (never parsed into markup); very long bodies (inline files) are cut for display, the frame keeps them whole.
+// The request the last send put on the wire, read from its frame
+// (docs/architecture.md#frames-are-the-single-source-of-truth): the body exactly as sent, in the generation's own field
+// names, so the user sees what the composer's parts and options became. Shown as a text node (never parsed into
+// markup); very long bodies (inline files) are cut for display, the frame keeps them whole.
 
 import { useAppStore } from '../../store/appStore';
 import { formatSize } from './base64';

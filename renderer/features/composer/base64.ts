@@ -1,5 +1,5 @@
-// File bytes to base64 for inline file parts (only plain JSON crosses the host boundary, DESIGN.md §3), and the sizes
-// the composer warns about.
+// File bytes to base64 for inline file parts (only plain JSON crosses the host boundary,
+// docs/architecture.md#the-host-contract), and the sizes the composer warns about.
 
 /** Above this, an inline file earns a warning: many agents and proxies refuse large request bodies. */
 export const INLINE_WARN_BYTES = 1024 * 1024;

@@ -194,9 +194,9 @@ export function isAbsoluteUri(text: string): boolean {
 }
 
 /**
- * What this generation and binding cannot carry, so the user knows before sending that a field will not reach the
- * wire (PROTOCOL.md §3–4: 0.1 has no extensions, referenceTaskIds, output modes or blocking flag; the 0.3 proto has no
- * file name, part media type or referenceTaskIds; 0.2/0.3 JSON data parts have no media type).
+ * What this generation and binding cannot carry, so the user knows before sending that a field will not reach the wire
+ * (docs/protocol.md#operations-and-bindings: 0.1 has no extensions, referenceTaskIds, output modes or blocking flag;
+ * the 0.3 proto has no file name, part media type or referenceTaskIds; 0.2/0.3 JSON data parts have no media type).
  */
 export function wireWarnings(
   wire: WireTarget,

@@ -1,7 +1,7 @@
-// The JSON-RPC envelope of an exchange, or of one event of its stream (FRM-3): the request's method and id, whether
-// the answer repeats that id, and the error code named the way the agent's generation names it (the same code means
-// different errors in 0.1 and 1.0, PROTOCOL.md §7.1). Read from the frame's bytes, so a hand-typed request that the
-// host could not identify is annotated too.
+// The JSON-RPC envelope of an exchange, or of one event of its stream (FRM-3): the request's method and id, whether the
+// answer repeats that id, and the error code named the way the agent's generation names it (the same code means
+// different errors in 0.1 and 1.0, docs/protocol.md#json-rpc-error-codes). Read from the frame's bytes, so a hand-typed
+// request that the host could not identify is annotated too.
 
 import { jsonRpcErrorEntries, nameJsonRpcError } from '../../../shared/a2a/errorCodes';
 import { isGeneration, type Generation } from '../../../shared/a2a/generation';

@@ -1,6 +1,7 @@
-// Loads a remote image or file only when the user asks (SEC-3). The host fetches it — a plain GET without the
-// agent's credentials, no redirects followed — and records the exchange as a frame like any other (DESIGN.md §1),
-// so the renderer never contacts another origin and the CSP needs no http(s) sources.
+// Loads a remote image or file only when the user asks (SEC-3). The host fetches it — a plain GET without the agent's
+// credentials, no redirects followed — and records the exchange as a frame like any other
+// (docs/architecture.md#frames-are-the-single-source-of-truth), so the renderer never contacts another origin and the
+// CSP needs no http(s) sources.
 
 import { useCallback, useState } from 'react';
 import { useHost } from '../../host/HostContext';

@@ -1,5 +1,6 @@
-// Reads every frame of an open session from the host, a page at a time, so a long session never travels as one
-// huge message (DESIGN.md §3: only plain JSON crosses the boundary, and IPC messages are better kept small).
+// Reads every frame of an open session from the host, a page at a time, so a long session never travels as one huge
+// message (docs/architecture.md#the-host-contract: only plain JSON crosses the boundary, and IPC messages are better
+// kept small).
 
 import type { HostApi } from '../../../shared/host-api';
 import type { Frame } from '../../../shared/wire/frame';

@@ -1,5 +1,5 @@
-// Query options for the sessions feature's server-like state (DESIGN.md §5): the recent sessions list and the mock
-// agents running on the host. They live with the feature because nothing else reads them.
+// Query options for the sessions feature's server-like state (docs/architecture.md#state-in-the-renderer): the recent
+// sessions list and the mock agents running on the host. They live with the feature because nothing else reads them.
 
 import { queryOptions } from '@tanstack/react-query';
 import type { HostApi } from '../../../shared/host-api';

@@ -1,6 +1,6 @@
-// The bytes a card signature covers (PROTOCOL.md §2.7): the card without `signatures`, canonicalized. The spec says
-// RFC 8785 (JCS), but signers disagree on what goes in before it, so a verifier tries each way a signer is known to
-// produce the payload and says which one matched. Each way is named for the user.
+// The bytes a card signature covers (docs/protocol.md#card-signatures): the card without `signatures`, canonicalized.
+// The spec says RFC 8785 (JCS), but signers disagree on what goes in before it, so a verifier tries each way a signer
+// is known to produce the payload and says which one matched. Each way is named for the user.
 
 import { asProtoCard } from './protoCard';
 
@@ -138,8 +138,8 @@ function withoutEmpty(value: unknown): unknown {
 }
 
 /**
- * What pydantic's exclude_defaults leaves of a 0.3 card (PROTOCOL.md §2.7): nulls everywhere, and the two top-level
- * members whose defaults an agent usually leaves as they are.
+ * What pydantic's exclude_defaults leaves of a 0.3 card (docs/protocol.md#card-signatures): nulls everywhere, and the
+ * two top-level members whose defaults an agent usually leaves as they are.
  */
 function withoutPython03Defaults(card: Record<string, unknown>): unknown {
   const out = withoutNulls(card) as Record<string, unknown>;

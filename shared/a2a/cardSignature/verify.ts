@@ -1,7 +1,7 @@
-// Verifying a card's signatures (CARD-7, PROTOCOL.md §2.7): each entry of `signatures` is a JWS with a detached
-// payload. Keys come only from a JWKS the user gave (pasted, or fetched from the header's `jku` after they said yes);
-// nothing is fetched here. Each canonicalization a signer is known to use is tried in turn, and the answer says
-// which one matched, or for each key and canonicalization why it did not.
+// Verifying a card's signatures (CARD-7, docs/protocol.md#card-signatures): each entry of `signatures` is a JWS with a
+// detached payload. Keys come only from a JWKS the user gave (pasted, or fetched from the header's `jku` after they
+// said yes); nothing is fetched here. Each canonicalization a signer is known to use is tried in turn, and the answer
+// says which one matched, or for each key and canonicalization why it did not.
 
 import { base64url, flattenedVerify, importJWK, type JWK } from 'jose';
 import { PUBLIC_KEY_JWS_ALGORITHMS } from '../../wire/jwsAlgorithms';

@@ -1,7 +1,8 @@
-// Decodes ProtoJSON, the wire form of 0.3 REST and of every 1.0 binding (PROTOCOL.md §3.3, §4): no `kind`; items
-// wrapped by member name (`{"task":…}`, `{"statusUpdate":…}`); TASK_STATE_* and ROLE_* enums (or their numbers);
-// snake_case accepted beside camelCase; absent lists and flags mean their defaults. The two dialects differ in
-// parts (0.3 `Message.content` with file/data wrappers, 1.0 `parts` with text/raw/url/data) and in `final`.
+// Decodes ProtoJSON, the wire form of 0.3 REST and of every 1.0 binding (docs/protocol.md#03-three-bindings,
+// docs/protocol.md#data-model): no `kind`; items wrapped by member name (`{"task":…}`, `{"statusUpdate":…}`);
+// TASK_STATE_* and ROLE_* enums (or their numbers); snake_case accepted beside camelCase; absent lists and flags mean
+// their defaults. The two dialects differ in parts (0.3 `Message.content` with file/data wrappers, 1.0 `parts` with
+// text/raw/url/data) and in `final`.
 
 import { DecodeContext, defined, isObject } from '../decodeContext';
 import type {
@@ -19,7 +20,10 @@ import { readRole, readTaskState, wireSpelling } from '../taskStates';
 
 export type ProtoDialect = '0.3' | '1.0';
 
-/** ProtoJSON readers accept the proto field name (snake_case) as well as the JSON name (PROTOCOL.md §9.4). */
+/**
+ * ProtoJSON readers accept the proto field name (snake_case) as well as the JSON name
+ * (docs/protocol.md#what-breaks-naive-clients).
+ */
 function camel(object: JsonObject): JsonObject {
   if (!hasSnakeKey(object)) return object;
   const out: JsonObject = {};
@@ -265,7 +269,8 @@ export function decodeWrapped(
       }),
     };
   }
-  // Absent append / lastChunk mean false (ProtoJSON omits defaults, PROTOCOL.md §8).
+  // Absent append / lastChunk mean false (ProtoJSON omits defaults,
+  // docs/protocol.md#versions-headers-and-content-types).
   const append = ctx.optionalBoolean(update, 'append', inner) ?? false;
   const lastChunk = ctx.optionalBoolean(update, 'lastChunk', inner) ?? false;
   const artifact = decodeArtifact(update.artifact, dialect, ctx, `${inner}/artifact`);
@@ -291,7 +296,8 @@ export function decodeTaskPage(value: unknown, ctx: DecodeContext, pointer: stri
     tasks: ctx
       .array(page, 'tasks', pointer)
       .map((task, i) => decodeTask(task, '1.0', ctx, `${pointer}/tasks/${i}`)),
-    // The spec wants nextPageToken always present ("" on the last page) but encoders drop defaults (PROTOCOL.md §9.4).
+    // The spec wants nextPageToken always present ("" on the last page) but encoders drop defaults
+    // (docs/protocol.md#what-breaks-naive-clients).
     nextPageToken: ctx.optionalString(page, 'nextPageToken', pointer) ?? '',
     pageSize: ctx.optionalNumber(page, 'pageSize', pointer),
     totalSize: ctx.optionalNumber(page, 'totalSize', pointer),

@@ -1,4 +1,5 @@
-// Encodes messages and push configs as ProtoJSON for 0.3 REST and for 1.0 (PROTOCOL.md §3.3, §3.4, §4.2).
+// Encodes messages and push configs as ProtoJSON for 0.3 REST and for 1.0 (docs/protocol.md#03-three-bindings,
+// docs/protocol.md#10-one-operation-set-three-bindings, docs/protocol.md#messages-parts-and-artifacts).
 
 import type { MessageInput, PartInput, PushConfigInput, SendInput } from '../adapter';
 import { defined } from '../decodeContext';
@@ -16,7 +17,8 @@ export function encodePart(part: PartInput, dialect: ProtoDialect): unknown {
       ...common,
     });
   }
-  // The 0.3 proto has no per-part metadata and no file name (PROTOCOL.md §3.3), so they cannot be sent.
+  // The 0.3 proto has no per-part metadata and no file name (docs/protocol.md#03-three-bindings), so they cannot be
+  // sent.
   if (part.kind === 'text') return { text: part.text };
   if (part.kind === 'data') return { data: { data: part.data } };
   return {
@@ -67,7 +69,8 @@ export function encodeSendRequest(
       ? defined({
           acceptedOutputModes: send.acceptedOutputModes,
           historyLength: send.historyLength,
-          // 1.0 inverted the flag: returnImmediately=false means blocking (PROTOCOL.md §3.4).
+          // 1.0 inverted the flag: returnImmediately=false means blocking
+          // (docs/protocol.md#10-one-operation-set-three-bindings).
           returnImmediately: !send.blocking,
           taskPushNotificationConfig: push,
         })

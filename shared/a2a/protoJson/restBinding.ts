@@ -1,6 +1,6 @@
-// Decoding REST (HTTP+JSON) answers of 0.3 and 1.0: the status code says success or failure, the body is bare
-// ProtoJSON (no JSON-RPC envelope), errors come in several body shapes (PROTOCOL.md §7.2), and streams carry bare
-// StreamResponse objects.
+// Decoding REST (HTTP+JSON) answers of 0.3 and 1.0: the status code says success or failure, the body is bare ProtoJSON
+// (no JSON-RPC envelope), errors come in several body shapes (docs/protocol.md#http-and-grpc-statuses), and streams
+// carry bare StreamResponse objects.
 
 import type { SpecRef } from '../../checks/specRefs';
 import type { DecodedResponse, DecodedStreamEvent, EncodedRequest, ResponseInput } from '../adapter';
@@ -11,7 +11,9 @@ import { DecodeContext, isObject } from '../decodeContext';
 import type { A2AError, OperationResult } from '../model';
 import { decodeWrapped, type ProtoDialect } from './decode';
 
-/** A REST error answer, recognised by shared/wire/jsonRpc's describeRestError (PROTOCOL.md §7.2). */
+/**
+ * A REST error answer, recognised by shared/wire/jsonRpc's describeRestError (docs/protocol.md#http-and-grpc-statuses).
+ */
 export function decodeRestError(
   status: number,
   bodyText: string,
@@ -49,7 +51,7 @@ export function decodeRestResponse(
     ctx.report('http.unexpected-status', `Unexpected HTTP status ${response.status}.`, '', 'error');
     return { kind: 'invalid', findings: ctx.findings };
   }
-  // Delete answers 204 with no body (PROTOCOL.md §3.4).
+  // Delete answers 204 with no body (docs/protocol.md#10-one-operation-set-three-bindings).
   if (response.bodyText.trim() === '')
     return { kind: 'result', result: { type: 'empty' }, findings: ctx.findings };
   const type = contentType(response.headers);

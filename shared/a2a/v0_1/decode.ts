@@ -1,4 +1,4 @@
-// Decodes A2A 0.1 JSON (PROTOCOL.md §4.2–4.4): parts discriminated by `type`, tasks grouped by `sessionId`,
+// Decodes A2A 0.1 JSON (docs/protocol.md#data-model): parts discriminated by `type`, tasks grouped by `sessionId`,
 // artifacts chunked by `index`/`append`/`lastChunk`, events told apart by a `status` or an `artifact` member.
 
 import { DecodeContext, defined } from '../decodeContext';

@@ -1,6 +1,6 @@
-// A2A 0.1 over JSON-RPC (PROTOCOL.md §3.1): `tasks/send` and `tasks/sendSubscribe` with a client-made task id and
-// `sessionId`, push config set/get, resubscribe. 0.1 has no list, no push list/delete, no extended card, no
-// extension header and no `blocking` flag (tasks/send always waits), so none is sent.
+// A2A 0.1 over JSON-RPC (docs/protocol.md#01-and-02-json-rpc-only): `tasks/send` and `tasks/sendSubscribe` with a
+// client-made task id and `sessionId`, push config set/get, resubscribe. 0.1 has no list, no push list/delete, no
+// extended card, no extension header and no `blocking` flag (tasks/send always waits), so none is sent.
 
 import { a2aRef } from '../../checks/specRefs';
 import type {
@@ -125,7 +125,7 @@ export const v0_1JsonRpc: GenerationAdapter = {
   decodeSentMessage(bodyText) {
     const message = sentMessage(bodyText, [['params', 'message']], decodeMessage);
     if (!message) return undefined;
-    // 0.1 names the task and session beside the message, not in it (PROTOCOL.md §3.1).
+    // 0.1 names the task and session beside the message, not in it (docs/protocol.md#01-and-02-json-rpc-only).
     const params = (JSON.parse(bodyText) as { params: Record<string, unknown> }).params;
     const taskId = typeof params.id === 'string' ? params.id : undefined;
     const contextId = typeof params.sessionId === 'string' ? params.sessionId : undefined;
@@ -140,7 +140,7 @@ function encodeParams(operation: Operation, input: unknown, newId: () => string)
     case 'stream': {
       const send = input as SendInput;
       return defined({
-        // 0.1 task ids are made by the client (PROTOCOL.md §4.3); continuing a task reuses its id.
+        // 0.1 task ids are made by the client (docs/protocol.md#tasks-and-their-ids); continuing a task reuses its id.
         id: send.message.taskId ?? newId(),
         sessionId: send.message.contextId,
         message: encodeMessage(send.message),

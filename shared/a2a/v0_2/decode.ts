@@ -1,5 +1,5 @@
-// Decodes the JSON-RPC shapes of A2A 0.2.x and 0.3 (PROTOCOL.md §4.2–4.4): every object says what it is in `kind`
-// (message, task, status-update, artifact-update; parts text, file, data). 0.3 JSON-RPC reuses this decoder.
+// Decodes the JSON-RPC shapes of A2A 0.2.x and 0.3 (docs/protocol.md#data-model): every object says what it is in
+// `kind` (message, task, status-update, artifact-update; parts text, file, data). 0.3 JSON-RPC reuses this decoder.
 
 import { DecodeContext, defined } from '../decodeContext';
 import type { Artifact, Message, Part, StreamItem, Task, TaskStatus } from '../model';

@@ -1,4 +1,5 @@
-// Encodes messages and push configs in the `kind` JSON of 0.2.x and 0.3 JSON-RPC (PROTOCOL.md §3.2, §4.2, §4.5).
+// Encodes messages and push configs in the `kind` JSON of 0.2.x and 0.3 JSON-RPC
+// (docs/protocol.md#messages-parts-and-artifacts, docs/protocol.md#push-configurations).
 
 import type { MessageInput, PartInput, PushConfigInput, SendInput } from '../adapter';
 import { defined } from '../decodeContext';

@@ -1,4 +1,4 @@
-// A2A 0.2.x over JSON-RPC (PROTOCOL.md §3.2).
+// A2A 0.2.x over JSON-RPC (docs/protocol.md#01-and-02-json-rpc-only).
 
 import { createKindJsonRpcAdapter } from './kindJsonRpc';
 

@@ -1,6 +1,6 @@
-// The JSON-RPC adapter of 0.2.x and 0.3, which share method names and `kind` shapes (PROTOCOL.md §3.2–3.3).
-// They differ in the extended card: 0.2.1+ serves it as a plain HTTP GET beside the endpoint, 0.3 as the JSON-RPC
-// method `agent/getAuthenticatedExtendedCard`.
+// The JSON-RPC adapter of 0.2.x and 0.3, which share method names and `kind` shapes
+// (docs/protocol.md#operations-and-bindings). They differ in the extended card: 0.2.1+ serves it as a plain HTTP GET
+// beside the endpoint, 0.3 as the JSON-RPC method `agent/getAuthenticatedExtendedCard`.
 
 import { a2aRef, type SpecRef } from '../../checks/specRefs';
 import type { EncodedRequest, GenerationAdapter, Operation, OperationInputs, SendInput } from '../adapter';
@@ -181,7 +181,7 @@ function decodeTaskPushConfig(value: unknown, ctx: DecodeContext, pointer: strin
   });
 }
 
-/** 0.2.1–0.2.6: `GET {card.url}/../agent/authenticatedExtendedCard`, a plain HTTP call (PROTOCOL.md §2.1). */
+/** 0.2.1–0.2.6: `GET {card.url}/../agent/authenticatedExtendedCard`, a plain HTTP call (docs/protocol.md#discovery). */
 function extendedCardGet0_2(endpoint: string, extensions: readonly string[] | undefined): EncodedRequest {
   const parent = endpoint.replace(/\/[^/]*$/, '');
   return {

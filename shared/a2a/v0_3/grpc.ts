@@ -1,5 +1,5 @@
-// A2A 0.3 over gRPC (PROTOCOL.md §3.5): service `a2a.v1.A2AService` of the 0.3 proto, whose requests name tasks and
-// push configs by resource name (`tasks/{id}`, `tasks/{id}/pushNotificationConfigs/{configId}`). Answers and stream
+// A2A 0.3 over gRPC (docs/protocol.md#grpc): service `a2a.v1.A2AService` of the 0.3 proto, whose requests name tasks
+// and push configs by resource name (`tasks/{id}`, `tasks/{id}/pushNotificationConfigs/{configId}`). Answers and stream
 // events are the same ProtoJSON the 0.3 HTTP+JSON binding carries.
 
 import { a2aRef } from '../../checks/specRefs';

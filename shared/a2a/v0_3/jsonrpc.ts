@@ -1,4 +1,5 @@
-// A2A 0.3 over JSON-RPC (PROTOCOL.md §3.3): the 0.2 methods plus `agent/getAuthenticatedExtendedCard`.
+// A2A 0.3 over JSON-RPC (docs/protocol.md#03-three-bindings): the 0.2 methods plus
+// `agent/getAuthenticatedExtendedCard`.
 
 import { createKindJsonRpcAdapter } from '../v0_2/kindJsonRpc';
 

@@ -1,4 +1,4 @@
-// A2A 0.3 over HTTP+JSON (PROTOCOL.md §3.3): ProtoJSON of the 0.3 proto under `/v1/…`.
+// A2A 0.3 over HTTP+JSON (docs/protocol.md#03-three-bindings): ProtoJSON of the 0.3 proto under `/v1/…`.
 //
 // The push-config create body is where implementations split: a2a-python 0.3 and @a2a-js/sdk 0.3.14 read the whole
 // CreateTaskPushNotificationConfigRequest ({parent, configId, config}); @a2a-js/sdk 1.x's 0.3 compat router follows
@@ -141,7 +141,7 @@ export function v0_3ResultDecoder(
 export const v0_3Rest: GenerationAdapter = {
   generation: '0.3',
   binding: 'HTTP+JSON',
-  // Everything but listing tasks, which 0.3 names only in prose (PROTOCOL.md §3.3).
+  // Everything but listing tasks, which 0.3 names only in prose (docs/protocol.md#03-three-bindings).
   supports: new Set(operations.filter((operation) => operation !== 'list')),
 
   encode(operation, input, context) {
@@ -165,8 +165,8 @@ export const v0_3Rest: GenerationAdapter = {
   },
 
   decodePush(bodyText) {
-    // 0.3 agents push the `kind` Task JSON whatever binding they speak (PROTOCOL.md §6.2); a ProtoJSON wrapper is
-    // read too, for agents that send what they stream.
+    // 0.3 agents push the `kind` Task JSON whatever binding they speak (docs/protocol.md#what-the-agent-sends); a
+    // ProtoJSON wrapper is read too, for agents that send what they stream.
     if (/"kind"\s*:/.test(bodyText)) return v0_3JsonRpc.decodePush(bodyText);
     const event = decodeRestStreamEvent(bodyText, false, '0.3', a2aRef('pushPayload', '0.3'));
     return event.kind === 'item' ? event : { kind: 'invalid', findings: event.findings };

@@ -1,4 +1,4 @@
-// A2A 1.0 over gRPC (PROTOCOL.md §3.5): service `lf.a2a.v1.A2AService`, request messages that are the JSON-RPC
+// A2A 1.0 over gRPC (docs/protocol.md#grpc): service `lf.a2a.v1.A2AService`, request messages that are the JSON-RPC
 // params (both are the proto's request messages), answers and stream events read as the HTTP+JSON binding reads them.
 
 import { a2aRef } from '../../checks/specRefs';

@@ -1,5 +1,6 @@
-// A2A 1.0 over JSON-RPC (PROTOCOL.md §3.4): PascalCase methods, ProtoJSON params and results, `A2A-Version: 1.0` on
-// every call (without it a 1.x server assumes 0.3, §8), and SendMessage results wrapped as {"task"} / {"message"}.
+// A2A 1.0 over JSON-RPC (docs/protocol.md#10-one-operation-set-three-bindings): PascalCase methods, ProtoJSON params
+// and results, `A2A-Version: 1.0` on every call (without it a 1.x server assumes 0.3:
+// docs/protocol.md#versions-headers-and-content-types), and SendMessage results wrapped as {"task"} / {"message"}.
 
 import { a2aRef } from '../../checks/specRefs';
 import type { GenerationAdapter } from '../adapter';
@@ -61,7 +62,7 @@ export const v1JsonRpc: GenerationAdapter = {
   },
 };
 
-/** 1.0 pushes a StreamResponse, whatever binding the agent speaks (PROTOCOL.md §6.2). */
+/** 1.0 pushes a StreamResponse, whatever binding the agent speaks (docs/protocol.md#what-the-agent-sends). */
 export function decodeV1Push(bodyText: string) {
   const ctx = new DecodeContext(a2aRef('pushPayload', '1.0'));
   const parsed = parseBody(bodyText, 'The push body');

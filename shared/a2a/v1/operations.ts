@@ -1,5 +1,6 @@
-// The 1.0 operation set shared by its JSON-RPC and HTTP+JSON bindings (PROTOCOL.md §3.4): request params and
-// result decoding are the same ProtoJSON in both; only the envelope (method + params vs path + body) differs.
+// The 1.0 operation set shared by its JSON-RPC and HTTP+JSON bindings
+// (docs/protocol.md#10-one-operation-set-three-bindings): request params and result decoding are the same ProtoJSON in
+// both; only the envelope (method + params vs path + body) differs.
 
 import { operations, type Operation, type OperationInputs, type SendInput } from '../adapter';
 import { defined, type DecodeContext } from '../decodeContext';

@@ -1,5 +1,5 @@
-// A2A 1.0 over HTTP+JSON (PROTOCOL.md §3.4): no `/v1` prefix, an optional `/{tenant}` prefix, bodies in
-// `application/a2a+json`, errors as google.rpc.Status.
+// A2A 1.0 over HTTP+JSON (docs/protocol.md#10-one-operation-set-three-bindings): no `/v1` prefix, an optional
+// `/{tenant}` prefix, bodies in `application/a2a+json`, errors as google.rpc.Status.
 
 import { a2aRef } from '../../checks/specRefs';
 import type { GenerationAdapter, Operation, OperationInputs } from '../adapter';
@@ -38,7 +38,8 @@ function call(operation: Operation, input: unknown, newId: () => string): RestCa
         body: params.metadata ? { metadata: params.metadata } : {},
       };
     case 'subscribe':
-      // The proto says GET, the prose POST; the SDKs accept both (PROTOCOL.md §3.4).
+      // The proto says GET, the prose POST; the SDKs accept both
+      // (docs/protocol.md#10-one-operation-set-three-bindings).
       return { method: 'GET', path: `${taskPath(params.id)}:subscribe`, streaming: true };
     case 'pushConfigSet':
       return { method: 'POST', path: `${taskPath(params.taskId)}/pushNotificationConfigs`, body: params };

@@ -1,8 +1,8 @@
-// The fuzz harness's rules (SEC-3, DESIGN.md §7): every target runs FUZZ_RUNS generated inputs (1,000 in npm test,
-// 100,000 in `npm run fuzz`); an input that throws where the target promised a finding, or that takes longer than
-// one second, fails with the seed and path that replay it (FUZZ_SEED=… FUZZ_PATH=… npx vitest run tests/unit/fuzz).
-// A synchronous endless loop cannot be timed from the same thread, so a watchdog thread kills the test process
-// when the count of finished inputs stops moving, after saying which input hung.
+// The fuzz harness's rules (SEC-3, docs/architecture.md#tests): every target runs FUZZ_RUNS generated inputs (1,000 in
+// npm test, 100,000 in `npm run fuzz`); an input that throws where the target promised a finding, or that takes longer
+// than one second, fails with the seed and path that replay it (FUZZ_SEED=… FUZZ_PATH=… npx vitest run
+// tests/unit/fuzz). A synchronous endless loop cannot be timed from the same thread, so a watchdog thread kills the
+// test process when the count of finished inputs stops moving, after saying which input hung.
 
 import fc from 'fast-check';
 import { Worker } from 'node:worker_threads';
