@@ -8,6 +8,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './scripts/eslintLayers.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 const electronPackage = {
@@ -113,6 +114,12 @@ export default tseslint.config(
         },
       ),
     },
+  },
+  {
+    // Where a file sits decides what it may import: renderer layers and the host's isolation, by resolved path.
+    files: ['renderer/**/*.{ts,tsx}', 'electron/host/**/*.ts'],
+    plugins: { switchboard: layersPlugin },
+    rules: { 'switchboard/renderer-layers': 'error', 'switchboard/host-isolation': 'error' },
   },
   {
     // Ambient declarations of platform globals need `declare var` so the value merges with its interface.

@@ -3,7 +3,7 @@
 // Needs --expose-gc. Prints one JSON line with memory, handles and listeners at the start and after every quarter.
 
 import { getEventListeners } from 'node:events';
-import type { OperationOutcome } from '../shared/agent';
+import type { OperationOutcome } from '../shared/host/agent';
 import { createHost } from '../electron/host/createHost';
 
 export interface SoakSample {

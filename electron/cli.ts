@@ -3,7 +3,7 @@
 // driven from a terminal. Exit codes: 0 done, 1 failure or findings, 2 wrong words (message and usage on stderr), 3 the
 // agent could not be reached. Text for people on stdout, `--json` for machines; progress and notes on stderr.
 
-import type { HostService } from '../shared/host-api';
+import type { HostService } from '../shared/host/hostApi';
 import { APP_VERSION } from './appVersion';
 import { cliUsage, EXIT, opt, parseCli, type CommandName, type Invocation } from './cliArgs';
 import { actsCommand } from './cli/actsCommand';

@@ -15,7 +15,7 @@ import {
   shell,
   type WebContents,
 } from 'electron';
-import { hostChannel, hostEventChannel, hostMethodNames } from '../shared/host-api';
+import { hostChannel, hostEventChannel, hostMethodNames } from '../shared/host/hostApi';
 import { APP_VERSION } from './appVersion';
 import { createHost } from './host/createHost';
 import { analysisWorkerBeside } from './host/agent/analysisWorkerScript';

@@ -3,9 +3,9 @@
 // from preload.ts (which only touches `electron`) so tests and the desktop-bridge e2e project can run the very same
 // code over a fake ipcRenderer.
 
-import { hostChannel, hostEventChannel, type HostConnection, type HostEvent } from '../shared/host-api';
-import { createHostProxy } from '../shared/hostProxy';
-import type { HostCallResult } from '../shared/host-api';
+import { hostChannel, hostEventChannel, type HostConnection, type HostEvent } from '../shared/host/hostApi';
+import { createHostProxy } from '../shared/host/proxy';
+import type { HostCallResult } from '../shared/host/hostApi';
 
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;

@@ -2,10 +2,9 @@
 // reading the DOM) when the app has booted: booting → ready, or error with the reason shown.
 
 import { useQuery } from '@tanstack/react-query';
-import { Workspace } from './features/layout/Workspace';
-import { StatusBar } from './features/layout/StatusBar';
+import { StatusBar, Workspace } from './features/layout';
 import { useHost } from './host/HostContext';
-import { useHostEvents } from './host/useHostEvents';
+import { useHostEvents } from './useHostEvents';
 import { hostInfoQuery } from './queries/hostInfo';
 
 export function App() {

@@ -25,6 +25,11 @@ export const LEGACY_LABEL_FILES = [
 ];
 
 const DOC_PATH = /(?<![\w/.@-])((?:\.\.?\/)*(?:[\w.-]+\/)*[\w.-]+\.md)(#[\w-]+)?/g;
+/** A Markdown link's target: `[text](target)`, where the target is a path of this repository (not a URL). */
+const MARKDOWN_LINK = /\]\((?![a-z][a-z0-9+.-]*:|#)([^)\s#]+)(?:#[^)\s]*)?\)/gi;
+/** A path from the repository's root named in prose: `shared/wire/sse.ts`, `tests/peers/README.md`. */
+const ROOT_PATH =
+  /(?<![\w/.@-])((?:shared|electron|renderer|tests|scripts|bench|docs|vendor|types|security)\/[\w./-]+\.(?:ts|tsx|mjs|mts|js|json|md|css|yaml|yml|proto))(?![\w/*-])/g;
 const PARENT_PATH = /(?<![\w/.@-])((?:\.\.\/)+[\w@.-]+(?:\/[\w@.-]+)*)/g;
 const FEATURE_ID =
   /(?<![\w-])((?:CARD|AUTH|MSG|WIRE|TL|TASK|PUSH|FRM|SES|CHK|CLI|UX|SEC|REQ|NET|EXT|PRX)-[1-9]\d?)(?![\w-])/g;
@@ -132,6 +137,18 @@ export function findBrokenReferences(root) {
         } else if (anchor && !anchors(found).has(anchor.slice(1))) {
           problems.push(`${at}: ${target} has no heading ${anchor}`);
         }
+      }
+      if (markdown) {
+        for (const [, target] of line.matchAll(MARKDOWN_LINK)) {
+          if (target.endsWith('.md')) continue;
+          const found = path.resolve(root, path.dirname(file), decodeURI(target));
+          if (!isInside(root, found) || !existsSync(found))
+            problems.push(`${at}: ${target} is no file of this repository`);
+        }
+      }
+      for (const [, target] of prose.matchAll(ROOT_PATH)) {
+        if (!existsSync(path.resolve(root, target)))
+          problems.push(`${at}: ${target} is no file of this repository`);
       }
       for (const [, target] of prose.matchAll(PARENT_PATH)) {
         if (!isInside(root, path.resolve(root, path.dirname(file), target))) {

@@ -1,6 +1,6 @@
 // How an agent is named in lists, reports and sessions: its card's name, else the host of its card URL.
 
-import type { AgentSummary } from './agent';
+import type { AgentSummary } from './host/agent';
 
 export function agentName(agent: Pick<AgentSummary, 'cardText' | 'cardUrl'>): string {
   try {

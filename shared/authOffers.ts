@@ -2,7 +2,7 @@
 // location and name of an API key, the scheme of an HTTP credential, the token URL and scopes of an OAuth flow.
 // Schemes Switchboard cannot perform yet say so, with a way around it.
 
-import type { AuthOffer } from './agent';
+import type { AuthOffer } from './host/agent';
 import type { SecurityScheme } from './a2a/securitySchemes';
 
 export function authOffers(schemes: readonly SecurityScheme[]): AuthOffer[] {

@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { analysisWorkerBeside } from '../../electron/host/agent/analysisWorkerScript';
 import { createHost } from '../../electron/host/createHost';
 import { startWebServer, type WebServer } from '../../electron/web/webServer';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import { CHROMIUM_ARGS } from '../../tests/e2e/support/chromiumArgs';
 
 /** The host and web server of the browser edition, without a browser: what bench:start opens in Chromiums of its own. */

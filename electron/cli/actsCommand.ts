@@ -16,7 +16,7 @@ import {
 } from '../../shared/acts/actsReport';
 import type { ActsProgress, ActsRunResult, ActsRunStarted } from '../../shared/acts/actsRunTypes';
 import type { Level } from '../../shared/acts/actsTypes';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import { EXIT, opt, type Invocation } from '../cliArgs';
 import { readActsFiles } from './actsFiles';
 import { openFor } from './agentCommands';

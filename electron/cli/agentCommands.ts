@@ -10,10 +10,10 @@ import type {
   OperationOutcome,
   OperationRequest,
   StreamEnd,
-} from '../../shared/agent';
+} from '../../shared/host/agent';
 import type { PartInput } from '../../shared/a2a/adapter';
 import type { Task } from '../../shared/a2a/model';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import { exchangeRequest } from '../../shared/timeline/exchangeRequest';
 import type { Finding } from '../../shared/wire/finding';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';

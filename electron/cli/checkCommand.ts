@@ -3,7 +3,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { reportToJUnit } from '../../shared/checks/reportExport';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import { EXIT, opt, type Invocation } from '../cliArgs';
 import { checkAgent } from '../host/checks/checkAgent';
 import { settingsFrom } from './agentCommands';

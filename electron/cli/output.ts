@@ -1,7 +1,7 @@
 // How the command line speaks: text for people on stdout, or JSON for machines (`--json`), progress on stderr, and
 // the exit code an outcome deserves (0 done, 1 failure or findings, 3 unreachable; 2 is for wrong words).
 
-import type { OperationOutcome, StreamEnd } from '../../shared/agent';
+import type { OperationOutcome, StreamEnd } from '../../shared/host/agent';
 import type { A2AError, Message, OperationResult, Part, StreamItem, Task } from '../../shared/a2a/model';
 import { citationOf, type SpecCitation } from '../../shared/checks/citation';
 import type { Finding } from '../../shared/wire/finding';

@@ -3,7 +3,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import { digestRun } from '../../shared/session/runDigest';
 import type { Frame } from '../../shared/wire/frame';
 import type { MockTiming } from '../../shared/session/types';

@@ -1,7 +1,7 @@
 // Delivers host events to listeners. Frames are queued and sent as one batch per turn of the event loop, so a
 // burst of traffic becomes a few messages across IPC or HTTP rather than one per frame, and order is kept.
 
-import type { HostEvent, HostEventListener } from '../../shared/host-api';
+import type { HostEvent, HostEventListener } from '../../shared/host/hostApi';
 import type { Frame } from '../../shared/wire/frame';
 
 export interface EventBus {

@@ -9,7 +9,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { RawRequest } from '../../shared/host-api';
+import type { RawRequest } from '../../shared/host/hostApi';
 import type { FrameError, HeaderList, HttpFrame, TimeoutPhase } from '../../shared/wire/frame';
 import { CappedCollector, toBodyBytes } from './bodyBytes';
 import { SpillingCollector, type SpillOptions } from './spill/spillCollector';

@@ -1,6 +1,6 @@
 // The address bar's exchange: any HTTP request, its whole body buffered into the frame up to a cap.
 
-import type { RawRequest } from '../../shared/host-api';
+import type { RawRequest } from '../../shared/host/hostApi';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { startExchange, type ExchangeDeps } from './exchange';
 

@@ -5,8 +5,8 @@
 
 import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import type { LibraryEntry, LibraryLoad } from '../../shared/agent';
-import { libraryFileSchema } from '../../shared/agentSchemas';
+import type { LibraryEntry, LibraryLoad } from '../../shared/host/agent';
+import { libraryFileSchema } from '../../shared/host/agentSchemas';
 import { withoutSecrets } from './agent/agentSettings';
 import { writeFileAtomic } from './atomicFile';
 

@@ -1,8 +1,8 @@
 // The body of every IPC handler: refuse callers that are not the app's own window, then dispatch through the
 // contract. main.ts registers one per method; the desktop-bridge e2e project runs the same function.
 
-import type { HostApi, HostCallResult, HostMethod } from '../../shared/host-api';
-import { dispatchHostCall } from '../../shared/hostDispatch';
+import type { HostApi, HostCallResult, HostMethod } from '../../shared/host/hostApi';
+import { dispatchHostCall } from '../../shared/host/dispatch';
 import type { SenderFrameLike } from './ipcSender';
 
 export const FORBIDDEN_SENDER: HostCallResult = {

@@ -4,7 +4,7 @@
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { TOKEN_HEADER } from '../../shared/webBridge';
+import { TOKEN_HEADER } from '../../shared/host/webBridge';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

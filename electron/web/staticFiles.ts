@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { contentTypeFor, resolveAssetPath } from '../shell/appProtocol';
 import { RENDERER_SECURITY_HEADERS } from '../shell/csp';
-import { TOKEN_META } from '../../shared/webBridge';
+import { TOKEN_META } from '../../shared/host/webBridge';
 
 export function injectToken(html: string, token: string): string {
   const meta = `<meta name="${TOKEN_META}" content="${token}">`;

@@ -4,9 +4,9 @@
 
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HostService } from '../../shared/host-api';
-import { dispatchHostCall } from '../../shared/hostDispatch';
-import { API_PREFIX, EVENTS_PATH } from '../../shared/webBridge';
+import type { HostService } from '../../shared/host/hostApi';
+import { dispatchHostCall } from '../../shared/host/dispatch';
+import { API_PREFIX, EVENTS_PATH } from '../../shared/host/webBridge';
 import { checkApiRequest, checkHost, newToken } from './requestGuard';
 import { serveStatic } from './staticFiles';
 
@@ -24,7 +24,7 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-// Above the largest argument any method accepts (a dropped session file, hostSchemas.ts), so the schema's message wins.
+// Above the largest argument any method accepts (a dropped session file, shared/host/schemas.ts), so the schema's message wins.
 const MAX_API_BODY = 256 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 

@@ -1,7 +1,7 @@
 // Makes the host connection available to every component; components never pick a transport themselves.
 
 import { createContext, useContext, type ReactNode } from 'react';
-import type { HostConnection } from '../../shared/host-api';
+import type { HostConnection } from '../../shared/host/hostApi';
 
 const HostContext = createContext<HostConnection | null>(null);
 

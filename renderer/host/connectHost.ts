@@ -1,8 +1,8 @@
 // Picks the transport for this edition: the desktop preload's `window.host`, or else the browser edition's HTTP
 // bridge with the token the server put in the page.
 
-import type { HostConnection } from '../../shared/host-api';
-import { TOKEN_META } from '../../shared/webBridge';
+import type { HostConnection } from '../../shared/host/hostApi';
+import { TOKEN_META } from '../../shared/host/webBridge';
 import { createHttpBridge } from './httpBridge';
 
 declare global {

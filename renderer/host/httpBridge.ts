@@ -7,9 +7,9 @@ import {
   type HostConnection,
   type HostEvent,
   type HostEventListener,
-} from '../../shared/host-api';
-import { createHostProxy } from '../../shared/hostProxy';
-import { API_PREFIX, EVENTS_PATH, TOKEN_HEADER } from '../../shared/webBridge';
+} from '../../shared/host/hostApi';
+import { createHostProxy } from '../../shared/host/proxy';
+import { API_PREFIX, EVENTS_PATH, TOKEN_HEADER } from '../../shared/host/webBridge';
 
 const RECONNECT_MS = 1000;
 
@@ -50,7 +50,8 @@ export function createHttpBridge(token: string): HostConnection {
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         await readLines(response.body, (line) => deliver(line, listeners));
       } catch {
-        // The server restarted or the connection dropped: try again shortly; frames are also returned by each call.
+        // The server restarted or the connection dropped: try again shortly. Frames published meanwhile do not reach
+        // this window (the journal keeps them all).
       }
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
     }

@@ -1,7 +1,7 @@
 // Query options for the host's description (version, edition, platform).
 
 import { queryOptions } from '@tanstack/react-query';
-import type { HostApi } from '../../shared/host-api';
+import type { HostApi } from '../../shared/host/hostApi';
 
 export function hostInfoQuery(host: HostApi) {
   return queryOptions({

@@ -2,7 +2,7 @@
 // hidden), which one is active, and the last problem opening one.
 
 import type { StateCreator } from 'zustand';
-import type { AgentSummary, LibraryEntry } from '../../shared/agent';
+import type { AgentSummary, LibraryEntry } from '../../shared/host/agent';
 
 export interface AgentsSlice {
   agents: AgentSummary[];

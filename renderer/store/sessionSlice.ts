@@ -5,14 +5,15 @@
 // the sessions feature shows (saved where, what failed).
 
 import type { StateCreator } from 'zustand';
-import type { AgentSummary } from '../../shared/agent';
+import type { AgentSummary } from '../../shared/host/agent';
 import type { SessionSummary } from '../../shared/session/types';
 import type { Frame } from '../../shared/wire/frame';
-import type { ReplaySpeed } from '../features/sessions/replayPlan';
-import { replaySteps, type ReplayStep } from '../features/sessions/replaySteps';
+import type { ReplaySpeed } from './replayPlan';
+import { replaySteps, type ReplayStep } from './replaySteps';
 import type { AgentsSlice } from './agentsSlice';
 import type { FramesSlice } from './framesSlice';
 import { slicedShow } from './slicedShow';
+import { LIVE_SESSION_ID } from '../../shared/host/hostApi';
 
 export interface ReplayState {
   session: SessionSummary;
@@ -80,6 +81,11 @@ export interface SessionSlice {
 }
 
 /** The frames slice's own methods, before the store routes live frames around a replay. */
+/** The session shown: the one being replayed, else this run's. Save, export, mock and stored reads work on it. */
+export function currentSessionId(state: Pick<SessionSlice, 'replay'>): string {
+  return state.replay?.session.sessionId ?? LIVE_SESSION_ID;
+}
+
 export type FrameShowing = Pick<FramesSlice, 'addFrames' | 'replaceFrames'>;
 
 type Needs = SessionSlice & FramesSlice & AgentsSlice;

@@ -2,7 +2,7 @@
 // vendored ACTS suite, how they ask for a run against an open agent, the progress they are told while it runs, and
 // the result it ends with. Plain JSON only.
 
-import type { InterfaceChoice } from '../agent';
+import type { InterfaceChoice } from '../host/agent';
 import type { Binding } from '../a2a/generation';
 import type { ActsReport, ActsSummary, RunInterface, TestOutcome } from './actsReport';
 import type { Level, Transport } from './actsTypes';

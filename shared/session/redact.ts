@@ -10,7 +10,7 @@
 // shared with the input, which is never mutated.
 
 import { SECRET_MASK } from '../wire/secretMask';
-import type { AgentAuth, AgentSettingsChange, CustomHeader } from '../agent';
+import type { AgentAuth, AgentSettingsChange, CustomHeader } from '../host/agent';
 import type {
   BodyBytes,
   Frame,

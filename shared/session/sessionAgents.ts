@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { generations } from '../a2a/generation';
-import { agentSettingsChangeSchema } from '../agentSchemas';
+import { agentSettingsChangeSchema } from '../host/agentSchemas';
 import type { SessionAgent } from './types';
 
 const agentShape = z.looseObject({

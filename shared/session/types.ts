@@ -2,7 +2,7 @@
 // plus the cards and settings that produced them. These are the plain JSON types the host, the renderer and the CLI
 // exchange about sessions; the file format that stores them (with its version and schema) is in sessionFile.ts.
 
-import type { AgentSettingsChange } from '../agent';
+import type { AgentSettingsChange } from '../host/agent';
 import type { Generation } from '../a2a/generation';
 import type { Frame } from '../wire/frame';
 

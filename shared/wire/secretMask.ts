@@ -3,7 +3,7 @@
 // these functions replace exactly those values with a mask, leaving every other byte as it was. The frames view
 // shows the masked text until the user asks to reveal it; the cURL rendering and exports use the same functions.
 
-import { SECRET_PLACEHOLDER } from '../agent';
+import { SECRET_PLACEHOLDER } from '../host/agent';
 import type { HeaderList, HttpFrame, SecretMark } from './frame';
 import { appendPointer } from './jsonPointer';
 import { parseJsonText } from './jsonText';

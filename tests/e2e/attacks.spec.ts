@@ -4,7 +4,7 @@
 // canary, no frames recorded. A positive control makes the same calls from the app's own page and sees them work.
 // Runs only in the `browser-attacks` project, whose Chromium resolves evil.test and rebind.test to 127.0.0.1.
 
-import type { HostEvent, HostService } from '../../shared/host-api';
+import type { HostEvent, HostService } from '../../shared/host/hostApi';
 import { expect, test as base } from './fixtures';
 import { AppPage } from './support/appPage';
 import { askFromOrigin, PLANTED_AGENT, startAttackerSite, type AttackerSite } from './support/attackerSite';

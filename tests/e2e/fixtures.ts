@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createHost } from '../../electron/host/createHost';
 import { createIpcHandler } from '../../electron/shell/ipcHandlers';
 import { startWebServer } from '../../electron/web/webServer';
-import { hostChannel, hostMethodNames, type HostService } from '../../shared/host-api';
+import { hostChannel, hostMethodNames, type HostService } from '../../shared/host/hostApi';
 import { peers, type PeerHandle, type PeerName } from '../peers';
 import { AppPage } from './support/appPage';
 import { startTestServer } from './support/testServer';

@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSummary } from '../../shared/agent';
+import type { AgentSummary } from '../../shared/host/agent';
 import { interfaceKey, type TestOutcome } from '../../shared/acts/actsReport';
 import type { ActsRunResult } from '../../shared/acts/actsRunTypes';
 import type { Frame } from '../../shared/wire/frame';

@@ -3,7 +3,7 @@
 // here, with the token request recorded and its expiry handled; and nothing goes to another origin unasked.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_PLACEHOLDER, type AgentAuth } from '../../shared/agent';
+import { SECRET_PLACEHOLDER, type AgentAuth } from '../../shared/host/agent';
 import type { SecretMark } from '../../shared/wire/frame';
 import { AUTH_PEER, startAuthPeer, type AuthAgentName, type AuthPeerHandle } from '../peers/authPeer';
 import { startTokenEndpoint, type TokenEndpointHandle } from '../peers/tokenEndpoint';

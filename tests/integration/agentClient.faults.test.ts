@@ -4,7 +4,7 @@
 import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
-import type { AgentSettingsChange, OperationOutcome } from '../../shared/agent';
+import type { AgentSettingsChange, OperationOutcome } from '../../shared/host/agent';
 import type { SendInput } from '../../shared/a2a/adapter';
 import {
   SPLIT_UTF8_TEXT,

@@ -3,7 +3,7 @@
 // frames the host published — exact request bytes, the response, SSE events tiling the stream, the ids learnt.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSummary, OperationOutcome, OperationRequest } from '../../shared/agent';
+import type { AgentSummary, OperationOutcome, OperationRequest } from '../../shared/host/agent';
 import type { SendInput } from '../../shared/a2a/adapter';
 import { peers } from '../peers';
 import { peerInterfaces, type PeerName } from './support/peerInterfaces';

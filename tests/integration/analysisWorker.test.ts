@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { v1JsonRpc } from '../../shared/a2a/v1/jsonrpc';
 import { createHost } from '../../electron/host/createHost';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import type { CheckReport } from '../../shared/checks/types';
-import { LIVE_SESSION_ID } from '../../shared/host-api';
+import { LIVE_SESSION_ID } from '../../shared/host/hostApi';
 import { peers, type PeerHandle } from '../peers';
 import { startBrokenPeer, type BrokenPeerHandle } from '../peers/brokenPeer';
 import { startFaultyPeer, type FaultyPeerHandle } from '../peers/faultyPeer';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
-import { LIVE_SESSION_ID } from '../../shared/host-api';
+import { LIVE_SESSION_ID } from '../../shared/host/hostApi';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 import { peers } from '../peers';

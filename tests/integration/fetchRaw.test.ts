@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LookupFunction } from 'node:net';
 import { createHost } from '../../electron/host/createHost';
-import type { HostEvent, RawRequest } from '../../shared/host-api';
+import type { HostEvent, RawRequest } from '../../shared/host/hostApi';
 import { closedPort, startLocalServer, type LocalServer } from './support/localServer';
 
 const servers: LocalServer[] = [];

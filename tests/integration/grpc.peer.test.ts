@@ -4,7 +4,7 @@
 // the same task read over JSON-RPC and gRPC normalizing to the same result.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationOutcome, OperationRequest } from '../../shared/agent';
+import type { OperationOutcome, OperationRequest } from '../../shared/host/agent';
 import type { SendInput } from '../../shared/a2a/adapter';
 import type { Binding, Generation } from '../../shared/a2a/generation';
 import type { Task } from '../../shared/a2a/model';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
-import { LIVE_SESSION_ID, type HostService } from '../../shared/host-api';
+import { LIVE_SESSION_ID, type HostService } from '../../shared/host/hostApi';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { PeerHandle } from '../peers/types';
 import { startV10GrpcPeer } from '../peers/v10Peer';

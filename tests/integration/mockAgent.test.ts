@@ -14,9 +14,9 @@ import {
   RestTransportFactory,
 } from '@a2a-js/sdk/client';
 import { Role, TaskState, type Message, type Task } from '@a2a-js/sdk';
-import type { AgentSummary, OperationOutcome, OperationRequest } from '../../shared/agent';
+import type { AgentSummary, OperationOutcome, OperationRequest } from '../../shared/host/agent';
 import type { Binding, Generation } from '../../shared/a2a/generation';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import type { SessionAgent } from '../../shared/session/types';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';

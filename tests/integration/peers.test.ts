@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
-import type { RawRequest } from '../../shared/host-api';
+import type { RawRequest } from '../../shared/host/hostApi';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { INPUT_QUESTION, echoText } from '../peers/behaviour';
 import { peers, type PeerHandle, type PeerName } from '../peers/index';

@@ -5,7 +5,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSummary } from '../../shared/agent';
+import type { AgentSummary } from '../../shared/host/agent';
 import type { ProbeResult, ProbeStatus } from '../../shared/checks/types';
 import type { Frame, HttpFrame, WebhookFrame } from '../../shared/wire/frame';
 import { PROBE_IDS, runProbes } from '../../electron/host/checks/probes';

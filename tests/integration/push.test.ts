@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushTargetInfo } from '../../shared/push';
+import type { PushTargetInfo } from '../../shared/host/push';
 import type { WebhookFrame } from '../../shared/wire/frame';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import { peers } from '../peers';

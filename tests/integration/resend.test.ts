@@ -4,8 +4,8 @@
 // differ; against a peer that behaves differently, or from a modified recording, the diff says what changed.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationOutcome, OperationRequest } from '../../shared/agent';
-import { SECRET_PLACEHOLDER } from '../../shared/agent';
+import type { OperationOutcome, OperationRequest } from '../../shared/host/agent';
+import { SECRET_PLACEHOLDER } from '../../shared/host/agent';
 import type { SendInput } from '../../shared/a2a/adapter';
 import type { Binding, Generation } from '../../shared/a2a/generation';
 import type { Frame, HttpFrame } from '../../shared/wire/frame';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
-import { SECRET_PLACEHOLDER, type AgentSummary, type LibraryEntry } from '../../shared/agent';
+import { SECRET_PLACEHOLDER, type AgentSummary, type LibraryEntry } from '../../shared/host/agent';
 import { AUTH_PEER, startAuthPeer, type AuthPeerHandle } from '../peers/authPeer';
 import { fakeCipher } from '../unit/support/fakeCipher';
 

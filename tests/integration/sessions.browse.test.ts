@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { createJournal } from '../../electron/host/session/journal';
-import type { HostService } from '../../shared/host-api';
+import type { HostService } from '../../shared/host/hostApi';
 import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import type { Frame } from '../../shared/wire/frame';
 import { writeSessionFixture, type Fixture } from '../../bench/support/sessionFixture';

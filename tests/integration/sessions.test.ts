@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { blobDirOf } from '../../electron/host/session/journal';
 import { journalDir } from '../../electron/host/session/recording';
-import { LIVE_SESSION_ID, type HostService } from '../../shared/host-api';
+import { LIVE_SESSION_ID, type HostService } from '../../shared/host/hostApi';
 import { latestRevisions } from '../../shared/session/latestRevisions';
 import { SESSION_MAX_BYTES } from '../../shared/session/sessionFile';
 import { TimelineModel } from '../../shared/timeline/timelineModel';

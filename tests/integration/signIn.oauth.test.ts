@@ -5,9 +5,9 @@
 // endpoint on another origin that needs the user's word first.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentAuth } from '../../shared/agent';
+import type { AgentAuth } from '../../shared/host/agent';
 import { redactFrames } from '../../shared/session/redact';
-import type { SignInFlow } from '../../shared/signIn';
+import type { SignInFlow } from '../../shared/host/signIn';
 import { startAuthPeer, type AuthPeerHandle } from '../peers/authPeer';
 import { startTokenEndpoint, type TokenEndpointHandle } from '../peers/tokenEndpoint';
 import { expectStatus, recordingHost } from './support/recordingHost';

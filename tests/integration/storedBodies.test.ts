@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { blobDirOf } from '../../electron/host/session/journal';
 import { journalDir } from '../../electron/host/session/recording';
-import { LIVE_SESSION_ID, type HostService } from '../../shared/host-api';
+import { LIVE_SESSION_ID, type HostService } from '../../shared/host/hostApi';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { parseStoredString } from '../../shared/wire/storedString';
 import {

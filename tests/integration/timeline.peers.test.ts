@@ -3,7 +3,7 @@
 // message read back from the request, for every peer's preferred interface and a multi-turn exchange.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationOutcome } from '../../shared/agent';
+import type { OperationOutcome } from '../../shared/host/agent';
 import type { Frame } from '../../shared/wire/frame';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import { peers } from '../peers';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { startWebServer, type WebServer } from '../../electron/web/webServer';
-import { TOKEN_HEADER } from '../../shared/webBridge';
+import { TOKEN_HEADER } from '../../shared/host/webBridge';
 
 interface Reply {
   status: number;

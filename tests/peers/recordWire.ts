@@ -8,7 +8,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { createHost } from '../../electron/host/createHost';
-import type { RawRequest } from '../../shared/host-api';
+import type { RawRequest } from '../../shared/host/hostApi';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { peers, type PeerName } from './index';
 import { PEER_BEARER_TOKEN } from './peerAuth';

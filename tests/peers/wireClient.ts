@@ -5,7 +5,7 @@
 // `returnImmediately` always explicit).
 
 import { randomUUID } from 'node:crypto';
-import type { RawRequest } from '../../shared/host-api';
+import type { RawRequest } from '../../shared/host/hostApi';
 import type { HeaderList, HttpFrame } from '../../shared/wire/frame';
 import type { PeerGeneration } from './types';
 

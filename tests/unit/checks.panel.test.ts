@@ -2,7 +2,7 @@
 // the report built from the window's frames with the store's own timeline model, and the palette's commands.
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentSummary } from '../../shared/agent';
+import type { AgentSummary } from '../../shared/host/agent';
 import type { CheckFinding } from '../../shared/checks/types';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
@@ -11,7 +11,7 @@ import { checkCommands } from '../../renderer/features/checks/checkCommands';
 import { useActsStore, type ActsActions } from '../../renderer/features/checks/actsStore';
 import type { ActsRunResult } from '../../shared/acts/actsRunTypes';
 import { useChecksStore, type ChecksActions } from '../../renderer/features/checks/checksStore';
-import { frameLinkLabel } from '../../renderer/features/checks/frameLinkLabel';
+import { frameLinkLabel } from '../../renderer/ui/frameLinkLabel';
 import { groupFindings } from '../../renderer/features/checks/groupFindings';
 import { event, exchange, push, stream } from '../fixtures/checks/frames';
 

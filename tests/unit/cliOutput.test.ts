@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { partsFor, guessMediaType, settingsFrom } from '../../electron/cli/agentCommands';
 import { errorLine, exitFor, findingLines, resultLines, taskLines } from '../../electron/cli/output';
 import { parseCli, type Invocation } from '../../electron/cliArgs';
-import type { OperationOutcome } from '../../shared/agent';
+import type { OperationOutcome } from '../../shared/host/agent';
 import type { Message, Task } from '../../shared/a2a/model';
 import type { FrameError } from '../../shared/wire/frame';
 

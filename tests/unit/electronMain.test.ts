@@ -2,7 +2,7 @@
 // openExternal, IPC handlers and the app scheme, checked one by one.
 
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hostChannel, hostEventChannel, hostMethodNames } from '../../shared/host-api';
+import { hostChannel, hostEventChannel, hostMethodNames } from '../../shared/host/hostApi';
 import { RENDERER_CSP } from '../../electron/shell/csp';
 import { app, dialog, recorded, safeStorage, shell, type FakeBrowserWindow } from './support/fakeElectron';
 

@@ -10,7 +10,7 @@ import {
   frameOutcome,
   headerValue,
   prettyJson,
-} from '../../renderer/features/frames/frameFormat';
+} from '../../renderer/ui/frameFormat';
 import { normalizeAddress } from '../../renderer/features/request/normalizeAddress';
 import { useAppStore } from '../../renderer/store/appStore';
 

@@ -2,11 +2,18 @@
 // argument validation, and the in-process connection.
 
 import { describe, expect, it, vi } from 'vitest';
-import { hostMethodNames, type HostApi, type HostEvent, type HostService } from '../../shared/host-api';
-import { dispatchHostCall } from '../../shared/hostDispatch';
-import { connectInProcess } from '../../shared/hostInProcess';
-import { createHostProxy, HostCallError } from '../../shared/hostProxy';
-import { hostArgSchemas } from '../../shared/hostSchemas';
+import {
+  hostEventTypes,
+  hostMethodNames,
+  type HostApi,
+  type HostEvent,
+  type HostEventType,
+  type HostService,
+} from '../../shared/host/hostApi';
+import { dispatchHostCall } from '../../shared/host/dispatch';
+import { connectInProcess } from '../../shared/host/inProcess';
+import { createHostProxy, HostCallError } from '../../shared/host/proxy';
+import { hostArgSchemas } from '../../shared/host/schemas';
 import type { HttpFrame } from '../../shared/wire/frame';
 
 const frame: HttpFrame = {
@@ -249,5 +256,21 @@ describe('in-process connection', () => {
     expect(events).toEqual([{ type: 'frames', frames: [frame] }]);
     const first = events[0]!;
     expect(first.type === 'frames' && first.frames[0]).not.toBe(frame);
+  });
+
+  it('lists every event type, and relays one of each', () => {
+    // A new event in the union without a sample here does not compile; one missing from the list fails below.
+    const oneOfEach: { [T in HostEventType]: Extract<HostEvent, { type: T }> } = {
+      frames: { type: 'frames', frames: [frame] },
+      'open-session': { type: 'open-session', path: '/tmp/run.switchboard' },
+      acts: { type: 'acts', progress: { runId: 'r', done: 1, total: 2 } },
+    };
+    expect(Object.keys(oneOfEach).sort()).toEqual([...hostEventTypes].sort());
+    expect(new Set(hostEventTypes).size).toBe(hostEventTypes.length);
+    const host = fakeHost();
+    const events: HostEvent[] = [];
+    connectInProcess(host).onEvent((event) => events.push(event));
+    for (const event of Object.values(oneOfEach)) host.emit(event);
+    expect(events).toEqual(Object.values(oneOfEach));
   });
 });

@@ -2,7 +2,7 @@
 // what the user is told when there is nothing to refresh with.
 
 import { describe, expect, it } from 'vitest';
-import type { OAuthAuth } from '../../shared/agent';
+import type { OAuthAuth } from '../../shared/host/agent';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { OAuthClient, type TokenExchange } from '../../electron/host/agent/oauthClient';
 import { toBodyBytes } from '../../electron/host/bodyBytes';

@@ -2,7 +2,7 @@
 // results unwrapped, and events delivered without the IPC event object.
 
 import { describe, expect, it, vi } from 'vitest';
-import { hostChannel, hostEventChannel, hostMethodNames, type HostEvent } from '../../shared/host-api';
+import { hostChannel, hostEventChannel, hostMethodNames, type HostEvent } from '../../shared/host/hostApi';
 import { buildPreloadApi, type IpcRendererLike } from '../../electron/preloadApi';
 
 function fakeIpc(answer: unknown = { ok: true, value: 'answer' }) {

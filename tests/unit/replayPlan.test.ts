@@ -14,7 +14,7 @@ import {
   MAX_STEPS_PER_TICK,
   replayTick,
   speedLabel,
-} from '../../renderer/features/sessions/replayPlan';
+} from '../../renderer/store/replayPlan';
 
 const T0 = 1_700_000_000_000;
 

@@ -3,7 +3,7 @@
 // timeline reads like the live one (the stream ends after its events), and an answer is not shown before it came.
 
 import { describe, expect, it } from 'vitest';
-import { replaySteps } from '../../renderer/features/sessions/replaySteps';
+import { replaySteps } from '../../renderer/store/replaySteps';
 import { createAppStore } from '../../renderer/store/appStore';
 import type { SessionSummary } from '../../shared/session/types';
 import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../../shared/wire/frame';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SECRET_PLACEHOLDER } from '../../shared/agent';
+import { SECRET_PLACEHOLDER } from '../../shared/host/agent';
 import {
   secretsOf,
   withStoredSecrets,

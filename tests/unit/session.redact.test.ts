@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentSettingsChange } from '../../shared/agent';
+import type { AgentSettingsChange } from '../../shared/host/agent';
 import { bytesLeave, redactAgents, redactFrame, redactFrames } from '../../shared/session/redact';
 import { secretHint, secretKeyKind } from '../../shared/session/secretPatterns';
 import type { RedactionItem, SessionAgent } from '../../shared/session/types';

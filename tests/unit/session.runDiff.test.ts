@@ -2,7 +2,7 @@
 // and an error, what it leaves out (ids, times, probes), and the plain sentences the diff says for each change.
 
 import { describe, expect, it } from 'vitest';
-import { SECRET_PLACEHOLDER } from '../../shared/agent';
+import { SECRET_PLACEHOLDER } from '../../shared/host/agent';
 import { answerIds, digestRun, type RunDigest } from '../../shared/session/runDigest';
 import { diffRuns } from '../../shared/session/runDiff';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';

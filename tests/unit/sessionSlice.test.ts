@@ -3,7 +3,7 @@
 // "Back to live"; agents the session recorded are listed for the replay only.
 
 import { describe, expect, it } from 'vitest';
-import type { AgentSummary } from '../../shared/agent';
+import type { AgentSummary } from '../../shared/host/agent';
 import type { SessionSummary } from '../../shared/session/types';
 import type { Frame, HttpFrame } from '../../shared/wire/frame';
 import { createAppStore } from '../../renderer/store/appStore';

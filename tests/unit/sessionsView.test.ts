@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { HostApi } from '../../shared/host-api';
+import type { HostApi } from '../../shared/host/hostApi';
 import type { RedactionItem, ResendResult, SessionAgent } from '../../shared/session/types';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { readAllSessionFrames } from '../../renderer/features/sessions/readSessionFrames';

@@ -5,7 +5,7 @@
 // JSON for A2A 1.0, the decoded answer in 1.0 names for older generations (shared/acts/views.ts).
 
 import { randomUUID } from 'node:crypto';
-import type { AgentSummary, OperationOutcome } from '../../../shared/agent';
+import type { AgentSummary, OperationOutcome } from '../../../shared/host/agent';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { EncodedRequest } from '../../../shared/a2a/adapter';
 import type { A2AError } from '../../../shared/a2a/model';
@@ -17,7 +17,7 @@ import { paramsToCall } from '../../../shared/acts/params';
 import type { ActsExecutor, StepResponse, StopSignal } from '../../../shared/acts/runTest';
 import type { StreamEventInput } from '../../../shared/acts/streamExpect';
 import { errorView, eventState, eventView, resultView, streamItemView } from '../../../shared/acts/views';
-import type { HostService } from '../../../shared/host-api';
+import type { HostService } from '../../../shared/host/hostApi';
 import { eventJson } from '../../../shared/wire/eventJson';
 import type { Frame, HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { protocolHeaders } from '../../../shared/a2a/binding';

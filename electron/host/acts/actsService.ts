@@ -4,7 +4,7 @@
 // last few are kept so a window that asks late still gets the result.
 
 import { randomUUID } from 'node:crypto';
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import { agentName } from '../../../shared/agentName';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import {

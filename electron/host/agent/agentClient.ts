@@ -18,7 +18,7 @@ import type {
   RawAgentRequest,
   ResyncOutcome,
   StreamEnd,
-} from '../../../shared/agent';
+} from '../../../shared/host/agent';
 import { detectCard } from '../../../shared/a2a/detect';
 import { readCardSecurity } from '../../../shared/a2a/securitySchemes';
 import { parseJsonText } from '../../../shared/wire/jsonText';
@@ -34,7 +34,7 @@ import { memoryVault, type SecretVault } from '../secrets/secretVault';
 import { selectInterface, summarize, type AgentRecord } from './agentRecord';
 import { originOf } from './credentials';
 import { discoverCard } from './discovery';
-import type { SignInFlow, SignInStart } from '../../../shared/signIn';
+import type { SignInFlow, SignInStart } from '../../../shared/host/signIn';
 import { createSignInFlows } from '../oauth/signInFlows';
 import { OAuthClient } from './oauthClient';
 import { runOperation, runRaw, type OpenStream } from './operationRunner';

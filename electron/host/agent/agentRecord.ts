@@ -1,7 +1,7 @@
 // What the host remembers about one opened agent: its card, how it was detected, the interface in use, the
 // settings (secrets included — they never leave the host) and its OAuth token cache.
 
-import type { AgentSettings, AgentSummary, CardVariant } from '../../../shared/agent';
+import type { AgentSettings, AgentSummary, CardVariant } from '../../../shared/host/agent';
 import { authOffers } from '../../../shared/authOffers';
 import { chooseInterface, type CardInterface, type Detection } from '../../../shared/a2a/detect';
 import type { CardSecurity } from '../../../shared/a2a/securitySchemes';

@@ -6,7 +6,7 @@ import {
   type AgentAuth,
   type AgentSettings,
   type AgentSettingsChange,
-} from '../../../shared/agent';
+} from '../../../shared/host/agent';
 import { SSE_DEFAULT_MAX_EVENT_BYTES } from '../../../shared/wire/sse';
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {

@@ -2,7 +2,7 @@
 // can be masked and exports redacted without keeping a second copy of the value. Also decides whether a request
 // may carry credentials at all: only to the agent's own origin, or to one the user allowed (AUTH-5).
 
-import type { AgentAuth, CustomHeader } from '../../../shared/agent';
+import type { AgentAuth, CustomHeader } from '../../../shared/host/agent';
 import type { HeaderList, SecretMark } from '../../../shared/wire/frame';
 
 export interface Credentialed {

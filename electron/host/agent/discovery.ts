@@ -4,7 +4,7 @@
 // and says so. A compat server answers a different card without `A2A-Version` (docs/protocol.md#discovery): the card is
 // fetched with the header, and again without it when the answer varies on it or carries both generations' fields.
 
-import type { CardVariant } from '../../../shared/agent';
+import type { CardVariant } from '../../../shared/host/agent';
 import { detectCard, type Detection } from '../../../shared/a2a/detect';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { parseJsonText } from '../../../shared/wire/jsonText';

@@ -4,7 +4,7 @@
 // A 401 from the agent drops the access token; client credentials then ask again, a sign-in is refreshed when it
 // has a refresh token, and otherwise the user has to sign in again.
 
-import type { OAuthAuth } from '../../../shared/agent';
+import type { OAuthAuth } from '../../../shared/host/agent';
 import type { FrameError, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import { parseJsonText } from '../../../shared/wire/jsonText';
 import { basicCredentials } from './credentials';

@@ -11,7 +11,7 @@ import {
   type OperationOutcome,
   type OperationRequest,
   type RawAgentRequest,
-} from '../../../shared/agent';
+} from '../../../shared/host/agent';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import type { CardInterface } from '../../../shared/a2a/detect';
 import { findAdapter } from '../../../shared/a2a/adapters';

@@ -3,7 +3,7 @@
 // revisions). Published copies are snapshots, because the live frame keeps changing until it is done and the
 // in-process transport hands objects over by reference.
 
-import type { RawRequest } from '../../../shared/host-api';
+import type { RawRequest } from '../../../shared/host/hostApi';
 import type { Frame, HttpFrame } from '../../../shared/wire/frame';
 import {
   startExchange,

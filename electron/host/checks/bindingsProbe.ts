@@ -2,7 +2,7 @@
 // so the same blocking send over each binding Switchboard speaks ends the same way: the same final state and the same
 // artifact text, ids aside. The runner switches the agent back to the interface it was on.
 
-import type { OperationOutcome } from '../../../shared/agent';
+import type { OperationOutcome } from '../../../shared/host/agent';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { Part } from '../../../shared/a2a/model';
 import { describeOutcome, failed, passed, skipped, taskOf, textMessage } from './probeKit';

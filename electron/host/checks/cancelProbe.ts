@@ -2,7 +2,7 @@
 // with the task in `canceled`. The test agents keep a task running when its text says "slow"; any other agent still
 // working when the cancel arrives will do, and one whose task ends first is skipped with the reason, not failed.
 
-import type { OperationOutcome } from '../../../shared/agent';
+import type { OperationOutcome } from '../../../shared/host/agent';
 import type { Frame } from '../../../shared/wire/frame';
 import {
   describeOutcome,

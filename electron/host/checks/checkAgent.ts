@@ -2,11 +2,11 @@
 // message (and stream one when the card says it can), read the task back, run the probes, then check every frame
 // the run made. The same host as the app, so the report points at frames a user can open in a saved session.
 
-import type { AgentSettingsChange, AgentSummary } from '../../../shared/agent';
+import type { AgentSettingsChange, AgentSummary } from '../../../shared/host/agent';
 import { agentName } from '../../../shared/agentName';
 import { runChecks } from '../../../shared/checks/runChecks';
 import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
-import type { HostService } from '../../../shared/host-api';
+import type { HostService } from '../../../shared/host/hostApi';
 import type { Frame } from '../../../shared/wire/frame';
 
 export interface CheckAgentOptions {

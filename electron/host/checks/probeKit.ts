@@ -2,14 +2,14 @@
 // verdict, and small readers of outcomes. A probe only ever talks to the agent through these host calls, so all of
 // its traffic is recorded and shown like any other.
 
-import type { AgentSummary, OperationOutcome } from '../../../shared/agent';
+import type { AgentSummary, OperationOutcome } from '../../../shared/host/agent';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { CardInterface } from '../../../shared/a2a/detect';
 import type { Task } from '../../../shared/a2a/model';
 import { errorTypesOf } from '../../../shared/acts/errorTypes';
 import { cite, type SpecRef } from '../../../shared/checks/specRefs';
 import type { ProbeStatus } from '../../../shared/checks/types';
-import type { HostService } from '../../../shared/host-api';
+import type { HostService } from '../../../shared/host/hostApi';
 
 export type ProbeHost = Pick<
   HostService,

@@ -3,7 +3,7 @@
 // every push target it made is removed, the interface it switched the agent to is switched back, and once its time
 // is up the probe cannot start anything new.
 
-import type { AgentSummary, InterfaceSelection, OperationOutcome } from '../../../shared/agent';
+import type { AgentSummary, InterfaceSelection, OperationOutcome } from '../../../shared/host/agent';
 import type { Frame } from '../../../shared/wire/frame';
 import type { ProbeHost } from './probeKit';
 

@@ -4,7 +4,7 @@
 // targets, a switched interface) whatever happened, and points the result at the frames the probe's traffic made. A
 // probe for something the card does not declare (streaming, push, a second binding) is skipped with the reason.
 
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import { checkById, checkSpec } from '../../../shared/checks/catalog';
 import type { CheckFinding, ProbeResult } from '../../../shared/checks/types';
 import type { Frame } from '../../../shared/wire/frame';

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Operation, OperationInputs } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
-import type { OperationRequest } from '../../../shared/agent';
+import type { OperationRequest } from '../../../shared/host/agent';
 import { a2aRef } from '../../../shared/checks/specRefs';
 import {
   describeError,

@@ -6,7 +6,7 @@
 // An agent whose first answer does not end the task (it asks for input, it is slow) is skipped with the reason.
 
 import { randomUUID } from 'node:crypto';
-import type { OperationOutcome } from '../../../shared/agent';
+import type { OperationOutcome } from '../../../shared/host/agent';
 import { isTerminalState, type Task } from '../../../shared/a2a/model';
 import { a2aRef } from '../../../shared/checks/specRefs';
 import {

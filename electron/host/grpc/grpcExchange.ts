@@ -7,7 +7,7 @@
 
 import * as grpc from '@grpc/grpc-js';
 import { grpcCodeName } from '../../../shared/a2a/grpcBinding';
-import type { RawRequest } from '../../../shared/host-api';
+import type { RawRequest } from '../../../shared/host/hostApi';
 import type { FrameError, HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { toBodyBytes } from '../bodyBytes';
 import { timeoutError } from '../networkErrors';

@@ -5,7 +5,7 @@
 // renderer only ever sees the steps.
 
 import { randomUUID } from 'node:crypto';
-import type { SignInFlow, SignInStart, SignInStep } from '../../../shared/signIn';
+import type { SignInFlow, SignInStart, SignInStep } from '../../../shared/host/signIn';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import type { AgentRecord } from '../agent/agentRecord';
 import { originNeedingConsent } from '../agent/credentials';

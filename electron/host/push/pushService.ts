@@ -1,7 +1,7 @@
 // The host's push side, put together: targets, the receiver (started on first use), JWT checks whose JWKS fetches
 // are frames, and which task ids each agent has shown, so deliveries about other tasks are flagged.
 
-import type { PushAuthMode, PushTargetInfo, WebhookStatus } from '../../../shared/push';
+import type { PushAuthMode, PushTargetInfo, WebhookStatus } from '../../../shared/host/push';
 import type { Frame, WebhookFrame } from '../../../shared/wire/frame';
 import { recordExchange, type Recorder } from '../agent/recorder';
 import { createJwtChecker } from './jwtCheck';

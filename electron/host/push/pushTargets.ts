@@ -3,7 +3,7 @@
 // secret. Kept in memory only: secrets never reach a file (AUTH-4).
 
 import { randomBytes } from 'node:crypto';
-import type { PushAuthMode, PushTargetInfo } from '../../../shared/push';
+import type { PushAuthMode, PushTargetInfo } from '../../../shared/host/push';
 
 export interface PushTarget extends PushTargetInfo {
   /** sha256 of each accepted body, to flag redeliveries (agents deliver at least once). */

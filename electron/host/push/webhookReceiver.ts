@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookStatus } from '../../../shared/push';
+import type { WebhookStatus } from '../../../shared/host/push';
 import { pushAdapter } from '../../../shared/a2a/adapters';
 import type { StreamItem } from '../../../shared/a2a/model';
 import type { HeaderList, WebhookFrame, WebhookVerdict } from '../../../shared/wire/frame';

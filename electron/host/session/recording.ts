@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import { agentName } from '../../../shared/agentName';
 import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';

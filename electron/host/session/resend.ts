@@ -10,9 +10,9 @@ import { operations } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { operationPathSuffix } from '../../../shared/a2a/identify';
 import { isGeneration, type Binding } from '../../../shared/a2a/generation';
-import type { OperationOutcome, RawAgentRequest, StreamEnd } from '../../../shared/agent';
-import { SECRET_PLACEHOLDER } from '../../../shared/agent';
-import type { HostEvent, HostService } from '../../../shared/host-api';
+import type { OperationOutcome, RawAgentRequest, StreamEnd } from '../../../shared/host/agent';
+import { SECRET_PLACEHOLDER } from '../../../shared/host/agent';
+import type { HostEvent, HostService } from '../../../shared/host/hostApi';
 import { diffRuns } from '../../../shared/session/runDiff';
 import {
   answerIds,

@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host-api';
+import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host/hostApi';
 import { framesToHar } from '../../../shared/session/har';
 import { redactAgents, redactFrames } from '../../../shared/session/redact';
 import {

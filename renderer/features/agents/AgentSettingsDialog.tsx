@@ -10,7 +10,7 @@ import {
   type AgentLimits,
   type AgentSummary,
   type CustomHeader,
-} from '../../../shared/agent';
+} from '../../../shared/host/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
 import { useHost } from '../../host/HostContext';
 import { hostInfoQuery } from '../../queries/hostInfo';

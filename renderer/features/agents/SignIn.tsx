@@ -5,11 +5,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AgentAuth } from '../../../shared/agent';
-import type { SignInFlow, SignInStart } from '../../../shared/signIn';
+import type { AgentAuth } from '../../../shared/host/agent';
+import type { SignInFlow, SignInStart } from '../../../shared/host/signIn';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { FrameLink } from '../frames/FrameLink';
+import { FrameLink } from '../../ui/FrameLink';
 
 const STEP_NAMES = { authorize: 'Authorize', redirect: 'Redirect', token: 'Token' } as const;
 

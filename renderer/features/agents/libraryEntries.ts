@@ -1,8 +1,8 @@
 // The agent library as a list of entries: adding an opened agent, updating its settings, removing it, merging an
 // imported file. Pure, so the rules (one entry per URL, secrets never kept) are tested without a host.
 
-import type { AgentSummary, LibraryEntry } from '../../../shared/agent';
-import { libraryFileSchema } from '../../../shared/agentSchemas';
+import type { AgentSummary, LibraryEntry } from '../../../shared/host/agent';
+import { libraryFileSchema } from '../../../shared/host/agentSchemas';
 import { agentName } from '../../../shared/agentName';
 
 export const LIBRARY_FILE_FORMAT = 'switchboard-agent-library';

@@ -2,7 +2,7 @@
 // pending state and error show where it was started; outcomes never throw for agent trouble (the host says why).
 
 import { useMutation } from '@tanstack/react-query';
-import type { AgentSettingsChange, OperationRequest } from '../../../shared/agent';
+import type { AgentSettingsChange, OperationRequest } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 

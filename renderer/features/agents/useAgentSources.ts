@@ -2,7 +2,7 @@
 // opened agent becomes active, shows its card, and (when it has a URL) is remembered in the library.
 
 import { useMutation } from '@tanstack/react-query';
-import type { AgentSettingsChange, OpenAgentResult } from '../../../shared/agent';
+import type { AgentSettingsChange, OpenAgentResult } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { useRememberAgent } from './useLibrary';

@@ -3,7 +3,7 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { AgentSummary, LibraryEntry } from '../../../shared/agent';
+import type { AgentSummary, LibraryEntry } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { entryFor, removeEntry, upsertEntry } from './libraryEntries';

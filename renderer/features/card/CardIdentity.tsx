@@ -2,8 +2,8 @@
 // protocol version it states and its documentation and icon addresses. Addresses are shown as text, never followed
 // or loaded (an agent's links and images are untrusted, docs/architecture.md#security-rules).
 
-import type { AgentSummary } from '../../../shared/agent';
-import { VisibleName } from '../render/VisibleName';
+import type { AgentSummary } from '../../../shared/host/agent';
+import { VisibleName } from '../render';
 import type { CardSummary } from './cardSummary';
 
 export function CardIdentity({ agent, summary }: { agent: AgentSummary; summary: CardSummary }) {

@@ -1,8 +1,8 @@
 // The card's interfaces (CARD-3): every URL × binding × generation it declares, with a radio to choose the one
 // operations go to; interfaces Switchboard cannot speak are listed but cannot be chosen.
 
-import type { AgentSummary } from '../../../shared/agent';
-import { useConfigureAgent } from '../agents/useAgentActions';
+import type { AgentSummary } from '../../../shared/host/agent';
+import { useConfigureAgent } from '../agents';
 
 export function CardInterfaces({ agent }: { agent: AgentSummary }) {
   const configure = useConfigureAgent();

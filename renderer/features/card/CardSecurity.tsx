@@ -1,7 +1,7 @@
 // The security schemes the card declares, in any generation's shape (CARD-5, AUTH-2): what each one is, what the
 // auth form can do with it, and which schemes requests must satisfy.
 
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import type { SecurityScheme } from '../../../shared/a2a/securitySchemes';
 
 export function CardSecurity({ agent }: { agent: AgentSummary }) {

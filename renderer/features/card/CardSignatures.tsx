@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { readSignatureEntries, type SignatureEntry } from '../../../shared/a2a/cardSignature/headers';
 import type { CardSignatures as Checked, SignatureVerdict } from '../../../shared/a2a/cardSignature/verify';
 import { useHost } from '../../host/HostContext';
-import { VisibleName } from '../render/VisibleName';
+import { VisibleName } from '../render';
 
 type Verification =
   | { status: 'idle' }

@@ -2,7 +2,7 @@
 // switches to the conversation, ready to send.
 
 import { useAppStore } from '../../store/appStore';
-import { VisibleName } from '../render/VisibleName';
+import { VisibleName } from '../render';
 import type { CardSkill } from './cardSummary';
 
 export function CardSkills({ skills }: { skills: readonly CardSkill[] }) {

@@ -5,7 +5,7 @@
 
 import { Suspense, useMemo, useState } from 'react';
 import type { Finding } from '../../../shared/wire/finding';
-import type { AppliedMarker, RevealRequest } from '../../monaco/editorMarkers';
+import type { AppliedMarker, RevealRequest } from '../../ui/monaco/editorMarkers';
 import { CardFindings } from './CardFindings';
 import { markersOf, placeFindings, prefersPretty, prettyCardText } from './findingPlacement';
 import { EditorBoundary, LazyCardEditor } from './LazyEditors';

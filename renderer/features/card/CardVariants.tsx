@@ -4,7 +4,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { AgentSummary, CardVariant } from '../../../shared/agent';
+import type { AgentSummary, CardVariant } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { diffJson } from './cardDiff';

@@ -4,9 +4,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
-import { useActiveAgent } from '../agents/useAgentActions';
+import { useActiveAgent } from '../agents';
 import { CardCapabilities } from './CardCapabilities';
 import { extraFields } from './cardExtraFields';
 import { CardIdentity } from './CardIdentity';

@@ -5,9 +5,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { AgentAuth, AgentSummary } from '../../../shared/agent';
+import type { AgentAuth, AgentSummary } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
-import { useConfigureAgent, useTrustOrigin } from '../agents/useAgentActions';
+import { useConfigureAgent, useTrustOrigin } from '../agents';
 import { diffJson } from './cardDiff';
 import { CardDiffList } from './CardDiffList';
 import { extendedCardQuery } from './cardQueries';

@@ -4,8 +4,8 @@
 
 import { Component, lazy, type ReactNode } from 'react';
 
-export const LazyCardEditor = lazy(() => import('../../monaco/CardEditor'));
-export const LazyCardDiffEditor = lazy(() => import('../../monaco/CardDiffEditor'));
+export const LazyCardEditor = lazy(() => import('../../ui/monaco/CardEditor'));
+export const LazyCardDiffEditor = lazy(() => import('../../ui/monaco/CardDiffEditor'));
 
 export class EditorBoundary extends Component<
   { fallback: ReactNode; children: ReactNode },

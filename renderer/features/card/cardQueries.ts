@@ -3,7 +3,7 @@
 // keyed by the card's text, so a card that changes is checked again and a result survives switching tabs.
 
 import { queryOptions } from '@tanstack/react-query';
-import type { HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host/hostApi';
 
 /** Schema, detection and lint findings for a card's text, placed at lines of that text (CARD-4). */
 export function cardCheckQuery(host: HostApi, text: string, cardUrl: string | undefined) {

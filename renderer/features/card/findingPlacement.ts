@@ -6,7 +6,7 @@
 
 import type { Finding } from '../../../shared/wire/finding';
 import { parseJsonText, type JsonParseSuccess, type TextRange } from '../../../shared/wire/jsonText';
-import type { EditorMarker, MarkerRange } from '../../monaco/editorMarkers';
+import type { EditorMarker, MarkerRange } from '../../ui/monaco/editorMarkers';
 
 export interface PlacedFinding {
   finding: Finding;

@@ -6,7 +6,7 @@
 // JUnit XML.
 
 import { useEffect, useMemo, useState } from 'react';
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import {
   interfaceKey,
   summarize,
@@ -15,8 +15,8 @@ import {
   type TestResult,
 } from '../../../shared/acts/actsReport';
 import type { Level } from '../../../shared/acts/actsTypes';
-import { useActiveAgent } from '../agents/useAgentActions';
-import { FrameLink } from '../frames/FrameLink';
+import { useActiveAgent } from '../agents';
+import { FrameLink } from '../../ui/FrameLink';
 import { useActsStore } from './actsStore';
 import { useActs } from './useActs';
 

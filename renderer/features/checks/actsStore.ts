@@ -3,7 +3,7 @@
 // trip to the Frames tab, where its links go.
 
 import { create } from 'zustand';
-import type { InterfaceChoice } from '../../../shared/agent';
+import type { InterfaceChoice } from '../../../shared/host/agent';
 import type { TestOutcome } from '../../../shared/acts/actsReport';
 import type { ActsCatalog, ActsRunResult } from '../../../shared/acts/actsRunTypes';
 import type { Level } from '../../../shared/acts/actsTypes';

@@ -2,11 +2,11 @@
 // the card findings the host gives for each open agent's card, and probe results when there are some (CHK-1..CHK-5).
 // The same runChecks the command line uses.
 
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import { agentName } from '../../../shared/agentName';
 import { runChecks } from '../../../shared/checks/runChecks';
 import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
-import type { HostConnection } from '../../../shared/host-api';
+import type { HostConnection } from '../../../shared/host/hostApi';
 import type { TimelineModel } from '../../../shared/timeline/timelineModel';
 import type { Frame } from '../../../shared/wire/frame';
 

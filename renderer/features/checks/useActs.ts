@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { actsToJUnit } from '../../../shared/acts/actsReport';
 import { useHost } from '../../host/HostContext';
-import { downloadText } from '../agents/fileText';
+import { downloadText } from '../../ui/fileText';
 import { useActsStore, type ActsActions } from './actsStore';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

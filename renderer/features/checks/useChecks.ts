@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { agentName } from '../../../shared/agentName';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { downloadText } from '../agents/fileText';
+import { downloadText } from '../../ui/fileText';
 import { buildReport } from './buildReport';
 import { useChecksStore, type ChecksActions } from './checksStore';
 

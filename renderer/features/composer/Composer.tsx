@@ -5,10 +5,10 @@
 
 import { useLayoutEffect, useRef, useState, type DragEvent } from 'react';
 import type { Generation } from '../../../shared/a2a/generation';
-import type { PushAuthMode } from '../../../shared/push';
+import type { PushAuthMode } from '../../../shared/host/push';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../store/appStore';
-import { useActiveAgent } from '../agents/useAgentActions';
+import { useActiveAgent } from '../agents';
 import { cardStreams } from './cardDefaults';
 import { ComposerOptions } from './ComposerOptions';
 import { checkDraft, type DraftNote } from './draft';

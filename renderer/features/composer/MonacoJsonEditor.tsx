@@ -1,12 +1,12 @@
 // An editable Monaco for one JSON field of the composer (a data part, the metadata). Loaded lazily by JsonEditor,
-// from the bundle with its JSON worker (renderer/monaco/setupMonaco.ts), so the worker's diagnostics underline the
+// from the bundle with its JSON worker (renderer/ui/monaco/setupMonaco.ts), so the worker's diagnostics underline the
 // problem while draft.ts decides whether Send is allowed. Ctrl/Cmd+Enter sends from here too.
 
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
-import { useColorScheme } from '../../theme/useColorScheme';
-import { editorTheme, fieldEditorOptions } from '../../monaco/editorOptions';
-import '../../monaco/setupMonaco';
+import { useColorScheme } from '../../ui/theme/useColorScheme';
+import { editorTheme, fieldEditorOptions } from '../../ui/monaco/editorOptions';
+import '../../ui/monaco/setupMonaco';
 
 export interface MonacoJsonEditorProps {
   value: string;

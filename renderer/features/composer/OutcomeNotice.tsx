@@ -1,7 +1,7 @@
 // What an operation came back with, in one line, and the consent button when credentials would go elsewhere.
 
-import type { OperationOutcome } from '../../../shared/agent';
-import { useTrustOrigin } from '../agents/useAgentActions';
+import type { OperationOutcome } from '../../../shared/host/agent';
+import { useTrustOrigin } from '../agents';
 
 export function OutcomeNotice({
   outcome,

@@ -5,8 +5,8 @@
 
 import { useMutation } from '@tanstack/react-query';
 import type { SendInput } from '../../../shared/a2a/adapter';
-import type { OperationOutcome } from '../../../shared/agent';
-import type { PushAuthMode } from '../../../shared/push';
+import type { OperationOutcome } from '../../../shared/host/agent';
+import type { PushAuthMode } from '../../../shared/host/push';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 

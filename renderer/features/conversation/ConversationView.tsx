@@ -3,9 +3,9 @@
 
 import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { useActiveAgent } from '../agents/useAgentActions';
-import { Composer } from '../composer/Composer';
-import { VisibleName } from '../render/VisibleName';
+import { useActiveAgent } from '../agents';
+import { Composer } from '../composer';
+import { VisibleName } from '../render';
 import { PartList } from './PartView';
 
 export function ConversationView() {

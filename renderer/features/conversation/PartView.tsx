@@ -5,10 +5,7 @@
 
 import { useMemo } from 'react';
 import type { Part } from '../../../shared/a2a/model';
-import { DataPartView } from '../render/DataPartView';
-import { FilePartView } from '../render/FilePartView';
-import { joinTextParts } from '../render/partGroups';
-import { TextPartView } from '../render/TextPartView';
+import { DataPartView, FilePartView, joinTextParts, TextPartView } from '../render';
 
 export function PartView({ part }: { part: Part }) {
   switch (part.kind) {

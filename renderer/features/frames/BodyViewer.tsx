@@ -5,9 +5,9 @@
 
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { BodyBytes } from '../../../shared/wire/frame';
-import { bodyLanguage, formatBytes, prettyJson } from './frameFormat';
+import { bodyLanguage, formatBytes, prettyJson } from '../../ui/frameFormat';
 
-const MonacoBody = lazy(() => import('../../monaco/MonacoBody'));
+const MonacoBody = lazy(() => import('../../ui/monaco/MonacoBody'));
 
 export function BodyViewer({
   body,

@@ -15,7 +15,7 @@ import {
   frameSearchText,
   frameSizeLabel,
   timingSegments,
-} from './frameFormat';
+} from '../../ui/frameFormat';
 import { usePinStore } from './pinStore';
 import './frames.css';
 

@@ -5,7 +5,7 @@
 // is plain text. Old labels read from session files are shown as the public section they stood for.
 
 import { citationOf } from '../../../shared/checks/citation';
-import { checkLinkUrl } from '../render/safeUrl';
+import { checkLinkUrl } from '../render';
 
 export interface SpecLinkProps {
   spec: string | undefined;

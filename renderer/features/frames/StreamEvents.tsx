@@ -10,7 +10,7 @@ import { useAppStore } from '../../store/appStore';
 import { EnvelopeNotes } from './EnvelopeNotes';
 import { describeEnvelope } from './envelope';
 import { FindingsList } from './FindingsList';
-import { formatBytes } from './frameFormat';
+import { formatBytes } from '../../ui/frameFormat';
 
 const ROW_HEIGHT = 24;
 

@@ -4,7 +4,7 @@
 
 import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { maskExchange } from '../../../shared/wire/secretMask';
-import { prettyJson } from './frameFormat';
+import { prettyJson } from '../../ui/frameFormat';
 
 export const sectionNames = ['request', 'requestBody', 'response', 'responseBody'] as const;
 export type SectionName = (typeof sectionNames)[number];

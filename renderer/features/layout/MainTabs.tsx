@@ -3,13 +3,13 @@
 import type { ReactNode } from 'react';
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
-import { CardView } from '../card/CardView';
-import { ChecksPanel } from '../checks/ChecksPanel';
-import { ConversationView } from '../conversation/ConversationView';
-import { FramesTable } from '../frames/FramesTable';
-import { RawRequestView } from '../raw/RawRequestView';
-import { TaskPanel } from '../tasks/TaskPanel';
-import { TimelineView } from '../timeline/TimelineView';
+import { CardView } from '../card';
+import { ChecksPanel } from '../checks';
+import { ConversationView } from '../conversation';
+import { FramesTable } from '../frames';
+import { RawRequestView } from '../raw';
+import { TaskPanel } from '../tasks';
+import { TimelineView } from '../timeline';
 
 const TAB_LABELS: Record<MainTab, string> = {
   card: 'Card',

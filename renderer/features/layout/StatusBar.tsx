@@ -1,6 +1,6 @@
 // The bottom line: which edition and host this window talks to.
 
-import type { HostInfo } from '../../../shared/host-api';
+import type { HostInfo } from '../../../shared/host/hostApi';
 
 export function StatusBar({ info }: { info: HostInfo | undefined }) {
   return (

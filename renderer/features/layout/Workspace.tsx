@@ -2,21 +2,23 @@
 // main tabs | inspector, each divider draggable. Session dialogs, notes and the drop overlay sit above it all.
 
 import { Group, Panel, Separator } from 'react-resizable-panels';
-import { FrameInspector } from '../frames/FrameInspector';
-import { AddressBar } from '../request/AddressBar';
+import { FrameInspector } from '../frames';
+import { AddressBar } from '../request';
 import { MainTabs } from './MainTabs';
 import { RetainedNote } from './RetainedNote';
-import { AgentLibrary } from '../agents/AgentLibrary';
-import { CommandPalette } from '../palette/CommandPalette';
-import { DropOverlay } from '../sessions/DropOverlay';
-import { ExportDialog } from '../sessions/ExportDialog';
-import { MockAgentDialog } from '../sessions/MockAgentDialog';
-import { ReplayBar } from '../sessions/ReplayBar';
-import { SessionBrowser } from '../sessions/SessionBrowser';
-import { ResendDialog } from '../sessions/ResendDialog';
-import { SessionMenu } from '../sessions/SessionMenu';
-import { SessionNotes } from '../sessions/SessionNotes';
-import { SessionsPanel } from '../sessions/SessionsPanel';
+import { AgentLibrary } from '../agents';
+import { CommandPalette } from '../palette';
+import {
+  DropOverlay,
+  ExportDialog,
+  MockAgentDialog,
+  ReplayBar,
+  ResendDialog,
+  SessionBrowser,
+  SessionMenu,
+  SessionNotes,
+  SessionsPanel,
+} from '../sessions';
 import { useAppStore } from '../../store/appStore';
 
 export function Workspace() {

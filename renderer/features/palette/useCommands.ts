@@ -1,19 +1,14 @@
-// Every action the command palette offers (UX-6): switching views and agents, opening the demo agent, composing,
-// closing streams, exporting the library, and the session actions (open, save, export, mock, back to live). Built from the store each time the palette opens, so it lists what can
-// be done now.
+// Every action the command palette offers (UX-3): switching views and agents, opening the demo agent, composing,
+// closing streams, exporting the library, and the session actions (open, save, export, mock, back to live). Built
+// from the store each time the palette opens, so it lists what can be done now.
 
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
 import { agentName } from '../../../shared/agentName';
-import { downloadText } from '../agents/fileText';
-import { exportLibrary } from '../agents/libraryEntries';
-import { useAgentSources } from '../agents/useAgentSources';
-import { useCloseStream } from '../agents/useAgentActions';
-import { openSessionPicker, useSessionUi } from '../sessions/sessionUiStore';
-import { useBackToLive, useSaveSession } from '../sessions/useSessionActions';
-import { checkCommands } from '../checks/checkCommands';
-import { useActs } from '../checks/useActs';
-import { useChecks } from '../checks/useChecks';
+import { downloadText } from '../../ui/fileText';
+import { exportLibrary, useAgentSources, useCloseStream } from '../agents';
+import { openSessionPicker, useBackToLive, useSaveSession, useSessionUi } from '../sessions';
+import { checkCommands, useActs, useChecks } from '../checks';
 
 export interface Command {
   id: string;

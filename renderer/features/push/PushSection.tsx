@@ -4,10 +4,10 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AgentSummary, OperationOutcome } from '../../../shared/agent';
-import type { PushAuthMode } from '../../../shared/push';
+import type { AgentSummary, OperationOutcome } from '../../../shared/host/agent';
+import type { PushAuthMode } from '../../../shared/host/push';
 import { useHost } from '../../host/HostContext';
-import { OutcomeNotice } from '../composer/OutcomeNotice';
+import { OutcomeNotice } from '../composer';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { Operation } from '../../../shared/a2a/adapter';
 

@@ -3,14 +3,14 @@
 // as the host read it: the agent's error with its code named, or why nothing usable came back.
 
 import type { KeyboardEvent } from 'react';
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import { useAppStore } from '../../store/appStore';
 import { agentName } from '../../../shared/agentName';
-import { useActiveAgent, useTrustOrigin } from '../agents/useAgentActions';
+import { useActiveAgent, useTrustOrigin } from '../agents';
 import { jsonRpcTemplate, type DraftHeader } from './rawDraft';
 import { useRawDraftStore } from './rawDraftStore';
 import { useSendRaw } from './useSendRaw';
-import { VisibleName } from '../render/VisibleName';
+import { VisibleName } from '../render';
 import './raw.css';
 import { protocolHeaders } from '../../../shared/a2a/binding';
 

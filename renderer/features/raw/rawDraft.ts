@@ -2,7 +2,7 @@
 // host sets itself (Host, Content-Length, Connection) and the agent's credentials are left out: the host adds them
 // again when it sends, so a secret is never copied into an editable field.
 
-import type { RawAgentRequest } from '../../../shared/agent';
+import type { RawAgentRequest } from '../../../shared/host/agent';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { maskRequestBody } from '../../../shared/wire/secretMask';
 import { findAdapter } from '../../../shared/a2a/adapters';

@@ -2,7 +2,7 @@
 // and the draft survives switching tabs. Local to the raw editor feature rather than a slice of the app store.
 
 import { create } from 'zustand';
-import type { OperationOutcome } from '../../../shared/agent';
+import type { OperationOutcome } from '../../../shared/host/agent';
 import { emptyDraft, type RawDraft } from './rawDraft';
 
 /** The last send's answer, kept so it is still there after a look at another tab. */

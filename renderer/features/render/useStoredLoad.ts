@@ -4,9 +4,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { currentSessionId } from '../sessions/useSessionActions';
 import { STORED_READ_MAX_BYTES, type StoredString } from '../../../shared/wire/storedString';
 import { StoredBase64Decoder } from './storedBytes';
+import { currentSessionId } from '../../store/sessionSlice';
 
 export type StoredLoadState =
   | { status: 'idle' }

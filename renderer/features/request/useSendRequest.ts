@@ -1,7 +1,7 @@
 // Sends the address bar's request through the host and records the resulting frame.
 
 import { useMutation } from '@tanstack/react-query';
-import type { RawRequest } from '../../../shared/host-api';
+import type { RawRequest } from '../../../shared/host/hostApi';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 

@@ -5,8 +5,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../../shared/session/types';
 import { useAppStore } from '../../store/appStore';
-import { downloadText } from '../agents/fileText';
-import { formatBytes } from '../frames/frameFormat';
+import { downloadText } from '../../ui/fileText';
+import { formatBytes } from '../../ui/frameFormat';
 import { plural, redactionHeadline, redactionKind, redactionWhere } from './sessionText';
 import { SessionDialog } from './SessionDialog';
 import { useSessionUi } from './sessionUiStore';

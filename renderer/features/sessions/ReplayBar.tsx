@@ -14,7 +14,7 @@ import {
   speedLabel,
   type ReplayPlan,
   type ReplaySpeed,
-} from './replayPlan';
+} from '../../store/replayPlan';
 import { describeSource, plural } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
 import { useReplayClock } from './useReplayClock';

@@ -3,7 +3,7 @@
 // The new exchanges are recorded in this run like any other; during the replay they wait for "Back to live".
 
 import { useMemo, useState } from 'react';
-import type { AgentSummary } from '../../../shared/agent';
+import type { AgentSummary } from '../../../shared/host/agent';
 import { isUserRequest, userExchanges } from '../../../shared/session/runDigest';
 import { useAppStore } from '../../store/appStore';
 import { agentName } from '../../../shared/agentName';

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { formatBytes } from '../frames/frameFormat';
+import { formatBytes } from '../../ui/frameFormat';
 import { BrowseRows } from './browseRows';
 import { useFindRow } from './useFindRow';
 import { useOpenRow } from './useOpenRow';

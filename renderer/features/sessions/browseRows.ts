@@ -5,7 +5,7 @@
 // rows going by that fast, and each page would cost the host a read and the window a frame (bench:ui-open). The
 // rows where the scrolling stops are fetched once it has for a moment.
 
-import type { HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host/hostApi';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 
 export const ROWS_PAGE_SIZE = 200;

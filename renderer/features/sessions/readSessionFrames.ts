@@ -2,7 +2,7 @@
 // message (docs/architecture.md#the-host-contract: only plain JSON crosses the boundary, and IPC messages are better
 // kept small).
 
-import type { HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host/hostApi';
 import type { Frame } from '../../../shared/wire/frame';
 
 /** Small enough that parsing one page in the window stays well under a long task (about 2 MB of JSON). */

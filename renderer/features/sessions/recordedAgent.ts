@@ -2,7 +2,7 @@
 // tasks) can show its frames unchanged (SES-3). It is not connected: no interface is chosen, so nothing can be sent
 // to it, and `problem` says why. Its card is read with the same detection the host uses.
 
-import type { AgentSettings, AgentSummary } from '../../../shared/agent';
+import type { AgentSettings, AgentSummary } from '../../../shared/host/agent';
 import { authOffers } from '../../../shared/authOffers';
 import { detectCard } from '../../../shared/a2a/detect';
 import { readCardSecurity } from '../../../shared/a2a/securitySchemes';

@@ -2,7 +2,7 @@
 // sessions list and the mock agents running on the host. They live with the feature because nothing else reads them.
 
 import { queryOptions } from '@tanstack/react-query';
-import type { HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host/hostApi';
 
 export const recentSessionsKey = ['sessions', 'recent'] as const;
 export const mockAgentsKey = ['sessions', 'mocks'] as const;

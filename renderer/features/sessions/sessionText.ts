@@ -7,7 +7,7 @@ import type {
   SavedSession,
   SessionSummary,
 } from '../../../shared/session/types';
-import { formatBytes } from '../frames/frameFormat';
+import { formatBytes } from '../../ui/frameFormat';
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -2,7 +2,7 @@
 // usual views (the inspector shows its exchange in full); a stream event whose exchange began further back than
 // that brings the exchange along, found by its row.
 
-import type { HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host/hostApi';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';

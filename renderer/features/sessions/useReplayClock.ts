@@ -3,7 +3,7 @@
 
 import { useEffect, useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { createReplayPlan, DEFAULT_IDLE_CAP_MS, replayTick, type ReplayPlan } from './replayPlan';
+import { createReplayPlan, DEFAULT_IDLE_CAP_MS, replayTick, type ReplayPlan } from '../../store/replayPlan';
 
 export function useReplayClock(): ReplayPlan | undefined {
   const steps = useAppStore((state) => state.replay?.steps);

@@ -3,21 +3,17 @@
 // a drop or the desktop shell is answered in the same place as one started from a button.
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host-api';
+import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host/hostApi';
 import type { ExportFormat, MockTiming, SessionSummary } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { useHost } from '../../host/HostContext';
-import { useAppStore, type AppState } from '../../store/appStore';
+import { useAppStore } from '../../store/appStore';
 import { readAllSessionFrames } from './readSessionFrames';
 import { recordedAgentSummary } from './recordedAgent';
 import { mockAgentsKey, mockAgentsQuery, recentSessionsKey, recentSessionsQuery } from './sessionQueries';
 import { describeSaved, plural, tooLargeToRead } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
-
-/** The session the save, export and mock actions work on: the one being replayed, else this run's. */
-export function currentSessionId(state: Pick<AppState, 'replay'>): string {
-  return state.replay?.session.sessionId ?? LIVE_SESSION_ID;
-}
+import { currentSessionId } from '../../store/sessionSlice';
 
 export function useSaveSession() {
   const host = useHost();

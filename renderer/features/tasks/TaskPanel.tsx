@@ -3,13 +3,13 @@
 // and the open streams, each of which can be closed without cancelling its task.
 
 import { useMemo, useState } from 'react';
-import type { OperationOutcome } from '../../../shared/agent';
+import type { OperationOutcome } from '../../../shared/host/agent';
 import { lastState } from '../../../shared/timeline/taskView';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
-import { useActiveAgent, useCloseStream, useRunOperation } from '../agents/useAgentActions';
-import { OutcomeNotice } from '../composer/OutcomeNotice';
-import { PushSection } from '../push/PushSection';
+import { useActiveAgent, useCloseStream, useRunOperation } from '../agents';
+import { OutcomeNotice } from '../composer';
+import { PushSection } from '../push';
 import { findAdapter } from '../../../shared/a2a/adapters';
 
 export function TaskPanel() {

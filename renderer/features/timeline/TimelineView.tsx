@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
 import { useAppStore } from '../../store/appStore';
-import { formatBytes } from '../frames/frameFormat';
+import { formatBytes } from '../../ui/frameFormat';
 import { StateStrip } from './StateStrip';
 
 const ROW_HEIGHT = 26;

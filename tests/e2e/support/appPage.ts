@@ -1,7 +1,7 @@
 // Page object for the app: specs speak in user actions and visible results, never raw selectors.
 
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { HostService } from '../../../shared/host-api';
+import type { HostService } from '../../../shared/host/hostApi';
 
 export class AppPage {
   /** `host` is the real host behind the page, for what only a shell does (handing over a file the OS opened). */

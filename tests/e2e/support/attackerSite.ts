@@ -11,7 +11,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { TOKEN_HEADER } from '../../../shared/webBridge';
+import { TOKEN_HEADER } from '../../../shared/host/webBridge';
 import { FOREIGN_HOSTS } from './chromiumArgs';
 import { listenLocal } from './testServer';
 

@@ -3,7 +3,7 @@
 // on the wire by the browser, whatever the attacking script itself was allowed to read.
 
 import { expect, type Frame, type Page, type Response } from '@playwright/test';
-import { TOKEN_HEADER, TOKEN_META } from '../../../shared/webBridge';
+import { TOKEN_HEADER, TOKEN_META } from '../../../shared/host/webBridge';
 
 export interface AppExchange {
   method: string;

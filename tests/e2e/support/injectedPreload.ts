@@ -2,7 +2,7 @@
 // buildPreloadApi, over an ipcRenderer whose invoke goes to the real host in the test process.
 
 import { buildPreloadApi, type IpcRendererLike } from '../../../electron/preloadApi';
-import { hostEventChannel } from '../../../shared/host-api';
+import { hostEventChannel } from '../../../shared/host/hostApi';
 
 type Relay = (event: unknown, ...args: unknown[]) => void;
 

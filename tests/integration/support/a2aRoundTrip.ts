@@ -11,7 +11,7 @@ import type {
   Operation,
   OperationInputs,
 } from '../../../shared/a2a/adapter';
-import type { HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host/hostApi';
 import type { Finding } from '../../../shared/wire/finding';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { parseSseBytes } from '../../../shared/wire/sse';

@@ -3,8 +3,8 @@
 // on return values alone.
 
 import { expect } from 'vitest';
-import type { OperationOutcome } from '../../../shared/agent';
-import type { HostService } from '../../../shared/host-api';
+import type { OperationOutcome } from '../../../shared/host/agent';
+import type { HostService } from '../../../shared/host/hostApi';
 import type { Frame, HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { createHost } from '../../../electron/host/createHost';
 

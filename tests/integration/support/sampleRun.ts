@@ -1,8 +1,8 @@
 // The run the session tests record: a streamed task to its end, then a task that asks for input and is answered on
 // the same task. Returns the multi-turn task's answer to its first message.
 
-import type { OperationOutcome } from '../../../shared/agent';
-import type { HostService } from '../../../shared/host-api';
+import type { OperationOutcome } from '../../../shared/host/agent';
+import type { HostService } from '../../../shared/host/hostApi';
 
 export async function recordSampleRun(
   host: HostService,

@@ -1,7 +1,7 @@
 // The markers the card editor shows, in plain data: kept apart from the editor component so that the eagerly loaded
 // card view can build them without pulling Monaco into the start-up bundle.
 
-import type { Severity } from '../../shared/wire/finding';
+import type { Severity } from '../../../shared/wire/finding';
 
 /** A range in the editor's text: 1-based lines and columns, columns in UTF-16 code units (as Monaco counts). */
 export interface MarkerRange {

@@ -1,4 +1,4 @@
-// Every Monaco editor in the renderer takes its options from renderer/monaco/editorOptions.ts, and those options
+// Every Monaco editor in the renderer takes its options from renderer/ui/monaco/editorOptions.ts, and those options
 // always turn link detection off: an agent's URLs must not open on ctrl+click.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,9 +9,9 @@ import {
   diffViewerOptions,
   fieldEditorOptions,
   viewerOptions,
-} from '../../../../renderer/monaco/editorOptions';
+} from '../../../../../renderer/ui/monaco/editorOptions';
 
-const OPTIONS_MODULE = path.resolve('renderer/monaco/editorOptions.ts');
+const OPTIONS_MODULE = path.resolve('renderer/ui/monaco/editorOptions.ts');
 
 function rendererSources(dir = path.resolve('renderer')): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -86,9 +86,9 @@ describe('Monaco editor options', () => {
   it('finds the editors the renderer has', () => {
     expect(uses.map((use) => `${use.file} ${use.tag}`).sort()).toEqual([
       'renderer/features/composer/MonacoJsonEditor.tsx Editor',
-      'renderer/monaco/CardDiffEditor.tsx DiffEditor',
-      'renderer/monaco/CardEditor.tsx Editor',
-      'renderer/monaco/MonacoBody.tsx Editor',
+      'renderer/ui/monaco/CardDiffEditor.tsx DiffEditor',
+      'renderer/ui/monaco/CardEditor.tsx Editor',
+      'renderer/ui/monaco/MonacoBody.tsx Editor',
     ]);
   });
 

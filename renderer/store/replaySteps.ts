@@ -4,7 +4,7 @@
 // stream opened, and finished when it ended, each at its own time; stream events and push deliveries arrive at
 // theirs. The frames slice replaces a revision in place, exactly as it does live (frame.ts).
 
-import type { Frame, FrameTiming, HttpFrame } from '../../../shared/wire/frame';
+import type { Frame, FrameTiming, HttpFrame } from '../../shared/wire/frame';
 
 export interface ReplayStep {
   /** What the views get at this step: a frame, or an earlier revision of an exchange. */

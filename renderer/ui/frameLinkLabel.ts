@@ -1,6 +1,6 @@
 // What a finding's link to a frame says: which kind of frame it opens, in the words the Frames tab uses.
 
-import type { Frame } from '../../../shared/wire/frame';
+import type { Frame } from '../../shared/wire/frame';
 
 export function frameLinkLabel(frame: Frame | undefined): string {
   if (!frame) return 'frame (not in this window)';

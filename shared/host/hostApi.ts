@@ -22,8 +22,8 @@ import type {
   ActsRunRequest,
   ActsRunResult,
   ActsRunStarted,
-} from './acts/actsRunTypes';
-import type { ProbeResult } from './checks/types';
+} from '../acts/actsRunTypes';
+import type { ProbeResult } from '../checks/types';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
 import type { SignInFlow, SignInStart } from './signIn';
 import type {
@@ -36,10 +36,10 @@ import type {
   SessionExport,
   SessionFramesPage,
   SessionSummary,
-} from './session/types';
-import type { SessionRowSearch, SessionRowsPage } from './session/sessionRows';
-import type { Finding } from './wire/finding';
-import type { Frame, HeaderList, HttpFrame } from './wire/frame';
+} from '../session/types';
+import type { SessionRowSearch, SessionRowsPage } from '../session/sessionRows';
+import type { Finding } from '../wire/finding';
+import type { Frame, HeaderList, HttpFrame } from '../wire/frame';
 
 export type Edition = 'desktop' | 'browser' | 'cli' | 'test';
 
@@ -281,7 +281,15 @@ export type HostEvent =
   /** A conformance run's progress: after each test, and when it has finished (CHK-6). */
   | { type: 'acts'; progress: ActsProgress };
 export type HostEventType = HostEvent['type'];
-export const hostEventTypes: readonly HostEventType[] = ['frames', 'open-session', 'acts'];
+/** Every event type, for transports that must recognise what they relay (the HTTP bridge drops what is not here). */
+export const hostEventTypes = ['frames', 'open-session', 'acts'] as const;
+
+// Compile-time proof that the list and the union name the same events, as for the methods above.
+type EventMissingFromList = Exclude<HostEventType, (typeof hostEventTypes)[number]>;
+type EventMissingFromUnion = Exclude<(typeof hostEventTypes)[number], HostEventType>;
+export const hostEventListIsComplete: [EventMissingFromList, EventMissingFromUnion] extends [never, never]
+  ? true
+  : never = true;
 
 export type HostEventListener = (event: HostEvent) => void;
 

@@ -2,7 +2,7 @@
 // client side (preload, HTTP bridge, in-process) is this function with a different invoke, so none of them
 // hand-writes a method or a channel name.
 
-import { hostMethodNames, type HostApi, type HostCallResult, type HostMethod } from './host-api';
+import { hostMethodNames, type HostApi, type HostCallResult, type HostMethod } from './hostApi';
 
 export type HostInvoke = (method: HostMethod, args: unknown[]) => Promise<HostCallResult>;
 

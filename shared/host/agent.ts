@@ -2,13 +2,13 @@
 // open an agent, set its credentials and limits, run operations and control streams. Plain JSON types only; the host
 // keeps the secrets and hands back settings with them replaced by `SECRET_PLACEHOLDER`.
 
-import type { Operation, OperationInputs } from './a2a/adapter';
-import type { CardInterface } from './a2a/detect';
-import type { Binding, Generation } from './a2a/generation';
-import type { A2AError, OperationResult } from './a2a/model';
-import type { SecurityScheme } from './a2a/securitySchemes';
-import type { Finding } from './wire/finding';
-import type { FrameError } from './wire/frame';
+import type { Operation, OperationInputs } from '../a2a/adapter';
+import type { CardInterface } from '../a2a/detect';
+import type { Binding, Generation } from '../a2a/generation';
+import type { A2AError, OperationResult } from '../a2a/model';
+import type { SecurityScheme } from '../a2a/securitySchemes';
+import type { Finding } from '../wire/finding';
+import type { FrameError } from '../wire/frame';
 
 export const SECRET_PLACEHOLDER = '••••••';
 

@@ -1,9 +1,9 @@
-// Argument schemas for the agent client's host methods (shared/agent.ts), checked at the host edge like every other
+// Argument schemas for the agent client's host methods (shared/host/agent.ts), checked at the host edge like every other
 // call (docs/architecture.md#the-host-contract): a call that does not fit is refused with the field and the reason.
 
 import { z } from 'zod';
-import type { operations } from './a2a/adapter';
-import { bindings, generations } from './a2a/generation';
+import type { operations } from '../a2a/adapter';
+import { bindings, generations } from '../a2a/generation';
 
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // RFC 9110 §5.5 field values: visible ASCII, space, tab and obs-text. CR, LF, NUL and other controls would split

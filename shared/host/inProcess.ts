@@ -1,9 +1,9 @@
 // The in-process transport, for tests and the command line: the same proxy and dispatch as the other editions,
 // with a JSON round trip in between so that whatever works here also survives IPC and HTTP.
 
-import type { HostConnection, HostService } from './host-api';
-import { dispatchHostCall } from './hostDispatch';
-import { createHostProxy } from './hostProxy';
+import type { HostConnection, HostService } from './hostApi';
+import { dispatchHostCall } from './dispatch';
+import { createHostProxy } from './proxy';
 
 function throughJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);

@@ -3,8 +3,8 @@
 // escapes as an exception across a transport; it becomes `{ ok: false }` with a name and message.
 
 import { z } from 'zod';
-import { isHostMethod, type HostApi, type HostCallResult } from './host-api';
-import { hostArgSchemas } from './hostSchemas';
+import { isHostMethod, type HostApi, type HostCallResult } from './hostApi';
+import { hostArgSchemas } from './schemas';
 
 export async function dispatchHostCall(
   host: HostApi,

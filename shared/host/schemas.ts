@@ -12,9 +12,9 @@ import {
   operationRequestSchema,
   rawAgentRequestSchema,
 } from './agentSchemas';
-import { bindings, generations } from './a2a/generation';
-import type { HostApi, HostMethod } from './host-api';
-import { STORED_READ_MAX_BYTES } from './wire/storedString';
+import { bindings, generations } from '../a2a/generation';
+import type { HostApi, HostMethod } from './hostApi';
+import { STORED_READ_MAX_BYTES } from '../wire/storedString';
 
 // RFC 9110 token characters: anything else cannot be a method or a header name on the wire.
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,7 +1,7 @@
 // A link that selects a frame and shows it on the Frames tab; a frame this window does not hold is named, not linked.
 
-import { useAppStore } from '../../store/appStore';
-import { frameLinkLabel } from '../checks/frameLinkLabel';
+import { useAppStore } from '../store/appStore';
+import { frameLinkLabel } from './frameLinkLabel';
 
 export function FrameLink({ id, testId = 'check-frame-link' }: { id: string; testId?: string }) {
   const selectFrame = useAppStore((state) => state.selectFrame);

@@ -1,6 +1,6 @@
 // Display helpers for frames: durations, sizes, a one-word outcome, and the content type that picks the viewer.
 
-import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
+import type { HeaderList, HttpFrame } from '../../shared/wire/frame';
 
 export function formatMs(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '—';

@@ -6,7 +6,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import type * as MonacoApi from 'monaco-editor/editor/editor.api';
 import { useEffect, useRef, useState } from 'react';
-import type { Severity } from '../../shared/wire/finding';
+import type { Severity } from '../../../shared/wire/finding';
 import { useColorScheme } from '../theme/useColorScheme';
 import type { AppliedMarker, EditorMarker, RevealRequest } from './editorMarkers';
 import { editorTheme, viewerOptions } from './editorOptions';

@@ -3,10 +3,10 @@
 // handed a session file, SES-8) opens that file for replay.
 
 import { useEffect, useRef } from 'react';
-import type { Frame } from '../../shared/wire/frame';
-import { useOpenSession } from '../features/sessions/useSessionActions';
-import { useAppStore } from '../store/appStore';
-import { useHost } from './HostContext';
+import type { Frame } from '../shared/wire/frame';
+import { useOpenSession } from './features/sessions';
+import { useAppStore } from './store/appStore';
+import { useHost } from './host/HostContext';
 
 export function useHostEvents(): void {
   const host = useHost();

@@ -1,7 +1,7 @@
 // The one place Monaco editors get their options. Everything an editor shows may come from an agent (bodies, cards,
 // a data part pasted from one), and an agent's URLs are untrusted: Monaco's link detection would open them on
 // ctrl+click, straight into the system browser. So every editor turns links off, and the options below put
-// `links: false` last, where no caller's extra option can undo it. tests/unit/renderer/monaco/editorOptions.test.ts
+// `links: false` last, where no caller's extra option can undo it. tests/unit/renderer/ui/monaco/editorOptions.test.ts
 // checks that every editor in the renderer takes its options from here.
 
 import type { DiffEditorProps, EditorProps } from '@monaco-editor/react';

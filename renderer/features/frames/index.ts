@@ -1,0 +1,6 @@
+// The frames feature: the table of every exchange, the inspector of one, and the spec links other views share.
+// Other features import it only from here.
+
+export { FrameInspector } from './FrameInspector';
+export { FramesTable } from './FramesTable';
+export { SpecLink } from './SpecLink';

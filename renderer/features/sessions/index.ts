@@ -1,0 +1,14 @@
+// The sessions feature: saving, opening, replaying, re-sending, exporting and serving recorded sessions. Other
+// features import it only from here.
+
+export { DropOverlay } from './DropOverlay';
+export { ExportDialog } from './ExportDialog';
+export { MockAgentDialog } from './MockAgentDialog';
+export { ReplayBar } from './ReplayBar';
+export { ResendDialog } from './ResendDialog';
+export { SessionBrowser } from './SessionBrowser';
+export { SessionMenu } from './SessionMenu';
+export { SessionNotes } from './SessionNotes';
+export { SessionsPanel } from './SessionsPanel';
+export { openSessionPicker, useSessionUi } from './sessionUiStore';
+export { useBackToLive, useOpenSession, useSaveSession } from './useSessionActions';

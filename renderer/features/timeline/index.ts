@@ -1,0 +1,3 @@
+// The timeline feature: events as they came, with each task's state strip. Other features import it only from here.
+
+export { TimelineView } from './TimelineView';
