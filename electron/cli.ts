@@ -5,7 +5,7 @@
 
 import type { HostService } from '../shared/host/hostApi';
 import { APP_VERSION } from './appVersion';
-import { cliUsage, EXIT, opt, parseCli, type CommandName, type Invocation } from './cliArgs';
+import { cliUsage, EXIT, opt, parseCli, type CommandName, type Invocation } from './cli/args';
 import { actsCommand } from './cli/actsCommand';
 import { cardCommand, operationCommand } from './cli/agentCommands';
 import { checkCommand } from './cli/checkCommand';
@@ -15,7 +15,7 @@ import { createHost } from './host/createHost';
 
 type Runner = (host: HostService, inv: Invocation, out: Output) => Promise<number>;
 
-/** One runner per command in cliArgs.ts; a command added there without a runner here does not compile. */
+/** One runner per command in cli/args.ts; a command added there without a runner here does not compile. */
 const runners: Record<CommandName, Runner> = {
   card: cardCommand,
   send: operationCommand,

@@ -18,10 +18,10 @@ const SKIPPED = [/^vendor\/(?!.*README\.md$)/, /^tests\/fixtures\//, /^package-l
  */
 export const LEGACY_LABEL_FILES = [
   'shared/checks/citation.ts',
-  'tests/unit/citation.test.ts',
-  'tests/unit/noInternalCitations.test.ts',
+  'tests/unit/shared/checks/citation.test.ts',
+  'tests/unit/docs/noInternalCitations.test.ts',
   'tests/e2e/checks.spec.ts',
-  'tests/unit/cliOutput.test.ts',
+  'tests/unit/electron/cli/output.test.ts',
 ];
 
 const DOC_PATH = /(?<![\w/.@-])((?:\.\.?\/)*(?:[\w.-]+\/)*[\w.-]+\.md)(#[\w-]+)?/g;

@@ -17,7 +17,7 @@ import {
 import type { ActsProgress, ActsRunResult, ActsRunStarted } from '../../shared/acts/actsRunTypes';
 import type { Level } from '../../shared/acts/actsTypes';
 import type { HostService } from '../../shared/host/hostApi';
-import { EXIT, opt, type Invocation } from '../cliArgs';
+import { EXIT, opt, type Invocation } from './args';
 import { readActsFiles } from './actsFiles';
 import { openFor } from './agentCommands';
 import type { Output } from './output';

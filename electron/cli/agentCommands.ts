@@ -17,7 +17,7 @@ import type { HostService } from '../../shared/host/hostApi';
 import { exchangeRequest } from '../../shared/timeline/exchangeRequest';
 import type { Finding } from '../../shared/wire/finding';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
-import { EXIT, opt, wireTaskState, type Invocation } from '../cliArgs';
+import { EXIT, opt, wireTaskState, type Invocation } from './args';
 import {
   errorLine,
   exitFor,

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { reportToJUnit } from '../../shared/checks/reportExport';
 import type { HostService } from '../../shared/host/hostApi';
-import { EXIT, opt, type Invocation } from '../cliArgs';
+import { EXIT, opt, type Invocation } from './args';
 import { checkAgent } from '../host/checks/checkAgent';
 import { settingsFrom } from './agentCommands';
 import { citationText, type Output } from './output';

@@ -6,7 +6,7 @@ import type { A2AError, Message, OperationResult, Part, StreamItem, Task } from 
 import { citationOf, type SpecCitation } from '../../shared/checks/citation';
 import type { Finding } from '../../shared/wire/finding';
 import type { FrameError } from '../../shared/wire/frame';
-import { EXIT } from '../cliArgs';
+import { EXIT } from './args';
 
 export interface Output {
   json: boolean;

@@ -7,7 +7,7 @@ import type { HostService } from '../../shared/host/hostApi';
 import { digestRun } from '../../shared/session/runDigest';
 import type { Frame } from '../../shared/wire/frame';
 import type { MockTiming } from '../../shared/session/types';
-import { EXIT, opt, type Invocation } from '../cliArgs';
+import { EXIT, opt, type Invocation } from './args';
 import { openFor } from './agentCommands';
 import type { Output } from './output';
 

@@ -2,7 +2,7 @@
 // Message", "JSON-RPC 2.0 §5.1 Error object", "RFC 8259 §4 Objects") and the URL of that section. A2A links point at
 // the specification of the agent's generation, pinned to the release tag on GitHub so they never move; anchors are
 // computed from the real heading text the way GitHub does, and tests/fixtures/spec-headings.json records the headings
-// at each tag (tests/unit/specRefs.test.ts proves every URL made here lands on one of them). Platform-free.
+// at each tag (tests/unit/shared/checks/specRefs.test.ts proves every URL made here lands on one of them). Platform-free.
 
 import { generations, isGeneration, type Generation } from '../a2a/generation';
 

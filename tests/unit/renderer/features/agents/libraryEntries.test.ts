@@ -1,0 +1,51 @@
+// The agent library's list rules: one entry per URL, merge on import, clear refusals for files that are not one.
+
+import { describe, expect, it } from 'vitest';
+import {
+  exportLibrary,
+  importLibrary,
+  removeEntry,
+  upsertEntry,
+} from '../../../../../renderer/features/agents/libraryEntries';
+
+describe('library entries', () => {
+  it('keeps one entry per URL, in order', () => {
+    let entries = upsertEntry([], { url: 'http://a/', name: 'A' });
+    entries = upsertEntry(entries, { url: 'http://b/', name: 'B' });
+    entries = upsertEntry(entries, { url: 'http://a/', name: 'A2' });
+    expect(entries).toEqual([
+      { url: 'http://a/', name: 'A2' },
+      { url: 'http://b/', name: 'B' },
+    ]);
+    expect(removeEntry(entries, 'http://a/')).toEqual([{ url: 'http://b/', name: 'B' }]);
+  });
+
+  it('round-trips an export and merges an import by URL', () => {
+    const text = exportLibrary([{ url: 'http://a/', name: 'A' }, { url: 'http://b/' }]);
+    expect(importLibrary([{ url: 'http://a/', name: 'old' }], text)).toEqual({
+      ok: true,
+      added: 1,
+      entries: [{ url: 'http://a/', name: 'A' }, { url: 'http://b/' }],
+    });
+  });
+
+  it('refuses what is not a library, saying why', () => {
+    expect(importLibrary([], 'nope')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^The file is not JSON/),
+    });
+    expect(importLibrary([], '{"format":"x"}')).toEqual({
+      ok: false,
+      message: 'The file is not an agent library: This is not a Switchboard agent library.',
+    });
+    expect(
+      importLibrary(
+        [],
+        JSON.stringify({ format: 'switchboard-agent-library', schemaVersion: 2, agents: [] }),
+      ),
+    ).toEqual({
+      ok: false,
+      message: 'The file is not an agent library: This agent library was written by a newer Switchboard.',
+    });
+  });
+});
