@@ -4,7 +4,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseInterface, detectCard, versionGeneration, type Detection } from '../../../../shared/a2a/detect';
+import {
+  chooseInterface,
+  detectCard,
+  versionGeneration,
+  type Detection,
+} from '../../../../shared/a2a/detect';
 import { cardFields } from '../../../../shared/checks/cardFields';
 import { lintCard } from '../../../../shared/checks/cardLint';
 

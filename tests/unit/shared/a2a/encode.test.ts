@@ -2,7 +2,12 @@
 // docs/protocol.md#operations-and-bindings and docs/protocol.md#versions-headers-and-content-types.
 
 import { describe, expect, it } from 'vitest';
-import type { EncodeContext, EncodedRequest, Operation, OperationInputs } from '../../../../shared/a2a/adapter';
+import type {
+  EncodeContext,
+  EncodedRequest,
+  Operation,
+  OperationInputs,
+} from '../../../../shared/a2a/adapter';
 import { operations } from '../../../../shared/a2a/adapter';
 import { adapters, findAdapter } from '../../../../shared/a2a/adapters';
 import type { Binding, Generation } from '../../../../shared/a2a/generation';

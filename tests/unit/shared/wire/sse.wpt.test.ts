@@ -4,7 +4,12 @@
 // facts about events, what the WPT test asserts in the browser. Each stream is parsed in one piece and byte by byte.
 
 import { describe, expect, it } from 'vitest';
-import { parseSseChunks, type SseEvent, type SseOptions, type SseParseResult } from '../../../../shared/wire/sse';
+import {
+  parseSseChunks,
+  type SseEvent,
+  type SseOptions,
+  type SseParseResult,
+} from '../../../../shared/wire/sse';
 
 interface Expected {
   type?: string;

@@ -3,7 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { SECRET_PLACEHOLDER } from '../../../../../shared/host/agent';
-import { DEFAULT_AGENT_SETTINGS, hideSecrets, mergeSettings } from '../../../../../electron/host/agent/agentSettings';
+import {
+  DEFAULT_AGENT_SETTINGS,
+  hideSecrets,
+  mergeSettings,
+} from '../../../../../electron/host/agent/agentSettings';
 import { applyCredentials, originNeedingConsent } from '../../../../../electron/host/agent/credentials';
 import { cardCandidates } from '../../../../../electron/host/agent/discovery';
 

@@ -4,7 +4,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { startLoopbackRedirect } from '../../../../../electron/host/oauth/loopbackRedirect';
-import { authorizationUrl, challengeOf, createPkce, createState } from '../../../../../electron/host/oauth/pkce';
+import {
+  authorizationUrl,
+  challengeOf,
+  createPkce,
+  createState,
+} from '../../../../../electron/host/oauth/pkce';
 
 describe('PKCE', () => {
   it('gives RFC 7636 appendix B’s challenge for its verifier', () => {

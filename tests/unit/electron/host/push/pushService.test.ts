@@ -4,7 +4,11 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpFrame, SseFrame } from '../../../../../shared/wire/frame';
-import { createPushService, KNOWN_TASKS_KEPT, type PushService } from '../../../../../electron/host/push/pushService';
+import {
+  createPushService,
+  KNOWN_TASKS_KEPT,
+  type PushService,
+} from '../../../../../electron/host/push/pushService';
 
 let ids = 0;
 const services: PushService[] = [];

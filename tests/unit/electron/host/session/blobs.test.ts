@@ -3,7 +3,12 @@
 // reported and left empty.
 
 import { describe, expect, it } from 'vitest';
-import { blobReader, externalizeFrame, internalizeFrame, sha256 } from '../../../../../electron/host/session/blobs';
+import {
+  blobReader,
+  externalizeFrame,
+  internalizeFrame,
+  sha256,
+} from '../../../../../electron/host/session/blobs';
 import type { BodyBytes, HttpFrame, SseFrame } from '../../../../../shared/wire/frame';
 
 const body = (bytes: Buffer): BodyBytes => ({

@@ -15,7 +15,12 @@ import {
   wrongHost,
 } from '../../../../../electron/host/session/mockErrors';
 import { requestFacts, type RecordedExchange } from '../../../../../electron/host/session/mockMatching';
-import { COMPRESSED_GAP_MS, paced, planReplay, replayHeaders } from '../../../../../electron/host/session/mockReplay';
+import {
+  COMPRESSED_GAP_MS,
+  paced,
+  planReplay,
+  replayHeaders,
+} from '../../../../../electron/host/session/mockReplay';
 import { replaceJsonRpcId, replaceSseBlockId } from '../../../../../electron/host/session/mockRewrite';
 
 const PEER = 'http://127.0.0.1:4000';

@@ -5,9 +5,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import { bytesToBase64, INLINE_MAX_BYTES, INLINE_WARN_BYTES } from '../../../../../renderer/features/composer/base64';
+import {
+  bytesToBase64,
+  INLINE_MAX_BYTES,
+  INLINE_WARN_BYTES,
+} from '../../../../../renderer/features/composer/base64';
 import { cardStreams } from '../../../../../renderer/features/composer/cardDefaults';
-import { checkDraft, isAbsoluteUri, splitList, type Draft } from '../../../../../renderer/features/composer/draft';
+import {
+  checkDraft,
+  isAbsoluteUri,
+  splitList,
+  type Draft,
+} from '../../../../../renderer/features/composer/draft';
 import {
   findJsonError,
   lineAndColumn,

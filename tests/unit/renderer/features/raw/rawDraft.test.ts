@@ -1,7 +1,11 @@
 // "Edit and resend" (MSG-8): a frame becomes a raw draft without the headers the host sets and without secrets.
 
 import { describe, expect, it } from 'vitest';
-import { draftFromFrame, draftToRequest, jsonRpcTemplate } from '../../../../../renderer/features/raw/rawDraft';
+import {
+  draftFromFrame,
+  draftToRequest,
+  jsonRpcTemplate,
+} from '../../../../../renderer/features/raw/rawDraft';
 import type { HttpFrame } from '../../../../../shared/wire/frame';
 import { SECRET_MASK } from '../../../../../shared/wire/secretMask';
 

@@ -7,7 +7,12 @@ import type { Part } from '../../../../../shared/a2a/model';
 import type { HttpFrame } from '../../../../../shared/wire/frame';
 import { fileSource } from '../../../../../renderer/features/render/fileSource';
 import { joinTextParts } from '../../../../../renderer/features/render/partGroups';
-import { jsonEntries, jsonKind, jsonSummary, scalarText } from '../../../../../renderer/features/render/jsonTree';
+import {
+  jsonEntries,
+  jsonKind,
+  jsonSummary,
+  scalarText,
+} from '../../../../../renderer/features/render/jsonTree';
 import {
   decodeBase64,
   effectiveType,

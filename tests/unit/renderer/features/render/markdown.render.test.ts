@@ -7,7 +7,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../../../renderer/features/render/markdown';
-import { renderBlocks, type MarkdownRenderOptions } from '../../../../../renderer/features/render/markdownElements';
+import {
+  renderBlocks,
+  type MarkdownRenderOptions,
+} from '../../../../../renderer/features/render/markdownElements';
 
 /** Images are the caller's business (click-to-load); here they become a marker that records the request. */
 const options: MarkdownRenderOptions = {

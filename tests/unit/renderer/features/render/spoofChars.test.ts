@@ -4,7 +4,11 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasSpoofing, splitSpoofing, type SpoofSegment } from '../../../../../renderer/features/render/spoofChars';
+import {
+  hasSpoofing,
+  splitSpoofing,
+  type SpoofSegment,
+} from '../../../../../renderer/features/render/spoofChars';
 
 const joined = (segments: SpoofSegment[]) =>
   segments.map((s) => (s.kind === 'text' ? s.text : s.char)).join('');

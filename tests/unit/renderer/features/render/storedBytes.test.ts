@@ -4,7 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StoredBase64Decoder } from '../../../../../renderer/features/render/storedBytes';
-import { parseStoredString, storedStringJson, storedStringPlaceholder } from '../../../../../shared/wire/storedString';
+import {
+  parseStoredString,
+  storedStringJson,
+  storedStringPlaceholder,
+} from '../../../../../shared/wire/storedString';
 
 function decodeIn(text: string, cuts: number[]): Uint8Array | null {
   const decoder = new StoredBase64Decoder();
