@@ -14,7 +14,7 @@ const IMPORT =
 export const LOWER_LAYERS = ['ui', 'store', 'host', 'monaco', 'theme', 'queries'];
 const GENERATION_LITERAL = String.raw`['"](?:0\.1|0\.2|0\.3|1\.0)['"]`;
 const GENERATION_COMPARISON = new RegExp(
-  String.raw`[!=]==\s*${GENERATION_LITERAL}|${GENERATION_LITERAL}\s*[!=]==|case\s+${GENERATION_LITERAL}\s*:`,
+  String.raw`[!=]==\s*${GENERATION_LITERAL}|${GENERATION_LITERAL}\s*[!=]==|case\s+${GENERATION_LITERAL}\s*:|\.startsWith\(\s*['"][01]\.['"]\s*\)`,
   'g',
 );
 

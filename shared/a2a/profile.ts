@@ -71,6 +71,8 @@ export interface GenerationProfile {
   readonly refusesUndeclaredCapabilities: boolean;
   /** The release that added push config list and delete, when it came after the generation's first (0.2.5). */
   readonly pushListAndDeleteSince: string | undefined;
+  /** Whether a stream's status updates say `final: true` at the end (up to 0.3; 1.0 dropped the flag). */
+  readonly finalFlag: boolean;
   /** An unknown binding gets the narrowest shape the generation has. */
   messageShape(binding: Binding | undefined): MessageShape;
 }
@@ -105,6 +107,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     endedTaskError: undefined,
     refusesUndeclaredCapabilities: false,
     pushListAndDeleteSince: undefined,
+    finalFlag: true,
     messageShape: () => ({
       ...fullShape,
       extensions: false,
@@ -131,6 +134,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     endedTaskError: undefined,
     refusesUndeclaredCapabilities: false,
     pushListAndDeleteSince: '0.2.5',
+    finalFlag: true,
     messageShape: () => fullShape,
   },
   '0.3': {
@@ -151,6 +155,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     endedTaskError: undefined,
     refusesUndeclaredCapabilities: false,
     pushListAndDeleteSince: undefined,
+    finalFlag: true,
     // HTTP+JSON and gRPC both carry the 0.3 protobuf, which lacks some of the JSON-RPC fields.
     messageShape: (binding) =>
       binding === 'JSONRPC'
@@ -175,6 +180,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     endedTaskError: 'UnsupportedOperationError',
     refusesUndeclaredCapabilities: true,
     pushListAndDeleteSince: undefined,
+    finalFlag: false,
     messageShape: () => ({ ...fullShape, dataPartMediaType: true, dataPartAnyJson: true }),
   },
 };

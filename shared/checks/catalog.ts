@@ -15,6 +15,7 @@ import {
   type SpecRef,
 } from './specRefs';
 import type { CheckDefinition } from './types';
+import { profileNamed } from '../a2a/profile';
 
 /** A check's reference, resolved for the generation of the agent a finding is about (the default without one). */
 type CheckCite = (generation?: string) => SpecRef;
@@ -31,7 +32,7 @@ const fixed =
 const zeroX =
   (topic: A2ATopic): CheckCite =>
   (generation) =>
-    a2aRef(topic, generation?.startsWith('0.') ? generation : '0.3');
+    a2aRef(topic, profileNamed(generation)?.finalFlag ? generation! : '0.3');
 
 const cites = new Map<string, CheckCite>();
 

@@ -17,6 +17,7 @@ import { checkById, checkSpec } from './catalog';
 import { requestedTaskId } from './requestTask';
 import type { CheckFinding } from './types';
 import { isTerminalState } from '../a2a/model';
+import { profileNamed } from '../a2a/profile';
 
 /**
  * States a 0.x agent may end a stream at with `final: true` without the task ending
@@ -26,7 +27,8 @@ const INTERRUPTED: ReadonlySet<string> = new Set(['input-required', 'auth-requir
 /** How many of the events after a stream's end a finding names (the message counts them all). */
 export const MAX_LISTED_EVENTS = 20;
 
-const isZeroX = (generation: string | undefined) => generation !== undefined && generation.startsWith('0.');
+/** Whether the generation's streams say `final: true` (0.x), so `final` misuse can be checked. */
+const isZeroX = (generation: string | undefined) => profileNamed(generation)?.finalFlag === true;
 
 /** A finding of a state check, citing the check's section in the generation of the agent it is about. */
 function finding(
@@ -97,12 +99,36 @@ interface Ending {
   placement?: Placement;
 }
 
-export function stateFindings(frames: readonly Frame[], timeline: TimelineModel): CheckFinding[] {
-  const out: CheckFinding[] = [];
+type IllegalMark = { taskId: string; agentId?: string; mark: StateMark; against: StateMark };
 
-  // The first terminal mark of each task, and the illegal marks with the mark they contradict.
+/** What the walk over the frames knows so far, and the findings it made. */
+interface Walk {
+  out: CheckFinding[];
+  endings: ReadonlyMap<string, Ending>;
+  exchanges: Map<string, HttpFrame>;
+  streams: Map<string, Stream>;
+}
+
+export function stateFindings(frames: readonly Frame[], timeline: TimelineModel): CheckFinding[] {
+  const { endings, illegal, placed } = taskMarks(frames, timeline);
+  const walk: Walk = { out: [], endings, exchanges: new Map(), streams: new Map() };
+  for (const frame of frames) {
+    if (frame.kind === 'http') walk.exchanges.set(frame.id, frame);
+    else if (frame.kind === 'sse') onEvent(walk, frame);
+    else onPush(walk, frame);
+  }
+  for (const stream of walk.streams.values()) streamEndFinding(walk, stream);
+  for (const entry of illegal) walk.out.push(illegalFinding(entry, placed, walk.exchanges));
+  return walk.out;
+}
+
+/**
+ * The first terminal mark of each task, and the illegal marks with the mark they contradict, each placed on the
+ * exchange that carried it.
+ */
+function taskMarks(frames: readonly Frame[], timeline: TimelineModel) {
   const endings = new Map<string, Ending>();
-  const illegal: Array<{ taskId: string; agentId?: string; mark: StateMark; against: StateMark }> = [];
+  const illegal: IllegalMark[] = [];
   const placed = new Map<string, Placement | undefined>();
   for (const task of timeline.tasks.values()) {
     // The model marks a state illegal against the mark before it (taskView.applyState), so that is the one it
@@ -138,210 +164,226 @@ export function stateFindings(frames: readonly Frame[], timeline: TimelineModel)
     const placement = placed.get(ending.mark.frameId);
     if (placement) ending.placement = placement;
   }
+  return { endings, illegal, placed };
+}
 
-  const exchanges = new Map<string, HttpFrame>();
-  const streams = new Map<string, Stream>();
-  for (const frame of frames) {
-    if (frame.kind === 'http') exchanges.set(frame.id, frame);
-    else if (frame.kind === 'sse') onEvent(frame);
-    else onPush(frame);
+/** The stream an event belongs to, started on its first event with the task its request named. */
+function streamOf(walk: Walk, frame: SseFrame, exchange: HttpFrame): Stream {
+  let stream = walk.streams.get(frame.exchangeId);
+  if (!stream) {
+    stream = { exchange, after: 0, afterIds: [] };
+    const asked = requestedTaskId(exchange);
+    if (asked !== undefined) {
+      stream.taskId = asked;
+      stream.taskFrom = 'request';
+    }
+    walk.streams.set(frame.exchangeId, stream);
   }
+  return stream;
+}
 
-  function onEvent(frame: SseFrame): void {
-    if (!frame.dispatched) return;
-    const exchange = exchanges.get(frame.exchangeId);
-    if (!exchange) return;
-    let stream = streams.get(frame.exchangeId);
-    if (!stream) {
-      stream = { exchange, after: 0, afterIds: [] };
-      const asked = requestedTaskId(exchange);
-      if (asked !== undefined) {
-        stream.taskId = asked;
-        stream.taskFrom = 'request';
-      }
-      streams.set(frame.exchangeId, stream);
-    }
-    const a2a = frame.a2a;
-    const zeroX = isZeroX(exchange.a2a?.generation);
-    const agent = exchange.a2a?.agentId ? { agentId: exchange.a2a.agentId } : {};
-
-    if (stream.closedBy) {
-      const resent =
-        !zeroX &&
-        !stream.snapshotResent &&
-        a2a?.item === 'task' &&
-        a2a.state !== undefined &&
-        a2a.state === stream.closedState;
-      if (resent) stream.snapshotResent = true;
-      else {
-        stream.after++;
-        if (stream.afterIds.length < MAX_LISTED_EVENTS) stream.afterIds.push(frame.id);
-      }
-    }
-    if (!a2a) return;
-    const taskId = a2a.taskId;
-
-    if (taskId !== undefined) {
-      if (stream.taskId === undefined) {
-        stream.taskId = taskId;
-        stream.taskFrom = 'event';
-      } else if (taskId !== stream.taskId && !stream.changedTo?.has(taskId)) {
-        (stream.changedTo ??= new Set()).add(taskId);
-        const whose = stream.taskFrom === 'request' ? 'The request named task' : 'The stream was about task';
-        out.push(
-          finding(
-            'state.task-id-changed',
-            exchange.a2a?.generation,
-            `${whose} ${stream.taskId}, then an event of the stream named task ${taskId}.`,
-            [exchange.id, frame.id],
-            { taskId, ...agent },
-          ),
-        );
-      }
-      afterTheEnd(frame, taskId, exchange);
-    }
-
-    if (zeroX && a2a.item === 'status-update' && a2a.state !== undefined) {
-      if (a2a.final === true && !isTerminalState(a2a.state) && !INTERRUPTED.has(a2a.state)) {
-        out.push(
-          finding(
-            'state.final-misuse',
-            exchange.a2a?.generation,
-            `An event says final: true while task ${taskId ?? '(no id)'} is only ${a2a.state}.`,
-            [frame.id],
-            { ...(taskId ? { taskId } : {}), ...agent },
-          ),
-        );
-      }
-      if (isTerminalState(a2a.state) && a2a.final !== true) {
-        out.push(
-          finding(
-            'state.final-misuse',
-            exchange.a2a?.generation,
-            `Task ${taskId ?? '(no id)'} reached ${a2a.state}, but the event does not say final: true, so a client keeps waiting.`,
-            [frame.id],
-            { ...(taskId ? { taskId } : {}), ...agent },
-          ),
-        );
-      }
-    }
-    if (!stream.closedBy) {
-      const terminal = a2a.state !== undefined && isTerminalState(a2a.state);
-      // A message without a task is the whole answer (docs/protocol.md#streaming-over-sse), in every generation.
-      const lone = a2a.item === 'message' && taskId === undefined;
-      if (terminal || lone || (zeroX && a2a.final === true)) {
-        stream.closedBy = frame.id;
-        if (a2a.state !== undefined) stream.closedState = a2a.state;
-      }
+function onEvent(walk: Walk, frame: SseFrame): void {
+  if (!frame.dispatched) return;
+  const exchange = walk.exchanges.get(frame.exchangeId);
+  if (!exchange) return;
+  const stream = streamOf(walk, frame, exchange);
+  const a2a = frame.a2a;
+  const zeroX = isZeroX(exchange.a2a?.generation);
+  if (stream.closedBy) countAfterClose(stream, frame, zeroX);
+  if (!a2a) return;
+  const taskId = a2a.taskId;
+  if (taskId !== undefined) {
+    taskIdChange(walk, stream, frame, taskId);
+    afterTheEnd(walk, frame, taskId, exchange);
+  }
+  if (zeroX) finalMisuse(walk, frame, exchange);
+  if (!stream.closedBy) {
+    const terminal = a2a.state !== undefined && isTerminalState(a2a.state);
+    // A message without a task is the whole answer (docs/protocol.md#streaming-over-sse), in every generation.
+    const lone = a2a.item === 'message' && taskId === undefined;
+    if (terminal || lone || (zeroX && a2a.final === true)) {
+      stream.closedBy = frame.id;
+      if (a2a.state !== undefined) stream.closedState = a2a.state;
     }
   }
+}
 
-  /** An event about a task that had ended, on a stream opened after the end was known. */
-  function afterTheEnd(frame: SseFrame, taskId: string, exchange: HttpFrame): void {
-    const ending = endings.get(taskId);
-    if (!ending?.placement || frame.id === ending.mark.frameId) return;
-    const { mark, placement } = ending;
-    // Same stream: the stream checks say it. A stream already open when the task ended may lag behind.
-    if (placement.exchangeId === exchange.id || exchange.timing.start <= mark.at) return;
-    if (frame.timing.start <= mark.at) return;
-    const a2a = frame.a2a!;
-    const extra = { taskId, ...(exchange.a2a?.agentId ? { agentId: exchange.a2a.agentId } : {}) };
-    if (a2a.item === 'artifact-update') {
-      out.push(
-        finding(
-          'state.after-terminal',
-          exchange.a2a?.generation,
-          `Task ${taskId} was ${mark.stateWire}, and then a stream opened later sent an artifact update for it.`,
-          [mark.frameId, frame.id],
-          extra,
-        ),
-      );
-    } else if (a2a.item === 'status-update' && a2a.state === mark.state) {
-      out.push({
-        ...finding(
-          'state.after-terminal',
-          exchange.a2a?.generation,
-          `Task ${taskId} was ${mark.stateWire}, and a stream opened later sent a status update saying so again; a finished task has no more updates (1.0 refuses to subscribe to it).`,
-          [mark.frameId, frame.id],
-          extra,
-        ),
-        severity: 'warning',
-      });
-    }
+/** An event after the one that should have ended the stream; 1.0 may resend the final task snapshot once. */
+function countAfterClose(stream: Stream, frame: SseFrame, zeroX: boolean): void {
+  const a2a = frame.a2a;
+  const resent =
+    !zeroX &&
+    !stream.snapshotResent &&
+    a2a?.item === 'task' &&
+    a2a.state !== undefined &&
+    a2a.state === stream.closedState;
+  if (resent) stream.snapshotResent = true;
+  else {
+    stream.after++;
+    if (stream.afterIds.length < MAX_LISTED_EVENTS) stream.afterIds.push(frame.id);
   }
+}
 
-  function onPush(frame: WebhookFrame): void {
-    const a2a = frame.a2a;
-    if (!frame.verdict.accepted || !a2a?.taskId || a2a.duplicate || a2a.item !== 'artifact-update') return;
-    const ending = endings.get(a2a.taskId);
-    if (!ending || frame.timing.start <= ending.mark.at) return;
-    out.push({
+/** A stream that was about one task and then names another. */
+function taskIdChange(walk: Walk, stream: Stream, frame: SseFrame, taskId: string): void {
+  if (stream.taskId === undefined) {
+    stream.taskId = taskId;
+    stream.taskFrom = 'event';
+    return;
+  }
+  if (taskId === stream.taskId || stream.changedTo?.has(taskId)) return;
+  (stream.changedTo ??= new Set()).add(taskId);
+  const exchange = stream.exchange;
+  const whose = stream.taskFrom === 'request' ? 'The request named task' : 'The stream was about task';
+  walk.out.push(
+    finding(
+      'state.task-id-changed',
+      exchange.a2a?.generation,
+      `${whose} ${stream.taskId}, then an event of the stream named task ${taskId}.`,
+      [exchange.id, frame.id],
+      { taskId, ...agentOf(exchange) },
+    ),
+  );
+}
+
+/** 0.x: `final: true` on a state that does not end the stream, or missing on one that ends the task. */
+function finalMisuse(walk: Walk, frame: SseFrame, exchange: HttpFrame): void {
+  const a2a = frame.a2a!;
+  if (a2a.item !== 'status-update' || a2a.state === undefined) return;
+  const taskId = a2a.taskId;
+  const extra = { ...(taskId ? { taskId } : {}), ...agentOf(exchange) };
+  if (a2a.final === true && !isTerminalState(a2a.state) && !INTERRUPTED.has(a2a.state)) {
+    walk.out.push(
+      finding(
+        'state.final-misuse',
+        exchange.a2a?.generation,
+        `An event says final: true while task ${taskId ?? '(no id)'} is only ${a2a.state}.`,
+        [frame.id],
+        extra,
+      ),
+    );
+  }
+  if (isTerminalState(a2a.state) && a2a.final !== true) {
+    walk.out.push(
+      finding(
+        'state.final-misuse',
+        exchange.a2a?.generation,
+        `Task ${taskId ?? '(no id)'} reached ${a2a.state}, but the event does not say final: true, so a client keeps waiting.`,
+        [frame.id],
+        extra,
+      ),
+    );
+  }
+}
+
+const agentOf = (exchange: HttpFrame) => (exchange.a2a?.agentId ? { agentId: exchange.a2a.agentId } : {});
+
+/** An event about a task that had ended, on a stream opened after the end was known. */
+function afterTheEnd(walk: Walk, frame: SseFrame, taskId: string, exchange: HttpFrame): void {
+  const ending = walk.endings.get(taskId);
+  if (!ending?.placement || frame.id === ending.mark.frameId) return;
+  const { mark, placement } = ending;
+  // Same stream: the stream checks say it. A stream already open when the task ended may lag behind.
+  if (placement.exchangeId === exchange.id || exchange.timing.start <= mark.at) return;
+  if (frame.timing.start <= mark.at) return;
+  const a2a = frame.a2a!;
+  const extra = { taskId, ...agentOf(exchange) };
+  if (a2a.item === 'artifact-update') {
+    walk.out.push(
+      finding(
+        'state.after-terminal',
+        exchange.a2a?.generation,
+        `Task ${taskId} was ${mark.stateWire}, and then a stream opened later sent an artifact update for it.`,
+        [mark.frameId, frame.id],
+        extra,
+      ),
+    );
+  } else if (a2a.item === 'status-update' && a2a.state === mark.state) {
+    walk.out.push({
       ...finding(
         'state.after-terminal',
-        a2a.generation,
-        `Task ${a2a.taskId} was ${ending.mark.stateWire}, and then a push delivery brought an artifact update (deliveries can arrive out of order, so this is a note).`,
-        [ending.mark.frameId, frame.id],
-        { taskId: a2a.taskId, ...(frame.agentId ? { agentId: frame.agentId } : {}) },
+        exchange.a2a?.generation,
+        `Task ${taskId} was ${mark.stateWire}, and a stream opened later sent a status update saying so again; a finished task has no more updates (1.0 refuses to subscribe to it).`,
+        [mark.frameId, frame.id],
+        extra,
       ),
-      severity: 'info',
+      severity: 'warning',
     });
   }
+}
 
-  for (const stream of streams.values()) {
-    if (!stream.closedBy) continue;
-    const { exchange } = stream;
-    const zeroX = isZeroX(exchange.a2a?.generation);
-    const extra = {
-      ...(stream.taskId ? { taskId: stream.taskId } : {}),
-      ...(exchange.a2a?.agentId ? { agentId: exchange.a2a.agentId } : {}),
-    };
-    if (stream.after > 0) {
-      out.push(
-        finding(
-          zeroX ? 'state.final-misuse' : 'state.stream-open-after-terminal',
-          exchange.a2a?.generation,
-          `${plural(stream.after, 'more event')} came after the stream’s ${zeroX ? 'final' : 'terminal'} event${
-            stream.after > stream.afterIds.length ? ` (the first ${stream.afterIds.length} are listed)` : ''
-          }.`,
-          [exchange.id, stream.closedBy, ...stream.afterIds],
-          extra,
-        ),
-      );
-    } else if (isFinal(exchange) && exchange.stream && exchange.stream.ended !== 'complete') {
-      out.push(
-        finding(
-          'state.stream-open-after-terminal',
-          exchange.a2a?.generation,
-          `The agent kept the stream open after its ${zeroX ? 'final' : 'terminal'} event; it ended by ${
-            exchange.stream.ended === 'closed-by-user' ? 'the user closing it' : 'an error or a timeout'
-          }.`,
-          [exchange.id, stream.closedBy],
-          extra,
-        ),
-      );
-    }
-  }
+function onPush(walk: Walk, frame: WebhookFrame): void {
+  const a2a = frame.a2a;
+  if (!frame.verdict.accepted || !a2a?.taskId || a2a.duplicate || a2a.item !== 'artifact-update') return;
+  const ending = walk.endings.get(a2a.taskId);
+  if (!ending || frame.timing.start <= ending.mark.at) return;
+  walk.out.push({
+    ...finding(
+      'state.after-terminal',
+      a2a.generation,
+      `Task ${a2a.taskId} was ${ending.mark.stateWire}, and then a push delivery brought an artifact update (deliveries can arrive out of order, so this is a note).`,
+      [ending.mark.frameId, frame.id],
+      { taskId: a2a.taskId, ...(frame.agentId ? { agentId: frame.agentId } : {}) },
+    ),
+    severity: 'info',
+  });
+}
 
-  for (const { taskId, agentId, mark, against } of illegal) {
-    const extra = { taskId, ...(agentId ? { agentId } : {}) };
-    const doubt = raceBetween(placed.get(against.frameId), placed.get(mark.frameId), against, exchanges);
-    const base = finding(
-      'state.illegal-transition',
-      generationAt(placed.get(mark.frameId), exchanges),
-      `Task ${taskId}: ${mark.illegal!}`,
-      [mark.frameId],
-      extra,
+/** A stream that went on after its last event, or stayed open. */
+function streamEndFinding(walk: Walk, stream: Stream): void {
+  if (!stream.closedBy) return;
+  const { exchange } = stream;
+  const zeroX = isZeroX(exchange.a2a?.generation);
+  const extra = { ...(stream.taskId ? { taskId: stream.taskId } : {}), ...agentOf(exchange) };
+  if (stream.after > 0) {
+    walk.out.push(
+      finding(
+        zeroX ? 'state.final-misuse' : 'state.stream-open-after-terminal',
+        exchange.a2a?.generation,
+        `${plural(stream.after, 'more event')} came after the stream’s ${zeroX ? 'final' : 'terminal'} event${
+          stream.after > stream.afterIds.length ? ` (the first ${stream.afterIds.length} are listed)` : ''
+        }.`,
+        [exchange.id, stream.closedBy, ...stream.afterIds],
+        extra,
+      ),
     );
-    if (doubt) {
-      out.push({
-        ...base,
-        message: `${base.message} It ${doubt}, so this may be a race rather than the task going back.`,
-        frameIds: [against.frameId, mark.frameId],
-        severity: 'info',
-      });
-    } else out.push({ ...base, frameIds: [against.frameId, mark.frameId] });
+  } else if (isFinal(exchange) && exchange.stream && exchange.stream.ended !== 'complete') {
+    walk.out.push(
+      finding(
+        'state.stream-open-after-terminal',
+        exchange.a2a?.generation,
+        `The agent kept the stream open after its ${zeroX ? 'final' : 'terminal'} event; it ended by ${
+          exchange.stream.ended === 'closed-by-user' ? 'the user closing it' : 'an error or a timeout'
+        }.`,
+        [exchange.id, stream.closedBy],
+        extra,
+      ),
+    );
   }
-  return out;
+}
+
+/** An illegal transition, as a note when the two marks may simply have raced. */
+function illegalFinding(
+  { taskId, agentId, mark, against }: IllegalMark,
+  placed: ReadonlyMap<string, Placement | undefined>,
+  exchanges: ReadonlyMap<string, HttpFrame>,
+): CheckFinding {
+  const extra = { taskId, ...(agentId ? { agentId } : {}) };
+  const doubt = raceBetween(placed.get(against.frameId), placed.get(mark.frameId), against, exchanges);
+  const base = finding(
+    'state.illegal-transition',
+    generationAt(placed.get(mark.frameId), exchanges),
+    `Task ${taskId}: ${mark.illegal!}`,
+    [mark.frameId],
+    extra,
+  );
+  if (!doubt) return { ...base, frameIds: [against.frameId, mark.frameId] };
+  return {
+    ...base,
+    message: `${base.message} It ${doubt}, so this may be a race rather than the task going back.`,
+    frameIds: [against.frameId, mark.frameId],
+    severity: 'info',
+  };
 }
 
 /**

@@ -58,13 +58,15 @@ describe('house metrics', () => {
       mkdirSync(path.join(dir, 'shared', 'a2a'), { recursive: true });
       writeFileSync(
         path.join(dir, 'shared', 'checks', 'x.ts'),
-        "if (g === '1.0' || g !== \"0.3\") run();\nswitch (g) {\n  case '0.1':\n}\nconst v = '1.0';\n",
+        "if (g === '1.0' || g !== \"0.3\") run();\nswitch (g) {\n  case '0.1':\n}\nconst v = '1.0';\n" +
+          "if (version.startsWith('0.')) old();\n",
       );
       writeFileSync(path.join(dir, 'shared', 'a2a', 'y.ts'), "if (g === '1.0') run();\n");
       expect(generationComparisons(dir)).toEqual([
         'shared/checks/x.ts:1',
         'shared/checks/x.ts:1',
         'shared/checks/x.ts:3',
+        'shared/checks/x.ts:6',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
