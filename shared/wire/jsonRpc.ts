@@ -1,24 +1,23 @@
 // JSON-RPC 2.0 envelope checks for A2A (docs/protocol.md#operations-and-bindings, docs/protocol.md#errors): classify a
 // parsed request or response, name its error for the detected generation, and attach findings instead of rejecting
-// anything: the inspector shows what came, and says what is wrong with it. Also recognises the REST error bodies of 1.0
-// and of the 0.3 SDKs.
+// anything: the inspector shows what came, and says what is wrong with it. REST error bodies are restErrors.ts's.
 
-import {
-  a2aErrorDomain,
-  a2aJs03RestStatus,
-  errorForReason,
-  jsonRpcCodeRange,
-  jsonRpcErrorByName,
-  jsonRpcErrorEntries,
-  nameJsonRpcError,
-  restErrorNamesForStatus,
-  restMappingFor,
-} from '../a2a/errorCodes';
+import { a2aErrorDomain, errorForReason, nameJsonRpcError } from '../a2a/errorCodes';
 import type { Generation } from '../a2a/generation';
-import { a2aRef, JSON_RPC, RFC_9457, type SpecRef } from '../checks/specRefs';
-import type { Finding, Severity } from './finding';
+import { a2aRef, JSON_RPC, type SpecRef } from '../checks/specRefs';
+import type { Finding } from './finding';
+import {
+  errorInfoReasonsIn,
+  errorSpec,
+  finding,
+  has,
+  isObject,
+  show,
+  typeWord,
+  unknownCode,
+  type Json,
+} from './errorFindings';
 import { appendPointer } from './jsonPointer';
-import { ownValue } from '../ownValue';
 import { profileOf } from '../a2a/profile';
 
 export type JsonRpcId = string | number | null;
@@ -55,58 +54,6 @@ export interface JsonRpcResponseOptions {
   /** The id of the request this answers; when given, a different id is flagged (and kept). */
   expectedId?: JsonRpcId;
   generation: Generation;
-}
-
-/** The A2A error codes of the generation's JSON-RPC binding. */
-const errorSpec = (generation: Generation) => a2aRef('jsonRpcErrors', generation);
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function has(value: Json, key: string): boolean {
-  return Object.hasOwn(value, key);
-}
-
-function finding(
-  rule: string,
-  severity: Severity,
-  message: string,
-  pointer: string | undefined,
-  ref: SpecRef,
-): Finding {
-  return {
-    rule,
-    severity,
-    message,
-    ...(pointer !== undefined ? { pointer } : {}),
-    spec: ref.label,
-    specUrl: ref.url,
-  };
-}
-
-/** A short, safe rendering of a JSON value for messages. */
-function show(value: unknown): string {
-  if (value === undefined) return 'absent';
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 60 ? text.slice(0, 59) + '…' : text;
-}
-
-function typeWord(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'number') return 'a number';
-  if (typeof value === 'boolean') return 'a boolean';
-  return typeof value;
 }
 
 function notAnObject(value: unknown, what: 'request' | 'response'): JsonRpcCheck {
@@ -465,61 +412,6 @@ export function inspectJsonRpcError(
   return details;
 }
 
-function unknownCode(code: number, generation: Generation, pointer: string): Finding {
-  const elsewhere = jsonRpcErrorEntries(code)
-    .filter((e) => !e.generations.includes(generation))
-    .map((e) => `${e.name} in ${e.generations.join('/')}`);
-  const hint = elsewhere.length
-    ? ` Other A2A generations use it: ${elsewhere.join(', ')}; the agent may speak another version.`
-    : '';
-  switch (jsonRpcCodeRange(code)) {
-    case 'server':
-      return finding(
-        'jsonrpc.unknown-code',
-        'warning',
-        `Error code ${code} is in the range A2A uses for its own errors, but A2A ${generation} does not define it.` +
-          hint,
-        pointer,
-        errorSpec(generation),
-      );
-    case 'reserved':
-      return finding(
-        'jsonrpc.unknown-code',
-        'warning',
-        `Error code ${code} is in the range JSON-RPC reserves for its predefined errors, but it is none of them.` +
-          hint,
-        pointer,
-        JSON_RPC.error,
-      );
-    default:
-      return finding(
-        'jsonrpc.unknown-code',
-        'info',
-        `Error code ${code} is application-defined: it is not an A2A ${generation} or JSON-RPC error code.` +
-          hint,
-        pointer,
-        errorSpec(generation),
-      );
-  }
-}
-
-/** Reads google.rpc.ErrorInfo objects from error data (an array of ProtoJSON Any, or one such object). */
-export function errorInfoReasonsIn(data: unknown): { reason: string; domain?: string; index: number }[] {
-  const items = Array.isArray(data) ? data : [data];
-  const out: { reason: string; domain?: string; index: number }[] = [];
-  items.forEach((item: unknown, index) => {
-    if (!isObject(item) || typeof item.reason !== 'string') return;
-    const type = item['@type'];
-    if (typeof type === 'string' && !type.endsWith('google.rpc.ErrorInfo')) return;
-    out.push({
-      reason: item.reason,
-      index,
-      ...(typeof item.domain === 'string' ? { domain: item.domain } : {}),
-    });
-  });
-  return out;
-}
-
 function checkErrorData(
   data: unknown,
   generation: Generation,
@@ -571,238 +463,6 @@ function checkErrorData(
           `(code ${meant.code}). Clients reading the code and clients reading the reason will disagree.`,
         isArray ? appendPointer(appendPointer(pointer, index), 'reason') : appendPointer(pointer, 'reason'),
         errorSpec(generation),
-      ),
-    );
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// REST error bodies
-
-export type RestErrorFormat =
-  'google.rpc.Status' | 'problem+json' | 'a2a-js-0.3' | 'a2a-python-0.3' | 'unrecognised';
-
-export interface RestErrorDescription {
-  status: number;
-  format: RestErrorFormat;
-  /** The A2A error, when the body or the status pins it down. */
-  name?: string;
-  meaning?: string;
-  /** What the name was read from. */
-  nameFrom?: 'reason' | 'type' | 'code' | 'status';
-  /** When the status alone is ambiguous: the errors it can stand for. */
-  candidates: string[];
-  message?: string;
-  /** The JSON-RPC code in an @a2a-js/sdk 0.3 body. */
-  code?: number;
-  /** The gRPC status name in a google.rpc.Status body. */
-  grpcStatus?: string;
-  reasons: string[];
-  findings: Finding[];
-}
-
-/** Error bodies of the generation's HTTP+JSON binding. */
-const restSpec = (generation: Generation) => a2aRef('restErrors', generation);
-
-const restOnlyMeanings: Record<string, string> = {
-  Unauthenticated:
-    'The agent wants credentials it did not get (or they are invalid); see its securitySchemes.',
-  PermissionDenied: 'The credentials were accepted but do not allow this operation.',
-};
-
-function named(name: string, generation: Generation): { name: string; meaning?: string } {
-  const meaning = jsonRpcErrorByName(name, generation)?.meaning ?? ownValue(restOnlyMeanings, name);
-  return meaning === undefined ? { name } : { name, meaning };
-}
-
-function nameFromCode(code: number, generation: Generation): { name: string; meaning: string } | undefined {
-  const entry = nameJsonRpcError(code, generation);
-  return entry ? { name: entry.name, meaning: entry.meaning } : undefined;
-}
-
-/**
- * Recognises a REST (HTTP+JSON) error body, given its HTTP status and the parsed body (undefined when it was not
- * JSON): 1.0 google.rpc.Status, RFC 9457 problem+json (used by the 1.0 spec's own examples;
- * docs/protocol.md#http-and-grpc-statuses), the @a2a-js/sdk 0.3 {"code","message","data"?} and the a2a-python 0.3
- * {"message"}. Names the A2A error from an
- * ErrorInfo reason, the problem type, the JSON-RPC code or, failing those, the HTTP status when that is unambiguous.
- */
-export function describeRestError(
-  status: number,
-  body: unknown,
-  generation: Generation,
-): RestErrorDescription {
-  const out: RestErrorDescription = {
-    status,
-    format: 'unrecognised',
-    candidates: [],
-    reasons: [],
-    findings: [],
-  };
-  const { findings } = out;
-  const setName = (name: string, from: RestErrorDescription['nameFrom']) => {
-    const n = named(name, generation);
-    out.name = n.name;
-    if (n.meaning !== undefined) out.meaning = n.meaning;
-    out.nameFrom = from;
-  };
-
-  if (isObject(body) && isObject(body.error)) {
-    out.format = 'google.rpc.Status';
-    const inner = body.error;
-    if (typeof inner.message === 'string') out.message = inner.message;
-    if (typeof inner.status === 'string') out.grpcStatus = inner.status;
-    if (has(inner, 'code') && inner.code !== status) {
-      findings.push(
-        finding(
-          'rest.status-mismatch',
-          'warning',
-          `The body says code ${show(inner.code)} but the HTTP status is ${status}; in A2A 1.0 "error.code" repeats the HTTP status.`,
-          '/error/code',
-          restSpec(generation),
-        ),
-      );
-    }
-    const details = inner.details;
-    if (has(inner, 'details') && !Array.isArray(details)) {
-      findings.push(
-        finding(
-          'rest.error-shape',
-          'warning',
-          `"error.details" is ${typeWord(details)}; it should be an array of objects with "@type".`,
-          '/error/details',
-          restSpec(generation),
-        ),
-      );
-    }
-    const infos = Array.isArray(details) ? errorInfoReasonsIn(details) : [];
-    for (const info of infos) out.reasons.push(info.reason);
-    const known = infos.map((i) => errorForReason(i.reason)).find((r) => r !== undefined);
-    if (known) setName(known.name, 'reason');
-  } else if (isObject(body) && (typeof body.type === 'string' || typeof body.title === 'string')) {
-    out.format = 'problem+json';
-    if (typeof body.detail === 'string') out.message = body.detail;
-    else if (typeof body.title === 'string') out.message = body.title;
-    if (typeof body.status === 'number' && body.status !== status) {
-      findings.push(
-        finding(
-          'rest.status-mismatch',
-          'warning',
-          `The problem body says status ${body.status} but the HTTP status is ${status}; they should agree (RFC 9457 §3.1.2).`,
-          '/status',
-          RFC_9457.status,
-        ),
-      );
-    }
-    // The 1.0 examples use type URIs like https://a2a-protocol.org/errors/task-not-found.
-    const slug =
-      typeof body.type === 'string' ? /\/errors\/([a-z0-9-]+)\/?$/i.exec(body.type)?.[1] : undefined;
-    const fromType = slug ? errorForReason(slug.toUpperCase().replaceAll('-', '_')) : undefined;
-    if (fromType) {
-      out.reasons.push(fromType.reason);
-      setName(fromType.name, 'type');
-    }
-  } else if (isObject(body) && typeof body.code === 'number' && typeof body.message === 'string') {
-    const code = body.code;
-    out.format = 'a2a-js-0.3';
-    out.message = body.message;
-    out.code = code;
-    const byCode = Number.isInteger(code) ? nameFromCode(code, generation) : undefined;
-    if (byCode) {
-      out.name = byCode.name;
-      out.meaning = byCode.meaning;
-      out.nameFrom = 'code';
-    } else {
-      findings.push(unknownCode(code, generation, '/code'));
-    }
-    const expected = a2aJs03RestStatus.find((s) => s.codes.includes(code))?.status ?? 500;
-    if (profileOf(generation).restErrorStatus === 'sdk-convention' && expected !== status) {
-      findings.push(
-        finding(
-          'rest.status-mismatch',
-          'info',
-          `@a2a-js/sdk 0.3 sends code ${code} with HTTP ${expected}, this agent used ${status}.`,
-          '/code',
-          restSpec(generation),
-        ),
-      );
-    }
-  } else if (isObject(body) && typeof body.message === 'string' && !has(body, 'code')) {
-    out.format = 'a2a-python-0.3';
-    out.message = body.message;
-  }
-
-  if (out.name === undefined) {
-    out.candidates = [...restErrorNamesForStatus(status, generation)];
-    const [only] = out.candidates;
-    if (out.candidates.length === 1 && only !== undefined) setName(only, 'status');
-  }
-  if (out.name !== undefined && out.nameFrom !== 'status') {
-    checkStatusForName(out.name, status, out.grpcStatus, generation, findings);
-    out.candidates = [];
-  }
-
-  if (out.format === 'unrecognised') {
-    findings.push(
-      finding(
-        'rest.error-unrecognised',
-        status >= 400 ? 'warning' : 'info',
-        `The HTTP ${status} body is not a known A2A error shape (google.rpc.Status {"error":{…}}, problem+json, ` +
-          'or the 0.3 SDKs\' {"code","message"} / {"message"}).' +
-          (out.name ? ` The status suggests ${out.name}.` : ''),
-        '',
-        restSpec(generation),
-      ),
-    );
-  } else if (out.name === undefined) {
-    findings.push(
-      finding(
-        'rest.error-unnamed',
-        'info',
-        out.candidates.length
-          ? `The error cannot be named exactly: the body has no A2A reason, and HTTP ${status} is used for ` +
-              `${out.candidates.join(', ')}.`
-          : `The error cannot be named: the body has no A2A reason and HTTP ${status} is not in the A2A table.`,
-        '',
-        restSpec(generation),
-      ),
-    );
-  }
-  return out;
-}
-
-/**
- * In 1.0 the HTTP and gRPC status of a named error are fixed by A2A 1.0 §5.4 (docs/protocol.md#http-and-grpc-statuses).
- */
-function checkStatusForName(
-  name: string,
-  status: number,
-  grpcStatus: string | undefined,
-  generation: Generation,
-  findings: Finding[],
-): void {
-  if (profileOf(generation).restErrorStatus !== 'specified') return;
-  const row = restMappingFor(name);
-  if (!row) return;
-  if (!row.http.includes(status)) {
-    findings.push(
-      finding(
-        'rest.status-mismatch',
-        'warning',
-        `${name} should come with HTTP ${row.http.join(' or ')}, not ${status}.`,
-        '',
-        a2aRef('errorMapping', generation),
-      ),
-    );
-  }
-  if (grpcStatus !== undefined && !row.grpc.includes(grpcStatus)) {
-    findings.push(
-      finding(
-        'rest.status-mismatch',
-        'warning',
-        `${name} should have status "${row.grpc.join('" or "')}", not "${grpcStatus}".`,
-        '/error/status',
-        a2aRef('errorMapping', generation),
       ),
     );
   }

@@ -4,7 +4,7 @@
 
 import type { SpecRef } from '../../checks/specRefs';
 import type { DecodedResponse, DecodedStreamEvent, EncodedRequest, ResponseInput } from '../adapter';
-import { describeRestError } from '../../wire/jsonRpc';
+import { describeRestError } from '../../wire/restErrors';
 import type { Finding } from '../../wire/finding';
 import { contentType, isEventStream, parseBody } from '../binding';
 import { DecodeContext, isObject } from '../decodeContext';
@@ -12,7 +12,7 @@ import type { A2AError, OperationResult } from '../model';
 import { decodeWrapped, type ProtoDialect } from './decode';
 
 /**
- * A REST error answer, recognised by shared/wire/jsonRpc's describeRestError (docs/protocol.md#http-and-grpc-statuses).
+ * A REST error answer, recognised by describeRestError in shared/wire/restErrors.ts (docs/protocol.md#http-and-grpc-statuses).
  */
 export function decodeRestError(
   status: number,

@@ -4,13 +4,9 @@
 import fc from 'fast-check';
 import type { Generation } from '../../../shared/a2a/generation';
 import type { Finding } from '../../../shared/wire/finding';
-import {
-  checkJsonRpcRequest,
-  checkJsonRpcResponse,
-  describeRestError,
-  errorInfoReasonsIn,
-  inspectJsonRpcError,
-} from '../../../shared/wire/jsonRpc';
+import { errorInfoReasonsIn } from '../../../shared/wire/errorFindings';
+import { checkJsonRpcRequest, checkJsonRpcResponse, inspectJsonRpcError } from '../../../shared/wire/jsonRpc';
+import { describeRestError } from '../../../shared/wire/restErrors';
 import { expectFindings, expectPortable } from './findings';
 import { fuzz } from './fuzzKit';
 import { hostileValue, jsonInput } from './jsonMutations';

@@ -1,18 +1,19 @@
-// JSON-RPC envelope checks and REST error bodies (shared/wire/jsonRpc.ts): each rule is triggered by one fixture and by
-// none of the clean ones, example envelopes of every generation (docs/protocol.md#operations-and-bindings) are
-// classified right, and the error payloads @a2a-js/sdk 1.3.0 itself produces are named without findings.
+// JSON-RPC envelope checks and REST error bodies (shared/wire/jsonRpc.ts, restErrors.ts): each rule is triggered by one
+// fixture and by none of the clean ones, example envelopes of every generation
+// (docs/protocol.md#operations-and-bindings) are classified right, and the error payloads @a2a-js/sdk 1.3.0 itself
+// produces are named without findings.
 
 import { readFileSync } from 'node:fs';
 import * as sdkErrors from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../../shared/wire/finding';
+import { errorInfoReasonsIn } from '../../../../shared/wire/errorFindings';
 import {
   checkJsonRpcRequest,
   checkJsonRpcResponse,
-  describeRestError,
-  errorInfoReasonsIn,
   type JsonRpcCheck,
 } from '../../../../shared/wire/jsonRpc';
+import { describeRestError } from '../../../../shared/wire/restErrors';
 
 const errorInfo = (reason: string) => ({
   '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
@@ -395,8 +396,10 @@ const ruleFixtures: [rule: string, check: () => { findings: Finding[] }, severit
 ];
 
 describe('rules', () => {
-  it('has a fixture for every rule the module emits', () => {
-    const source = readFileSync('shared/wire/jsonRpc.ts', 'utf8');
+  it('has a fixture for every rule the modules emit', () => {
+    const source = ['jsonRpc.ts', 'restErrors.ts', 'errorFindings.ts']
+      .map((file) => readFileSync(`shared/wire/${file}`, 'utf8'))
+      .join('\n');
     const emitted = new Set([...source.matchAll(/'((?:jsonrpc|rest)\.[a-z-]+)'/g)].map((m) => m[1]));
     expect(new Set(ruleFixtures.map(([rule]) => rule))).toEqual(emitted);
   });
