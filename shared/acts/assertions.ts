@@ -181,140 +181,162 @@ function checkMap(assertion: Record<string, unknown>, actual: unknown, path: str
   return failures.concat(fieldFailures);
 }
 
+/** One operator of the assertion language: the expected operand, the value found, where it is, and its name. */
+type Operator = (expected: unknown, actual: unknown, path: string, where: string) => AssertionFailure[];
+
+/** `type`, `exists`, `absent`: what kind of value is there, if any. */
+const presenceOperators: Record<string, Operator> = {
+  type(expected, actual, path, where) {
+    const name = typeName(actual);
+    const matches = expected === 'object' ? isObject(actual) : name === expected;
+    return matches
+      ? []
+      : fail(
+          path,
+          `${where} should be of type ${String(expected)}, but is ${name}`,
+          w(`type ${String(expected)}`),
+          actual,
+        );
+  },
+  exists: (expected, actual, path, where) =>
+    (actual !== undefined) === expected
+      ? []
+      : fail(
+          path,
+          expected ? `${where} is absent` : `${where} should be absent`,
+          expected ? w('present') : w('absent'),
+          actual,
+        ),
+  absent: (expected, actual, path, where) =>
+    (actual === undefined) === expected
+      ? []
+      : fail(
+          path,
+          expected ? `${where} should be absent` : `${where} is absent`,
+          expected ? w('absent') : w('present'),
+          actual,
+        ),
+};
+
+/** `contains`, `matches`, `starts_with`, `ends_with`: text, and membership of a list. */
+const textOperators: Record<string, Operator> = {
+  contains(expected, actual, path, where) {
+    if (typeof actual === 'string' && typeof expected === 'string')
+      return actual.includes(expected)
+        ? []
+        : fail(
+            path,
+            `${where} does not contain ${showValue(expected)}`,
+            w(`contains ${showValue(expected)}`),
+            actual,
+          );
+    if (Array.isArray(actual))
+      return actual.some((item) => deepEqual(item, expected))
+        ? []
+        : fail(
+            path,
+            `${where} has no element ${showValue(expected)}`,
+            w(`contains ${showValue(expected)}`),
+            actual,
+          );
+    return fail(
+      path,
+      `${where} should be a string or a list containing ${showValue(expected)}, but is ${typeName(actual)}`,
+      w(`contains ${showValue(expected)}`),
+      actual,
+    );
+  },
+  matches: (expected, actual, path) => matchesPattern(expected as string, actual, path),
+  starts_with: (expected, actual, path, where) =>
+    typeof actual === 'string' && actual.startsWith(expected as string)
+      ? []
+      : fail(
+          path,
+          `${where} does not start with ${showValue(expected)}`,
+          w(`starts with ${showValue(expected)}`),
+          actual,
+        ),
+  ends_with: (expected, actual, path, where) =>
+    typeof actual === 'string' && actual.endsWith(expected as string)
+      ? []
+      : fail(
+          path,
+          `${where} does not end with ${showValue(expected)}`,
+          w(`ends with ${showValue(expected)}`),
+          actual,
+        ),
+};
+
+/** `one_of`, `all_of`, `any_of`, `not`, `items`: assertions made of other assertions. */
+const combiningOperators: Record<string, Operator> = {
+  one_of(expected, actual, path, where) {
+    const options = expected as unknown[];
+    const ok = options.some((option) =>
+      isObject(option) || Array.isArray(option)
+        ? check(option, actual, path).length === 0
+        : deepEqual(option, actual),
+    );
+    return ok
+      ? []
+      : fail(
+          path,
+          `${where} is ${showValue(actual)}, expected one of ${showValue(options)}`,
+          w(`one of ${showValue(options)}`),
+          actual,
+        );
+  },
+  all_of: (expected, actual, path) => (expected as unknown[]).flatMap((item) => check(item, actual, path)),
+  any_of(expected, actual, path, where) {
+    const options = expected as unknown[];
+    const results = options.map((item) => check(item, actual, path));
+    if (results.some((failures) => failures.length === 0)) return [];
+    const reasons = results.map((failures) => failures[0]?.message ?? '').join('; or ');
+    return fail(
+      path,
+      `${where} matches none of ${options.length} alternatives: ${reasons}`,
+      w(`any of ${showValue(options)}`),
+      actual,
+    );
+  },
+  not: (expected, actual, path, where) =>
+    check(expected, actual, path).length === 0
+      ? fail(
+          path,
+          `${where} should not match ${showValue(expected)}`,
+          w(`not ${showValue(expected)}`),
+          actual,
+        )
+      : [],
+  items(expected, actual, path, where) {
+    if (Array.isArray(expected)) return checkPositions(expected, actual, path);
+    if (!Array.isArray(actual))
+      return fail(path, `${where} should be a list, but is ${typeName(actual)}`, w('a list'), actual);
+    return actual.flatMap((item, i) => check(expected, item, join(path, i)));
+  },
+};
+
+/** `gte`, `lte`, `gt`, `lt` on numbers; `count`, `count_gte`, `count_lte` on the length of a list. */
+const numericOperators: Record<string, Operator> = Object.fromEntries([
+  ...['gte', 'lte', 'gt', 'lt'].map((op): [string, Operator] => [
+    op,
+    (expected, actual, path) => compare(op, expected as number, actual, path),
+  ]),
+  ...['count', 'count_gte', 'count_lte'].map((op): [string, Operator] => [
+    op,
+    (expected, actual, path) => counts(op, expected as number, actual, path),
+  ]),
+]);
+
+const OPERATOR_TABLE: Record<string, Operator> = {
+  ...presenceOperators,
+  ...textOperators,
+  ...combiningOperators,
+  ...numericOperators,
+};
+
 function applyOperator(op: string, expected: unknown, actual: unknown, path: string): AssertionFailure[] {
-  const where = path || 'the value';
-  switch (op) {
-    case 'type': {
-      const name = typeName(actual);
-      const matches = expected === 'object' ? isObject(actual) : name === expected;
-      return matches
-        ? []
-        : fail(
-            path,
-            `${where} should be of type ${String(expected)}, but is ${name}`,
-            w(`type ${String(expected)}`),
-            actual,
-          );
-    }
-    case 'exists':
-      return (actual !== undefined) === expected
-        ? []
-        : fail(
-            path,
-            expected ? `${where} is absent` : `${where} should be absent`,
-            expected ? w('present') : w('absent'),
-            actual,
-          );
-    case 'absent':
-      return (actual === undefined) === expected
-        ? []
-        : fail(
-            path,
-            expected ? `${where} should be absent` : `${where} is absent`,
-            expected ? w('absent') : w('present'),
-            actual,
-          );
-    case 'contains':
-      if (typeof actual === 'string' && typeof expected === 'string')
-        return actual.includes(expected)
-          ? []
-          : fail(
-              path,
-              `${where} does not contain ${showValue(expected)}`,
-              w(`contains ${showValue(expected)}`),
-              actual,
-            );
-      if (Array.isArray(actual))
-        return actual.some((item) => deepEqual(item, expected))
-          ? []
-          : fail(
-              path,
-              `${where} has no element ${showValue(expected)}`,
-              w(`contains ${showValue(expected)}`),
-              actual,
-            );
-      return fail(
-        path,
-        `${where} should be a string or a list containing ${showValue(expected)}, but is ${typeName(actual)}`,
-        w(`contains ${showValue(expected)}`),
-        actual,
-      );
-    case 'matches':
-      return matchesPattern(expected as string, actual, path);
-    case 'starts_with':
-      return typeof actual === 'string' && actual.startsWith(expected as string)
-        ? []
-        : fail(
-            path,
-            `${where} does not start with ${showValue(expected)}`,
-            w(`starts with ${showValue(expected)}`),
-            actual,
-          );
-    case 'ends_with':
-      return typeof actual === 'string' && actual.endsWith(expected as string)
-        ? []
-        : fail(
-            path,
-            `${where} does not end with ${showValue(expected)}`,
-            w(`ends with ${showValue(expected)}`),
-            actual,
-          );
-    case 'gte':
-    case 'lte':
-    case 'gt':
-    case 'lt':
-      return compare(op, expected as number, actual, path);
-    case 'count':
-    case 'count_gte':
-    case 'count_lte':
-      return counts(op, expected as number, actual, path);
-    case 'one_of': {
-      const options = expected as unknown[];
-      const ok = options.some((option) =>
-        isObject(option) || Array.isArray(option)
-          ? check(option, actual, path).length === 0
-          : deepEqual(option, actual),
-      );
-      return ok
-        ? []
-        : fail(
-            path,
-            `${where} is ${showValue(actual)}, expected one of ${showValue(options)}`,
-            w(`one of ${showValue(options)}`),
-            actual,
-          );
-    }
-    case 'all_of':
-      return (expected as unknown[]).flatMap((item) => check(item, actual, path));
-    case 'any_of': {
-      const options = expected as unknown[];
-      const results = options.map((item) => check(item, actual, path));
-      if (results.some((failures) => failures.length === 0)) return [];
-      const reasons = results.map((failures) => failures[0]?.message ?? '').join('; or ');
-      return fail(
-        path,
-        `${where} matches none of ${options.length} alternatives: ${reasons}`,
-        w(`any of ${showValue(options)}`),
-        actual,
-      );
-    }
-    case 'not':
-      return check(expected, actual, path).length === 0
-        ? fail(
-            path,
-            `${where} should not match ${showValue(expected)}`,
-            w(`not ${showValue(expected)}`),
-            actual,
-          )
-        : [];
-    case 'items':
-      if (Array.isArray(expected)) return checkPositions(expected, actual, path);
-      if (!Array.isArray(actual))
-        return fail(path, `${where} should be a list, but is ${typeName(actual)}`, w('a list'), actual);
-      return actual.flatMap((item, i) => check(expected, item, join(path, i)));
-    default:
-      return [];
-  }
+  const operator = Object.hasOwn(OPERATOR_TABLE, op) ? OPERATOR_TABLE[op] : undefined;
+  return operator ? operator(expected, actual, path, path || 'the value') : [];
 }
 
 function matchesPattern(pattern: string, actual: unknown, path: string): AssertionFailure[] {

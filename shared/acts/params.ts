@@ -38,152 +38,145 @@ const MESSAGE_FIELDS = new Set([
   'kind',
 ]);
 
+/** One step's params as an operation reads them: notes on what is not sent, and the values it cannot do without. */
+interface Reading {
+  params: Obj;
+  notes: string[];
+  /** Notes that a field has no place in the A2A request, for every key not in `known`. */
+  unused(known: readonly string[]): void;
+  /** The value, or a MissingParam naming `params.<name>`. */
+  need(name: string, value: string | undefined): string;
+}
+
+/** The id of the task an operation is about: `id`, or `taskId` as some files write it. */
+const taskIdOf = (params: Obj) => text(params.id) ?? text(params.taskId);
+/** A push config's id under any of the names the files use. */
+const configIdOf = (params: Obj) =>
+  text(params.id) ?? text(params.configId) ?? text(params.pushNotificationConfigId);
+
+/** How each adapter operation reads its ACTS params. */
+const readers: { [O in Operation]: (reading: Reading, op: O) => OperationCall } = {
+  send: (reading, op) => sendCall(reading, op),
+  stream: (reading, op) => sendCall(reading, op),
+  get({ params, need, unused }) {
+    const id = need('id', taskIdOf(params));
+    unused(['id', 'taskId', 'historyLength']);
+    const historyLength = int(params.historyLength);
+    return {
+      operation: 'get',
+      input: { taskId: id, ...(historyLength !== undefined ? { historyLength } : {}) },
+    };
+  },
+  list({ params, unused }) {
+    unused([
+      'contextId',
+      'status',
+      'pageSize',
+      'pageToken',
+      'cursor',
+      'historyLength',
+      'includeArtifacts',
+      'statusTimestampAfter',
+    ]);
+    return { operation: 'list', input: listInput(params) };
+  },
+  cancel({ params, need, unused }) {
+    const id = need('id', taskIdOf(params));
+    unused(['id', 'taskId', 'metadata']);
+    const metadata = isObj(params.metadata) ? { metadata: params.metadata as JsonObject } : {};
+    return { operation: 'cancel', input: { taskId: id, ...metadata } };
+  },
+  subscribe({ params, need, unused }) {
+    const id = need('id', taskIdOf(params));
+    unused(['id', 'taskId']);
+    return { operation: 'subscribe', input: { taskId: id } };
+  },
+  pushConfigSet({ params, need, unused }) {
+    const taskId = need('taskId', text(params.taskId) ?? text(params.id));
+    // Nested as ACTS writes it, or flat as A2A 1.0's TaskPushNotificationConfig is.
+    const config = isObj(params.pushNotificationConfig) ? params.pushNotificationConfig : params;
+    const url = need('pushNotificationConfig.url', text(config.url));
+    unused(['taskId', 'pushNotificationConfig', 'url', 'token', 'authentication', 'id']);
+    return { operation: 'pushConfigSet', input: { taskId, config: pushConfig(config, url) } };
+  },
+  pushConfigGet({ params, need, unused }) {
+    const taskId = need('taskId', text(params.taskId));
+    const configId = configIdOf(params);
+    unused(['taskId', 'id', 'configId', 'pushNotificationConfigId']);
+    return { operation: 'pushConfigGet', input: { taskId, ...(configId !== undefined ? { configId } : {}) } };
+  },
+  pushConfigList({ params, need, unused }) {
+    const taskId = need('taskId', text(params.taskId) ?? text(params.id));
+    const pageSize = int(params.pageSize);
+    const pageToken = text(params.pageToken);
+    unused(['taskId', 'id', 'pageSize', 'pageToken']);
+    return {
+      operation: 'pushConfigList',
+      input: {
+        taskId,
+        ...(pageSize !== undefined ? { pageSize } : {}),
+        ...(pageToken !== undefined ? { pageToken } : {}),
+      },
+    };
+  },
+  pushConfigDelete({ params, need, unused }) {
+    const taskId = need('taskId', text(params.taskId));
+    const configId = need('id', configIdOf(params));
+    unused(['taskId', 'id', 'configId', 'pushNotificationConfigId']);
+    return { operation: 'pushConfigDelete', input: { taskId, configId } };
+  },
+  extendedCard({ unused }) {
+    unused([]);
+    return { operation: 'extendedCard', input: {} };
+  },
+};
+
+function sendCall(
+  { params, notes, unused }: Reading & { notes: string[] },
+  op: 'send' | 'stream',
+): OperationCall {
+  const input = sendInput(params, notes);
+  unused(['message', 'configuration', 'metadata', 'taskId', 'contextId']);
+  return { operation: op, input };
+}
+
+function listInput(params: Obj): OperationInputs['list'] {
+  const input: OperationInputs['list'] = {};
+  if (text(params.contextId)) input.contextId = text(params.contextId)!;
+  if (text(params.status)) input.status = text(params.status)!;
+  const pageSize = int(params.pageSize);
+  if (pageSize !== undefined) input.pageSize = pageSize;
+  const token = text(params.pageToken) ?? text(params.cursor);
+  if (token !== undefined) input.pageToken = token;
+  const history = int(params.historyLength);
+  if (history !== undefined) input.historyLength = history;
+  if (typeof params.includeArtifacts === 'boolean') input.includeArtifacts = params.includeArtifacts;
+  if (text(params.statusTimestampAfter)) input.statusTimestampAfter = text(params.statusTimestampAfter)!;
+  return input;
+}
+
 export function paramsToCall(operation: ActsOperation, params: Obj): ParamsResult {
   const notes: string[] = [];
+  const reading = {
+    params,
+    notes,
+    unused(known: readonly string[]) {
+      const extra = Object.keys(params).filter((key) => !known.includes(key));
+      if (extra.length > 0) notes.push(`Not sent (no place for it in the A2A request): ${extra.join(', ')}.`);
+    },
+    need(name: string, value: string | undefined): string {
+      if (value === undefined) throw new MissingParam(`${operation} needs params.${name} (a string).`);
+      return value;
+    },
+  };
   const op = ADAPTER_OPERATION[operation];
-  const unused = (known: readonly string[]) => {
-    const extra = Object.keys(params).filter((key) => !known.includes(key));
-    if (extra.length > 0) notes.push(`Not sent (no place for it in the A2A request): ${extra.join(', ')}.`);
-  };
-  const need = (name: string, value: string | undefined): value is string => {
-    if (value === undefined) throw new MissingParam(`${operation} needs params.${name} (a string).`);
-    return true;
-  };
   try {
-    switch (op) {
-      case 'card':
-        unused([]);
-        return { ok: true, card: true, notes };
-      case 'send':
-      case 'stream': {
-        const input = sendInput(params, notes);
-        unused(['message', 'configuration', 'metadata', 'taskId', 'contextId']);
-        return { ok: true, call: { operation: op, input }, notes };
-      }
-      case 'get': {
-        const id = text(params.id) ?? text(params.taskId);
-        need('id', id);
-        unused(['id', 'taskId', 'historyLength']);
-        const historyLength = int(params.historyLength);
-        return {
-          ok: true,
-          call: {
-            operation: 'get',
-            input: { taskId: id!, ...(historyLength !== undefined ? { historyLength } : {}) },
-          },
-          notes,
-        };
-      }
-      case 'list': {
-        const input: OperationInputs['list'] = {};
-        if (text(params.contextId)) input.contextId = text(params.contextId)!;
-        if (text(params.status)) input.status = text(params.status)!;
-        const pageSize = int(params.pageSize);
-        if (pageSize !== undefined) input.pageSize = pageSize;
-        const token = text(params.pageToken) ?? text(params.cursor);
-        if (token !== undefined) input.pageToken = token;
-        const history = int(params.historyLength);
-        if (history !== undefined) input.historyLength = history;
-        if (typeof params.includeArtifacts === 'boolean') input.includeArtifacts = params.includeArtifacts;
-        if (text(params.statusTimestampAfter))
-          input.statusTimestampAfter = text(params.statusTimestampAfter)!;
-        unused([
-          'contextId',
-          'status',
-          'pageSize',
-          'pageToken',
-          'cursor',
-          'historyLength',
-          'includeArtifacts',
-          'statusTimestampAfter',
-        ]);
-        return { ok: true, call: { operation: 'list', input }, notes };
-      }
-      case 'cancel': {
-        const id = text(params.id) ?? text(params.taskId);
-        need('id', id);
-        unused(['id', 'taskId', 'metadata']);
-        return {
-          ok: true,
-          call: {
-            operation: 'cancel',
-            input: {
-              taskId: id!,
-              ...(isObj(params.metadata) ? { metadata: params.metadata as JsonObject } : {}),
-            },
-          },
-          notes,
-        };
-      }
-      case 'subscribe': {
-        const id = text(params.id) ?? text(params.taskId);
-        need('id', id);
-        unused(['id', 'taskId']);
-        return { ok: true, call: { operation: 'subscribe', input: { taskId: id! } }, notes };
-      }
-      case 'pushConfigSet': {
-        const taskId = text(params.taskId) ?? text(params.id);
-        need('taskId', taskId);
-        // Nested as ACTS writes it, or flat as A2A 1.0's TaskPushNotificationConfig is.
-        const config = isObj(params.pushNotificationConfig) ? params.pushNotificationConfig : params;
-        const url = text(config.url);
-        need('pushNotificationConfig.url', url);
-        unused(['taskId', 'pushNotificationConfig', 'url', 'token', 'authentication', 'id']);
-        return {
-          ok: true,
-          call: { operation: 'pushConfigSet', input: { taskId: taskId!, config: pushConfig(config, url!) } },
-          notes,
-        };
-      }
-      case 'pushConfigGet': {
-        const taskId = text(params.taskId);
-        need('taskId', taskId);
-        const configId = text(params.id) ?? text(params.configId) ?? text(params.pushNotificationConfigId);
-        unused(['taskId', 'id', 'configId', 'pushNotificationConfigId']);
-        return {
-          ok: true,
-          call: {
-            operation: 'pushConfigGet',
-            input: { taskId: taskId!, ...(configId !== undefined ? { configId } : {}) },
-          },
-          notes,
-        };
-      }
-      case 'pushConfigList': {
-        const taskId = text(params.taskId) ?? text(params.id);
-        need('taskId', taskId);
-        const pageSize = int(params.pageSize);
-        const pageToken = text(params.pageToken);
-        unused(['taskId', 'id', 'pageSize', 'pageToken']);
-        return {
-          ok: true,
-          call: {
-            operation: 'pushConfigList',
-            input: {
-              taskId: taskId!,
-              ...(pageSize !== undefined ? { pageSize } : {}),
-              ...(pageToken !== undefined ? { pageToken } : {}),
-            },
-          },
-          notes,
-        };
-      }
-      case 'pushConfigDelete': {
-        const taskId = text(params.taskId);
-        need('taskId', taskId);
-        const configId = text(params.id) ?? text(params.configId) ?? text(params.pushNotificationConfigId);
-        need('id', configId);
-        unused(['taskId', 'id', 'configId', 'pushNotificationConfigId']);
-        return {
-          ok: true,
-          call: { operation: 'pushConfigDelete', input: { taskId: taskId!, configId: configId! } },
-          notes,
-        };
-      }
-      case 'extendedCard':
-        unused([]);
-        return { ok: true, call: { operation: 'extendedCard', input: {} }, notes };
+    if (op === 'card') {
+      reading.unused([]);
+      return { ok: true, card: true, notes };
     }
+    const read = readers[op] as (reading: Reading, op: Operation) => OperationCall;
+    return { ok: true, call: read(reading, op), notes };
   } catch (error) {
     if (error instanceof MissingParam) return { ok: false, message: error.message };
     throw error;
