@@ -31,6 +31,29 @@ export async function writeSessionFixture(file: string, options: FixtureOptions)
     bytes += Buffer.byteLength(text);
     if (!out.write(text)) await once(out, 'drain');
   };
+  await write(`${JSON.stringify(sessionHead(options.events)).slice(0, -1)},\n"frames":[`);
+  let frames = 0;
+  let written = 0;
+  let at = Date.UTC(2026, 10, 22);
+  for (let stream = 0; written < options.events; stream++) {
+    const count = Math.min(perStream, options.events - written);
+    const events = streamEvents(stream, count, at);
+    at = events.at;
+    await write(
+      `${frames === 0 ? '\n' : ',\n'}${JSON.stringify(exchangeFrame(stream, count, at, events.bytes))}`,
+    );
+    for (const event of events.lines) await write(`,\n${event}`);
+    frames += 1 + count;
+    written += count;
+  }
+  await write('\n],\n"blobs":{}}\n');
+  out.end();
+  await once(out, 'finish');
+  return { frames, events: written, bytes };
+}
+
+/** The session's head: its format, title and the one 1.0 agent whose card is in it. */
+function sessionHead(events: number) {
   const card = JSON.stringify({
     name: 'Bench agent',
     description: 'Streams for the open benchmark.',
@@ -41,12 +64,12 @@ export async function writeSessionFixture(file: string, options: FixtureOptions)
     defaultOutputModes: ['text/plain'],
     skills: [],
   });
-  const head = {
+  return {
     format: SESSION_FORMAT,
     schemaVersion: SESSION_SCHEMA_VERSION,
     appVersion: 'bench',
     savedAt: new Date(0).toISOString(),
-    title: `Bench session of ${options.events} events`,
+    title: `Bench session of ${events} events`,
     generation: '1.0',
     agents: [
       {
@@ -60,107 +83,106 @@ export async function writeSessionFixture(file: string, options: FixtureOptions)
     ],
     redactions: [],
   };
-  await write(`${JSON.stringify(head).slice(0, -1)},\n"frames":[`);
-  let frames = 0;
-  let written = 0;
-  let at = Date.UTC(2026, 10, 22);
-  for (let stream = 0; written < options.events; stream++) {
-    const count = Math.min(perStream, options.events - written);
-    const exchangeId = `x${stream}`;
-    const ids = { taskId: `task-${stream}`, contextId: `ctx-${stream}` };
-    const events: string[] = [];
-    let offset = 0;
-    for (let n = 0; n < count; n++) {
-      const result =
-        n === 0
-          ? { task: { id: ids.taskId, contextId: ids.contextId, status: { state: 'TASK_STATE_WORKING' } } }
-          : n === count - 1
-            ? { statusUpdate: { ...ids, status: { state: 'TASK_STATE_COMPLETED' } } }
-            : n % 3 === 0
-              ? {
-                  artifactUpdate: {
-                    ...ids,
-                    artifact: { artifactId: 'out', parts: [{ text: `chunk ${n} ` }] },
-                    append: n > 3,
-                  },
-                }
-              : { statusUpdate: { ...ids, status: { state: 'TASK_STATE_WORKING' }, metadata: { n } } };
-      const data = JSON.stringify({ jsonrpc: '2.0', id: stream, result });
-      const raw = `data: ${data}\n\n`;
-      const size = Buffer.byteLength(raw);
-      const item =
-        'task' in result ? 'task' : 'artifactUpdate' in result ? 'artifact-update' : 'status-update';
-      const state = n === count - 1 ? 'completed' : item === 'artifact-update' ? undefined : 'working';
-      events.push(
-        JSON.stringify({
-          kind: 'sse',
-          id: `${exchangeId}-e${n}`,
-          exchangeId,
-          source: 'agent:stream',
-          timing: { start: (at += 0.5) },
-          seq: n,
-          offset: { start: offset, end: offset + size },
-          raw,
-          dispatched: true,
-          event: { index: n, type: 'message', data },
-          json: JSON.parse(data) as unknown,
-          a2a: { item, ...ids, ...(state ? { state } : {}) },
-        }),
-      );
-      offset += size;
-    }
-    const request = JSON.stringify({
-      jsonrpc: '2.0',
-      id: stream,
-      method: 'SendStreamingMessage',
-      params: { message: { messageId: `m${stream}`, role: 'ROLE_USER', parts: [{ text: 'go' }] } },
-    });
-    const exchange = {
-      kind: 'http',
-      id: exchangeId,
-      source: 'agent:stream',
-      timing: { start: at - count * 0.5, firstByte: at - count * 0.5 + 1, end: at },
-      state: 'done',
-      rev: 3,
-      request: {
-        method: 'POST',
-        url: `${ORIGIN}/rpc`,
-        headers: [
-          ['Content-Type', 'application/json'],
-          ['A2A-Version', '1.0'],
-        ],
-        body: {
-          base64: Buffer.from(request).toString('base64'),
-          text: request,
-          size: request.length,
-          utf8Valid: true,
-        },
-      },
-      response: {
-        status: 200,
-        statusText: 'OK',
-        httpVersion: '1.1',
-        headers: [['content-type', 'text/event-stream']],
-        body: { base64: '', text: '', size: 0, utf8Valid: true },
-      },
-      stream: { bytes: offset, events: count, emptyBlocks: 0, ended: 'complete' },
-      a2a: {
-        agentId: AGENT_ID,
-        operation: 'stream',
-        generation: '1.0',
-        binding: 'JSONRPC',
-        rpc: { method: 'SendStreamingMessage', id: stream },
+}
+
+const idsOf = (stream: number) => ({ taskId: `task-${stream}`, contextId: `ctx-${stream}` });
+
+/** One stream's result at position n of count: the task, status and artifact updates, then the end. */
+function streamResult(stream: number, n: number, count: number) {
+  const ids = idsOf(stream);
+  if (n === 0)
+    return { task: { id: ids.taskId, contextId: ids.contextId, status: { state: 'TASK_STATE_WORKING' } } };
+  if (n === count - 1) return { statusUpdate: { ...ids, status: { state: 'TASK_STATE_COMPLETED' } } };
+  if (n % 3 === 0)
+    return {
+      artifactUpdate: {
         ...ids,
-        outcome: 'stream',
+        artifact: { artifactId: 'out', parts: [{ text: `chunk ${n} ` }] },
+        append: n > 3,
       },
     };
-    await write(`${frames === 0 ? '\n' : ',\n'}${JSON.stringify(exchange)}`);
-    for (const event of events) await write(`,\n${event}`);
-    frames += 1 + count;
-    written += count;
+  return { statusUpdate: { ...ids, status: { state: 'TASK_STATE_WORKING' }, metadata: { n } } };
+}
+
+/** The SSE frames of one stream, as JSON lines, half a millisecond apart from `at`. */
+function streamEvents(stream: number, count: number, at: number) {
+  const exchangeId = `x${stream}`;
+  const ids = idsOf(stream);
+  const lines: string[] = [];
+  let offset = 0;
+  for (let n = 0; n < count; n++) {
+    const result = streamResult(stream, n, count);
+    const data = JSON.stringify({ jsonrpc: '2.0', id: stream, result });
+    const raw = `data: ${data}\n\n`;
+    const size = Buffer.byteLength(raw);
+    const item = 'task' in result ? 'task' : 'artifactUpdate' in result ? 'artifact-update' : 'status-update';
+    const state = n === count - 1 ? 'completed' : item === 'artifact-update' ? undefined : 'working';
+    lines.push(
+      JSON.stringify({
+        kind: 'sse',
+        id: `${exchangeId}-e${n}`,
+        exchangeId,
+        source: 'agent:stream',
+        timing: { start: (at += 0.5) },
+        seq: n,
+        offset: { start: offset, end: offset + size },
+        raw,
+        dispatched: true,
+        event: { index: n, type: 'message', data },
+        json: JSON.parse(data) as unknown,
+        a2a: { item, ...ids, ...(state ? { state } : {}) },
+      }),
+    );
+    offset += size;
   }
-  await write('\n],\n"blobs":{}}\n');
-  out.end();
-  await once(out, 'finish');
-  return { frames, events: written, bytes };
+  return { lines, bytes: offset, at };
+}
+
+/** The finished exchange that opened a stream of `count` events ending at `at`. */
+function exchangeFrame(stream: number, count: number, at: number, streamBytes: number) {
+  const request = JSON.stringify({
+    jsonrpc: '2.0',
+    id: stream,
+    method: 'SendStreamingMessage',
+    params: { message: { messageId: `m${stream}`, role: 'ROLE_USER', parts: [{ text: 'go' }] } },
+  });
+  return {
+    kind: 'http',
+    id: `x${stream}`,
+    source: 'agent:stream',
+    timing: { start: at - count * 0.5, firstByte: at - count * 0.5 + 1, end: at },
+    state: 'done',
+    rev: 3,
+    request: {
+      method: 'POST',
+      url: `${ORIGIN}/rpc`,
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['A2A-Version', '1.0'],
+      ],
+      body: {
+        base64: Buffer.from(request).toString('base64'),
+        text: request,
+        size: request.length,
+        utf8Valid: true,
+      },
+    },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: '1.1',
+      headers: [['content-type', 'text/event-stream']],
+      body: { base64: '', text: '', size: 0, utf8Valid: true },
+    },
+    stream: { bytes: streamBytes, events: count, emptyBlocks: 0, ended: 'complete' },
+    a2a: {
+      agentId: AGENT_ID,
+      operation: 'stream',
+      generation: '1.0',
+      binding: 'JSONRPC',
+      rpc: { method: 'SendStreamingMessage', id: stream },
+      ...idsOf(stream),
+      outcome: 'stream',
+    },
+  };
 }

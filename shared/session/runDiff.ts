@@ -58,8 +58,17 @@ function diffStep(number: number, old: RunStep, now: RunStep): RunDifference[] {
     add('sent', `not sent this time: ${now.notSent}`, old.operation, null);
     return out;
   }
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  exchangeDifferences(old, now, add);
+  contentDifferences(old, now, add);
+  return out;
+}
 
+type AddDifference = (aspect: string, message: string, before: unknown, after: unknown) => void;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** How the exchange went: what was asked, over what, and how it ended. */
+function exchangeDifferences(old: RunStep, now: RunStep, add: AddDifference): void {
   const request = (step: RunStep) => step.rpcMethod ?? step.operation;
   if (request(old) !== request(now)) {
     add('operation', `was ${request(old)}, now ${request(now)}`, request(old), request(now));
@@ -118,6 +127,10 @@ function diffStep(number: number, old: RunStep, now: RunStep): RunDifference[] {
   }
   const error = errorDifference(old.error, now.error);
   if (error) add('error', error, old.error ?? null, now.error ?? null);
+}
+
+/** What came back: the result, the task's states and artifacts, the agent's words, a list or a document. */
+function contentDifferences(old: RunStep, now: RunStep, add: AddDifference): void {
   if (old.result !== now.result) {
     add(
       'result',
@@ -167,7 +180,6 @@ function diffStep(number: number, old: RunStep, now: RunStep): RunDifference[] {
       now.document ?? null,
     );
   }
-  return out;
 }
 
 function artifactDifferences(
