@@ -133,6 +133,23 @@ export interface ActsService {
   close(): Promise<void>;
 }
 
+/** What a run needs besides its plan: the host to send through, where progress goes, and who runs it. */
+interface RunnerContext {
+  host: ActsHost;
+  publish: (progress: ActsProgress) => void;
+  appVersion: string;
+}
+
+/** The settings a run keeps from its request, with their defaults filled in. */
+interface RunOptions {
+  collection: ActsCollection;
+  level: ActsRunResult['level'];
+  behaviours: boolean;
+  suites: string[];
+  streamTimeoutMs: number;
+  variables: Record<string, string>;
+}
+
 export function createActsService(
   host: ActsHost,
   summary: (agentId: string) => AgentSummary,
@@ -140,49 +157,20 @@ export function createActsService(
   appVersion: string,
 ): ActsService {
   const runs = new Map<string, Run>();
+  const context: RunnerContext = { host, publish, appVersion };
 
   return {
     catalog: actsCatalog,
 
     start(request) {
       const agent = summary(request.agentId);
-      const collection = request.documents ? ownActs(request.documents) : officialActs();
-      const interfaces = runInterfaces(agent, request);
-      if (interfaces.length === 0) {
-        const asked = request.bindings?.length ? ` for ${request.bindings.join(', ')}` : '';
-        throw new Error(
-          `The card declares no interface${asked} that Switchboard speaks, so there is nothing to run the suite on.`,
-        );
-      }
-      let card: unknown;
-      try {
-        card = JSON.parse(agent.cardText);
-      } catch {
-        card = {};
-      }
-      const level = request.level ?? 'may';
-      const behaviours = request.behaviours ?? false;
-      const plan = planRun(collection, {
-        ...(request.suites ? { suites: request.suites } : {}),
-        level,
-        behaviours,
-        card,
-        interfaces,
-      });
-      if (!plan.ok) throw new Error(plan.message);
+      const { tests, interfaces, options } = planActsRun(agent, request);
       const runId = randomUUID();
       const stop = { aborted: false };
-      const result = execute(runId, agent, plan.tests, interfaces, stop, {
-        collection,
-        level,
-        behaviours,
-        suites: request.suites ?? [],
-        streamTimeoutMs: request.streamTimeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS,
-        variables: request.variables ?? {},
-      });
+      const result = execute(context, runId, agent, tests, interfaces, stop, options);
       runs.set(runId, { result, stop });
       while (runs.size > KEPT) runs.delete(runs.keys().next().value!);
-      return { runId, planned: plan.tests.length, interfaces };
+      return { runId, planned: tests.length, interfaces };
     },
 
     async settled(runId) {
@@ -203,80 +191,118 @@ export function createActsService(
       await Promise.all([...runs.values()].map((run) => run.result.catch(() => undefined)));
     },
   };
+}
 
-  async function execute(
-    runId: string,
-    agent: AgentSummary,
-    tests: readonly PlannedTest[],
-    interfaces: RunInterface[],
-    stop: { aborted: boolean },
+/** The tests a request asks for, on the interfaces it may use; a request that cannot run is refused in words. */
+function planActsRun(
+  agent: AgentSummary,
+  request: ActsRunRequest,
+): { tests: PlannedTest[]; interfaces: RunInterface[]; options: RunOptions } {
+  const collection = request.documents ? ownActs(request.documents) : officialActs();
+  const interfaces = runInterfaces(agent, request);
+  if (interfaces.length === 0) {
+    const asked = request.bindings?.length ? ` for ${request.bindings.join(', ')}` : '';
+    throw new Error(
+      `The card declares no interface${asked} that Switchboard speaks, so there is nothing to run the suite on.`,
+    );
+  }
+  let card: unknown;
+  try {
+    card = JSON.parse(agent.cardText);
+  } catch {
+    card = {};
+  }
+  const level = request.level ?? 'may';
+  const behaviours = request.behaviours ?? false;
+  const plan = planRun(collection, {
+    ...(request.suites ? { suites: request.suites } : {}),
+    level,
+    behaviours,
+    card,
+    interfaces,
+  });
+  if (!plan.ok) throw new Error(plan.message);
+  return {
+    tests: plan.tests,
+    interfaces,
     options: {
-      collection: ActsCollection;
-      level: ActsRunResult['level'];
-      behaviours: boolean;
-      suites: string[];
-      streamTimeoutMs: number;
-      variables: Record<string, string>;
+      collection,
+      level,
+      behaviours,
+      suites: request.suites ?? [],
+      streamTimeoutMs: request.streamTimeoutMs ?? DEFAULT_STREAM_TIMEOUT_MS,
+      variables: request.variables ?? {},
     },
-  ): Promise<ActsRunResult> {
-    const startedAt = new Date();
-    const executor = createActsExecutor(host, agent);
-    const outcomes: TestOutcome[] = [];
-    const runnerVariables: Record<string, string> = {
-      SUT_BASE_URL: baseUrlOf(agent),
-      baseUrl: baseUrlOf(agent),
-      ...options.variables,
-    };
-    try {
-      for (const planned of tests) {
-        // Yield between tests so a stop (or anything else the host is asked) is heard.
-        await new Promise((resolve) => setImmediate(resolve));
-        const outcome = stop.aborted
-          ? notRun(planned)
-          : await runTest(planned, {
-              executor,
-              runnerVariables,
-              env: process.env,
-              uuid: randomUUID,
-              signal: stop,
-              defaultStreamTimeoutMs: options.streamTimeoutMs,
-            });
-        outcomes.push(outcome);
-        publish({ runId, done: outcomes.length, total: tests.length, outcome });
-      }
-    } finally {
-      executor.dispose();
+  };
+}
+
+/** Runs the planned tests one after another, telling progress after each, and gives the result with its reports. */
+async function execute(
+  { host, publish, appVersion }: RunnerContext,
+  runId: string,
+  agent: AgentSummary,
+  tests: readonly PlannedTest[],
+  interfaces: RunInterface[],
+  stop: { aborted: boolean },
+  options: RunOptions,
+): Promise<ActsRunResult> {
+  const startedAt = new Date();
+  const executor = createActsExecutor(host, agent);
+  const outcomes: TestOutcome[] = [];
+  const runnerVariables: Record<string, string> = {
+    SUT_BASE_URL: baseUrlOf(agent),
+    baseUrl: baseUrlOf(agent),
+    ...options.variables,
+  };
+  try {
+    for (const planned of tests) {
+      // Yield between tests so a stop (or anything else the host is asked) is heard.
+      await new Promise((resolve) => setImmediate(resolve));
+      const outcome = stop.aborted
+        ? notRun(planned)
+        : await runTest(planned, {
+            executor,
+            runnerVariables,
+            env: process.env,
+            uuid: randomUUID,
+            signal: stop,
+            defaultStreamTimeoutMs: options.streamTimeoutMs,
+          });
+      outcomes.push(outcome);
+      publish({ runId, done: outcomes.length, total: tests.length, outcome });
     }
-    const finishedAt = new Date();
-    const result: ActsRunResult = {
-      runId,
-      agentId: agent.id,
-      agentName: agentName(agent),
-      cardUrl: agent.cardUrl,
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
-      stopped: stop.aborted,
+  } finally {
+    executor.dispose();
+  }
+  const finishedAt = new Date();
+  const result: ActsRunResult = {
+    runId,
+    agentId: agent.id,
+    agentName: agentName(agent),
+    cardUrl: agent.cardUrl,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    stopped: stop.aborted,
+    actsVersion: options.collection.acts_version,
+    specVersion: options.collection.spec_version,
+    level: options.level,
+    behaviours: options.behaviours,
+    suites: options.suites,
+    interfaces,
+    outcomes,
+    reports: actsReports(outcomes, {
       actsVersion: options.collection.acts_version,
       specVersion: options.collection.spec_version,
-      level: options.level,
-      behaviours: options.behaviours,
-      suites: options.suites,
-      interfaces,
-      outcomes,
-      reports: actsReports(outcomes, {
-        actsVersion: options.collection.acts_version,
-        specVersion: options.collection.spec_version,
-        generatedAt: finishedAt.toISOString(),
-        sdk: sdkOf(agent),
-        runner: `Switchboard ${appVersion}`,
-        cardUrl: agent.cardUrl,
-      }),
-      summary: summarize(outcomes, finishedAt.getTime() - startedAt.getTime()),
-      conforms: conforms(outcomes),
-    };
-    publish({ runId, done: outcomes.length, total: tests.length, finished: true });
-    return result;
-  }
+      generatedAt: finishedAt.toISOString(),
+      sdk: sdkOf(agent),
+      runner: `Switchboard ${appVersion}`,
+      cardUrl: agent.cardUrl,
+    }),
+    summary: summarize(outcomes, finishedAt.getTime() - startedAt.getTime()),
+    conforms: conforms(outcomes),
+  };
+  publish({ runId, done: outcomes.length, total: tests.length, finished: true });
+  return result;
 }
 
 function notRun(planned: PlannedTest): TestOutcome {
