@@ -1,7 +1,8 @@
-// Runs one A2A operation for an agent (WIRE-1, WIRE-2): encode with the chosen interface's adapter, add
-// credentials (after the origin check of AUTH-5, and an OAuth token when needed), send and record the exchange,
-// then decode. A streaming answer is handed to a StreamRecorder and the outcome returns as soon as the stream is
-// open; its end is reported through `streamEnded`. Every failure becomes an outcome with a message, never a throw.
+// Runs one A2A operation for an agent (WIRE-1, WIRE-2): encode with the chosen interface's adapter, add credentials
+// (after the origin check of AUTH-5, and an OAuth token when needed), send and record the exchange, then decode (both
+// in operationExchange.ts). A streaming answer is handed to a StreamRecorder and the outcome returns as soon as the
+// stream is open; its end is reported through `streamEnded`. Every failure becomes an outcome with a message, never a
+// throw.
 
 import { randomUUID } from 'node:crypto';
 import {
@@ -17,23 +18,14 @@ import type { CardInterface } from '../../../shared/a2a/detect';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { grpcOrigin } from '../../../shared/a2a/grpcBinding';
 import { identifyRequest } from '../../../shared/a2a/identify';
-import { contentType } from '../../../shared/a2a/binding';
-import {
-  checkContentType,
-  describeA2AError,
-  describeResult,
-  describeUnexpectedAnswer,
-} from '../../../shared/a2a/exchangeChecks';
-import type { OperationResult } from '../../../shared/a2a/model';
-import { a2aRef, cite } from '../../../shared/checks/specRefs';
-import type { Finding } from '../../../shared/wire/finding';
-import { checkBodySchema } from '../bodySchema';
+import { checkContentType } from '../../../shared/a2a/exchangeChecks';
 import type { FrameError, HeaderList, HttpFrame, SecretMark } from '../../../shared/wire/frame';
+import type { Exchange } from '../exchange';
 import type { AgentRecord } from './agentRecord';
-import { applyCredentials, hasCredentials, originNeedingConsent } from './credentials';
-import { startGrpcExchange } from '../grpc/grpcExchange';
-import { recordExchange, type Recorder } from './recorder';
-import { StreamRecorder } from './streamRecorder';
+import { applyCredentials, hasCredentials, originNeedingConsent, type Credentialed } from './credentials';
+import { decodeFinished, startOperationExchange, type ExchangeState } from './operationExchange';
+import type { Recorder } from './recorder';
+import type { StreamRecorder } from './streamRecorder';
 
 export interface OpenStream {
   exchangeId: string;
@@ -210,7 +202,7 @@ function withQuery(base: string, query: string): string {
 }
 
 /** One encoded request, ready to send (again, after a token renewal). */
-interface SendPlan {
+export interface SendPlan {
   agent: AgentRecord;
   adapter: GenerationAdapter;
   request: EncodedRequest;
@@ -229,13 +221,49 @@ async function sendOnce(
   plan: SendPlan,
   source: string,
 ): Promise<{ outcome: OperationOutcome; retryWithNewToken?: boolean }> {
-  const { agent, adapter, request, hooks, inputTaskId, bodySecrets } = plan;
+  const { adapter, request } = plan;
+  const { settings } = plan.agent;
+  const stepFrameIds: string[] = [];
+  const credentials = await credentialsFor(plan, stepFrameIds);
+  if (!credentials.ok) return { outcome: credentials.outcome };
+
+  const state: ExchangeState = {};
+  let opened: (frame: HttpFrame) => void = () => undefined;
+  const headArrived = new Promise<HttpFrame>((resolve) => (opened = resolve));
+  const exchange = startOperationExchange(plan, source, credentials.sent, state, opened);
+
+  const first = await Promise.race([
+    headArrived.then((frame) => ({ streaming: true as const, frame })),
+    exchange.done.then((frame) => ({ streaming: false as const, frame })),
+  ]);
+  if (first.streaming && state.stream) {
+    return { outcome: streamOpened(plan, exchange, first.frame, state.stream, stepFrameIds) };
+  }
+
+  const frame = await exchange.done;
+  const outcome = state.decoded ?? decodeFinished(frame, adapter, request, plan.unidentified);
+  outcome.stepFrameIds = stepFrameIds;
+  const retryWithNewToken =
+    isOAuth(settings.auth) && frame.response?.status === 401 && !source.endsWith(':retry');
+  return { outcome, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
+}
+
+/**
+ * The request with its credentials (AUTH-1), after the origin checks of AUTH-5 and an OAuth token when the auth
+ * needs one; a refusal or a failed token request is the outcome instead. The token's frame joins `stepFrameIds`.
+ */
+async function credentialsFor(
+  plan: SendPlan,
+  stepFrameIds: string[],
+): Promise<{ ok: true; sent: Credentialed } | { ok: false; outcome: OperationOutcome }> {
+  const { agent, request } = plan;
   const { settings } = agent;
   const credentialed = !plan.bare && hasCredentials(settings.auth, settings.headers);
   if (credentialed) {
     const origin = originNeedingConsent(request.url, agent.origin, settings.trustedOrigins);
     if (origin)
       return {
+        ok: false,
         outcome: needsConsent(
           origin,
           `The interface ${request.url} is not on the agent's own origin (${agent.origin}).`,
@@ -243,17 +271,17 @@ async function sendOnce(
       };
   }
 
-  const stepFrameIds: string[] = [];
   let bearer: string | undefined;
   if (!plan.bare && isOAuth(settings.auth)) {
     const tokenOrigin = originNeedingConsent(settings.auth.tokenUrl, agent.origin, settings.trustedOrigins);
     if (tokenOrigin) {
-      return { outcome: needsConsent(tokenOrigin, tokenEndpointReason(settings.auth)) };
+      return { ok: false, outcome: needsConsent(tokenOrigin, tokenEndpointReason(settings.auth)) };
     }
     const token = await agent.oauth.token(settings.auth);
     if (token.frameId) stepFrameIds.push(token.frameId);
     if (!token.ok) {
       return {
+        ok: false,
         outcome: {
           status: 'failed',
           message: token.message,
@@ -266,240 +294,42 @@ async function sendOnce(
     bearer = token.token;
   }
 
-  const withCredentials = plan.bare
+  const sent = plan.bare
     ? bareRequest(request)
     : applyCredentials(request.url, request.headers, settings.auth, settings.headers, bearer);
-  const { timeouts, limits } = settings;
-  let stream: StreamRecorder | undefined;
-  let decoded: OperationOutcome | undefined;
-  let opened: (frame: HttpFrame) => void = () => undefined;
-  const headArrived = new Promise<HttpFrame>((resolve) => (opened = resolve));
-
-  const exchange = recordExchange(
-    hooks.recorder,
-    {
-      method: request.method,
-      url: withCredentials.url,
-      headers: withCredentials.headers,
-      ...(request.body !== undefined ? { body: { text: request.body } } : {}),
-    },
-    {
-      source,
-      timeouts: {
-        connectMs: timeouts.connectMs,
-        firstByteMs: timeouts.firstByteMs,
-        idleMs: timeouts.idleMs,
-        // A stream lasts as long as its task; only the user's own stream limit applies to it.
-        totalMs: request.streaming ? timeouts.streamTotalMs : timeouts.totalMs,
-      },
-      readBody: (frame) => {
-        const response = frame.response!;
-        const ok = response.status >= 200 && response.status < 300;
-        // A gRPC stream's messages come to the stream recorder as events (grpc/grpcExchange.ts).
-        const eventStream =
-          adapter.binding === 'GRPC' || contentType(response.headers) === 'text/event-stream';
-        if (request.streaming && ok && eventStream) {
-          stream = new StreamRecorder({
-            exchange: frame,
-            adapter,
-            request,
-            maxEventBytes: limits.maxEventBytes,
-            maxStreamBytes: limits.maxStreamBytes,
-            nextId: hooks.recorder.deps.nextId,
-            now: hooks.recorder.deps.now,
-            publish: hooks.recorder.publish,
-            ...(hooks.recorder.capture ? { capture: hooks.recorder.capture } : {}),
-            ...(hooks.recorder.analyser ? { analyser: hooks.recorder.analyser } : {}),
-          });
-          const recorder = stream;
-          opened(frame);
-          return {
-            mode: 'stream',
-            onChunk: (chunk) => recorder.push(chunk),
-            backlog: () => recorder.backlog(),
-          };
-        }
-        return {
-          mode: 'buffer',
-          maxBytes: limits.maxBodyBytes,
-          ...(hooks.recorder.spill ? { spill: hooks.recorder.spill } : {}),
-        };
-      },
-      annotate: (frame) => {
-        frame.a2a = {
-          agentId: agent.id,
-          operation: plan.unidentified ? 'raw' : request.operation,
-          generation: adapter.generation,
-          binding: adapter.binding,
-          ...(request.rpc ? { rpc: request.rpc } : {}),
-          ...(inputTaskId !== undefined ? { taskId: inputTaskId } : {}),
-        };
-        const secrets = [...withCredentials.secrets, ...bodySecrets];
-        if (secrets.length > 0) frame.secrets = secrets;
-      },
-      // Runs before the final frame is published, so what decoding learnt (findings, ids) travels with it.
-      finish: async (frame) => {
-        if (stream) {
-          await stream.finish(frame);
-          frame.a2a!.outcome = 'stream';
-        } else {
-          decoded = decodeFinished(frame, adapter, request, plan.unidentified);
-        }
-      },
-    },
-    adapter.binding === 'GRPC' ? startGrpcExchange : undefined,
-  );
-
-  const first = await Promise.race([
-    headArrived.then((frame) => ({ streaming: true as const, frame })),
-    exchange.done.then((frame) => ({ streaming: false as const, frame })),
-  ]);
-  if (first.streaming && stream) {
-    const recorder = stream;
-    const frame = first.frame;
-    hooks.onStreamOpened({
-      exchangeId: frame.id,
-      agentId: agent.id,
-      abort: exchange.abort,
-      ended: exchange.done.then((final) => ({ frame: final, recorder })),
-    });
-    const response = frame.response!;
-    return {
-      outcome: {
-        status: 'stream',
-        message: `Stream open (HTTP ${response.status}); events arrive as frames.`,
-        exchangeId: frame.id,
-        findings: checkContentType(
-          request,
-          adapter.binding,
-          adapter.generation,
-          response.status,
-          response.headers,
-          1,
-        ),
-        stepFrameIds,
-      },
-    };
-  }
-
-  const frame = await exchange.done;
-  const outcome = decoded ?? decodeFinished(frame, adapter, request, plan.unidentified);
-  outcome.stepFrameIds = stepFrameIds;
-  const retryWithNewToken =
-    isOAuth(settings.auth) && frame.response?.status === 401 && !source.endsWith(':retry');
-  return { outcome, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
+  return { ok: true, sent };
 }
 
-/** The answer against its generation's JSON Schema; a body that is not JSON was reported by the decoder already. */
-function schemaFindings(
-  adapter: GenerationAdapter,
-  operation: EncodedRequest['operation'],
-  text: string,
-): Finding[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  return checkBodySchema({
-    generation: adapter.generation,
-    binding: adapter.binding,
-    target: operation,
-    json,
-  });
-}
-
-/** Decodes a finished, buffered exchange and writes what was learnt onto its frame, before it is published. */
-function decodeFinished(
+/** An event stream is open: it is handed to the hooks to watch, and the outcome says so at once. */
+function streamOpened(
+  plan: SendPlan,
+  exchange: Exchange,
   frame: HttpFrame,
-  adapter: GenerationAdapter,
-  request: EncodedRequest,
-  unidentified = false,
+  recorder: StreamRecorder,
+  stepFrameIds: string[],
 ): OperationOutcome {
-  // A body over the cap is kept in part, but not decoded: half a JSON document would only add noise.
-  if (!frame.response || frame.error) {
-    const error = frame.error ?? {
-      kind: 'network',
-      label: 'No response',
-      message: 'The exchange ended without an answer.',
-    };
-    return {
-      status: 'failed',
-      message: `${error.label}: ${error.message}`,
-      exchangeId: frame.id,
-      frameError: error,
-      findings: [],
-    };
-  }
-  const { status, statusText, headers, body } = frame.response;
-  const findings = checkContentType(request, adapter.binding, adapter.generation, status, headers, body.size);
-  const decoded = adapter.decodeResponse(request, { status, headers, bodyText: body.text });
-  findings.push(...decoded.findings);
-  // A gRPC failure also comes with HTTP 200; its body is the status, which no schema describes.
-  const answered = decoded.kind !== 'invalid' && !(adapter.binding === 'GRPC' && decoded.kind === 'error');
-  // An answer to a request that is no known operation has no schema to be held to (it is read for errors only).
-  if (answered && !unidentified && (adapter.binding === 'JSONRPC' || (status >= 200 && status < 300))) {
-    findings.push(...schemaFindings(adapter, request.operation, body.text));
-  }
-  frame.findings = [...(frame.findings ?? []), ...findings];
-  const a2a = frame.a2a!;
-  a2a.outcome = decoded.kind;
-  const base = { exchangeId: frame.id, findings };
-  if (unidentified && decoded.kind !== 'error') {
-    // Not an operation we know, so there is no result to read; the answer is shown as it came.
-    a2a.outcome = 'invalid';
-    const message = describeUnexpectedAnswer(status, statusText, headers, body.text);
-    return { ...base, status: status >= 200 && status < 300 ? 'result' : 'invalid', message };
-  }
-  switch (decoded.kind) {
-    case 'result': {
-      const ids = taskOfResult(decoded.result);
-      // The request named a task and the answer is about another one (CHK-3: task ids must not change).
-      if (a2a.taskId !== undefined && ids.taskId !== undefined && ids.taskId !== a2a.taskId) {
-        const finding: Finding = {
-          rule: 'a2a.task-id-changed',
-          severity: 'error',
-          message: `The request named task ${a2a.taskId}, but the answer is about task ${ids.taskId}.`,
-          ...cite(a2aRef('taskIds', adapter.generation)),
-        };
-        findings.push(finding);
-        frame.findings.push(finding);
-      }
-      Object.assign(a2a, ids);
-      return {
-        ...base,
-        ...ids,
-        status: 'result',
-        result: decoded.result,
-        message: describeResult(decoded.result),
-      };
-    }
-    case 'error': {
-      // An HTTP error whose body is not an A2A error at all (a gateway's or an auth layer's JSON) is shown as
-      // what it is, with its status and body, rather than as an error with no code and no message.
-      const bare = decoded.error.code === undefined && !decoded.error.message && !decoded.error.name;
-      if (bare && (status < 200 || status > 299)) {
-        a2a.outcome = 'invalid';
-        return {
-          ...base,
-          status: 'invalid',
-          message: describeUnexpectedAnswer(status, statusText, headers, body.text),
-        };
-      }
-      return { ...base, status: 'error', error: decoded.error, message: describeA2AError(decoded.error) };
-    }
-    case 'stream':
-    case 'invalid': {
-      const ok = status >= 200 && status < 300;
-      const firstError = findings.find((f) => f.severity === 'error');
-      const message =
-        !ok || !firstError
-          ? describeUnexpectedAnswer(status, statusText, headers, body.text)
-          : `The answer could not be read: ${firstError.message}`;
-      return { ...base, status: 'invalid', message };
-    }
-  }
+  const { agent, adapter, request, hooks } = plan;
+  hooks.onStreamOpened({
+    exchangeId: frame.id,
+    agentId: agent.id,
+    abort: exchange.abort,
+    ended: exchange.done.then((final) => ({ frame: final, recorder })),
+  });
+  const response = frame.response!;
+  return {
+    status: 'stream',
+    message: `Stream open (HTTP ${response.status}); events arrive as frames.`,
+    exchangeId: frame.id,
+    findings: checkContentType(
+      request,
+      adapter.binding,
+      adapter.generation,
+      response.status,
+      response.headers,
+      1,
+    ),
+    stepFrameIds,
+  };
 }
 
 /** The agent's standing extensions plus those a message asks for, each once: all go in the generation's header. */
@@ -535,22 +365,6 @@ function taskOfInput(request: OperationRequest): string | undefined {
     if (typeof message.taskId === 'string') return message.taskId;
   }
   return undefined;
-}
-
-function taskOfResult(result: OperationResult): { taskId?: string; contextId?: string } {
-  if (result.type === 'task') {
-    return {
-      taskId: result.task.id,
-      ...(result.task.contextId !== undefined ? { contextId: result.task.contextId } : {}),
-    };
-  }
-  if (result.type === 'message') {
-    return {
-      ...(result.message.taskId !== undefined ? { taskId: result.message.taskId } : {}),
-      ...(result.message.contextId !== undefined ? { contextId: result.message.contextId } : {}),
-    };
-  }
-  return {};
 }
 
 function refused(message: string): OperationOutcome {
