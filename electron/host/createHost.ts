@@ -10,21 +10,21 @@ import type { AgentSummary, OpenAgentResult, RawAgentRequest } from '../../share
 import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host/hostApi';
 import type { Frame } from '../../shared/wire/frame';
 import { bytesLeave, redactFrames, redactionLeaves } from '../../shared/session/redact';
-import { workerAnalyser } from './agent/streamAnalyser';
+import { workerAnalyser, type StreamAnalyser } from './agent/streamAnalyser';
 import type { RedactionItem } from '../../shared/session/types';
-import { createActsService } from './acts/actsService';
-import { createAgentClient } from './agent/agentClient';
+import { createActsService, type ActsService } from './acts/actsService';
+import { createAgentClient, type AgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
-import { createPushService } from './push/pushService';
+import { createPushService, type PushService } from './push/pushService';
 import { checkCardText } from './cardCheck';
 import { defaultDataDir } from './dataDir';
 import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
-import { createEventBus } from './eventBus';
+import { createEventBus, type EventBus } from './eventBus';
 import { loadLibrary, saveLibrary } from './library';
 import { fetchRaw } from './fetchRaw';
 import { blobDirOf } from './session/journal';
-import { sessionAgentOf, startRecording } from './session/recording';
+import { sessionAgentOf, startRecording, type Recording } from './session/recording';
 import { SPILL_ABOVE_BYTES } from './spill/spillCollector';
 import { storedInFolder } from './spill/storedBodies';
 import { createSessionService } from './session/sessionService';
@@ -59,82 +59,27 @@ export const APP_NAME = 'Switchboard';
 
 export function createHost(options: HostOptions): HostService {
   const bus = createEventBus();
-  const nextId = frameIdSource();
-  const now = () => performance.timeOrigin + performance.now();
-  const info: HostInfo = {
-    appName: APP_NAME,
-    appVersion: options.appVersion,
-    edition: options.edition,
-    platform: process.platform,
-    arch: process.arch,
-    nodeVersion: process.versions.node,
-    secretStorage: 'memory',
-  };
-  if (options.electronVersion) info.electronVersion = options.electronVersion;
   const deps = {
-    nextId,
-    now,
+    nextId: frameIdSource(),
+    now: () => performance.timeOrigin + performance.now(),
     userAgent: `${APP_NAME}/${options.appVersion}`,
     ...(options.lookup ? { lookup: options.lookup } : {}),
   };
+  const info = hostInfo(options);
   const dataDir = options.dataDir ?? (options.edition === 'test' ? undefined : defaultDataDir());
   const recording =
-    dataDir && (options.record ?? true)
-      ? startRecording({
-          dataDir,
-          appVersion: options.appVersion,
-          transform: redactFrame,
-          untransformed: redactionLeaves,
-          untransformedBytes: bytesLeave,
-        })
-      : undefined;
+    dataDir && (options.record ?? true) ? startRedactedRecording(dataDir, options.appVersion) : undefined;
   // A recording keeps spilled answers in its blob folder, so its journal finds them; without one they go to a folder
   // of this run's own, removed at close.
   const spillDir = recording
     ? blobDirOf(recording.file)
     : path.join(dataDir ?? tmpdir(), 'spill', `run-${process.pid}-${randomBytes(4).toString('hex')}`);
   const analyser = options.analysisWorker ? workerAnalyser(options.analysisWorker) : undefined;
-  const recorder: Recorder = {
-    deps,
-    ...(analyser ? { analyser } : {}),
-    spill: { dir: spillDir, aboveBytes: SPILL_ABOVE_BYTES },
-    publish: (frame) => {
-      push.observe(frame);
-      recording?.record(frame);
-      bus.publishFrame(frame);
-    },
-    capture: {
-      raw: (frames, bytes) => recording?.recordCaptured(frames, bytes),
-      analysed: (frames) => {
-        recording?.recordAnalysis(frames);
-        for (const frame of frames) {
-          push.observe(frame);
-          bus.publishFrame(frame);
-        }
-      },
-    },
-  };
-  // Secrets typed before a passphrase file is opened are kept here, and moved into it when it is.
-  const memory = memoryVault();
-  let vault: Promise<SecretVault> | undefined;
-  const secretVault = (): Promise<SecretVault> => {
-    vault ??= (async () => {
-      const cipher = dataDir ? await options.secretCipher?.() : undefined;
-      return cipher && dataDir ? keychainVault(dataDir, cipher) : memory;
-    })();
-    return vault;
-  };
-  const agents = createAgentClient(recorder, secretVault);
+  const recorder = hostRecorder(deps, analyser, spillDir, recording, bus, (frame) => push.observe(frame));
+  const secrets = new HostSecrets(dataDir, options.secretCipher);
+  const agents = createAgentClient(recorder, secrets.vault);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
-  let demo: Promise<DemoAgent> | undefined;
-  /** Every agent opened or changed goes into the recording, so a session knows the cards behind its frames. */
-  const remember = <T extends OpenAgentResult | AgentSummary>(result: T): T => {
-    const summary: AgentSummary | undefined =
-      'ok' in result ? (result.ok ? result.agent : undefined) : (result as AgentSummary);
-    if (summary) recording?.recordAgent(sessionAgentOf(summary));
-    if (summary?.generation) analyser?.prepare(summary.generation);
-    return result;
-  };
+  const remember = rememberer(recording, analyser);
   const api = {
     sendRaw: (request: RawAgentRequest) => agents.sendRaw(request),
     awaitStream: ({ exchangeId }: { exchangeId: string }) => agents.awaitStream(exchangeId),
@@ -177,24 +122,56 @@ export function createHost(options: HostOptions): HostService {
     host: api,
     liveStored: storedInFolder(spillDir),
   });
+  return hostMethods({
+    info,
+    dataDir,
+    recording,
+    spillDir,
+    analyser,
+    secrets,
+    bus,
+    agents,
+    push,
+    acts,
+    sessions,
+    remember,
+    fetchRecorded,
+    probeHost,
+    api,
+  });
+}
 
+/** What the host's methods are made of: the services createHost assembled, and the few helpers they share. */
+interface HostParts {
+  info: HostInfo;
+  dataDir: string | undefined;
+  recording: Recording | undefined;
+  spillDir: string;
+  analyser: StreamAnalyser | undefined;
+  secrets: HostSecrets;
+  bus: EventBus;
+  agents: AgentClient;
+  push: PushService;
+  acts: ActsService;
+  sessions: ReturnType<typeof createSessionService>;
+  remember: <T extends OpenAgentResult | AgentSummary>(result: T) => T;
+  fetchRecorded: HostService['fetchRaw'];
+  probeHost: ProbeHost;
+  api: Pick<HostService, 'sendRaw' | 'awaitStream' | 'closeStream'>;
+}
+
+/** The HostService: each method handed to the service that does the work, in the order of the host contract. */
+function hostMethods(parts: HostParts): HostService {
+  const { info, dataDir, recording, spillDir, analyser, secrets, bus, agents, push, acts, sessions } = parts;
+  const { remember, fetchRecorded, probeHost, api } = parts;
+  let demo: Promise<DemoAgent> | undefined;
   return {
     async getInfo() {
-      const storage = (await secretVault()).storage;
+      const storage = (await secrets.vault()).storage;
       const locked = storage === 'memory' && dataDir !== undefined && (await hasSecretFile(dataDir));
       return { ...info, secretStorage: storage, ...(locked ? { secretFileLocked: true } : {}) };
     },
-    async unlockSecrets({ passphrase }) {
-      if (!dataDir) throw new Error('This host has no data folder to keep a secrets file in.');
-      const current = await secretVault();
-      if (current.storage === 'os-keychain') throw new Error('Secrets are already kept in the OS keychain.');
-      if (current.storage === 'passphrase-file') return { created: false };
-      const { vault: opened, created } = await openPassphraseVault(dataDir, passphrase);
-      // What was typed this run wins over what the file had.
-      for (const [url, secrets] of memory.entries()) await opened.set(url, secrets);
-      vault = Promise.resolve(opened);
-      return { created };
-    },
+    unlockSecrets: ({ passphrase }) => secrets.unlock(passphrase),
     fetchRaw: fetchRecorded,
     openAgent: async (request) => remember(await agents.openAgent(request)),
     configureAgent: async ({ agentId, settings }) => remember(await agents.configureAgent(agentId, settings)),
@@ -262,6 +239,113 @@ export function createHost(options: HostOptions): HostService {
       if (demo) await (await demo.catch(() => undefined))?.close();
     },
   };
+}
+
+function hostInfo(options: HostOptions): HostInfo {
+  const info: HostInfo = {
+    appName: APP_NAME,
+    appVersion: options.appVersion,
+    edition: options.edition,
+    platform: process.platform,
+    arch: process.arch,
+    nodeVersion: process.versions.node,
+    secretStorage: 'memory',
+  };
+  if (options.electronVersion) info.electronVersion = options.electronVersion;
+  return info;
+}
+
+/** The live recording (SES-1), its frames redacted on the way to disk. */
+function startRedactedRecording(dataDir: string, appVersion: string): Recording {
+  return startRecording({
+    dataDir,
+    appVersion,
+    transform: redactFrame,
+    untransformed: redactionLeaves,
+    untransformedBytes: bytesLeave,
+  });
+}
+
+/** Where every frame the agent client makes goes: the push service, the live recording and the event bus. */
+function hostRecorder(
+  deps: Recorder['deps'],
+  analyser: StreamAnalyser | undefined,
+  spillDir: string,
+  recording: Recording | undefined,
+  bus: EventBus,
+  observe: (frame: Frame) => void,
+): Recorder {
+  return {
+    deps,
+    ...(analyser ? { analyser } : {}),
+    spill: { dir: spillDir, aboveBytes: SPILL_ABOVE_BYTES },
+    publish: (frame) => {
+      observe(frame);
+      recording?.record(frame);
+      bus.publishFrame(frame);
+    },
+    capture: {
+      raw: (frames, bytes) => recording?.recordCaptured(frames, bytes),
+      analysed: (frames) => {
+        recording?.recordAnalysis(frames);
+        for (const frame of frames) {
+          observe(frame);
+          bus.publishFrame(frame);
+        }
+      },
+    },
+  };
+}
+
+/** Every agent opened or changed goes into the recording, so a session knows the cards behind its frames. */
+function rememberer(
+  recording: Recording | undefined,
+  analyser: StreamAnalyser | undefined,
+): <T extends OpenAgentResult | AgentSummary>(result: T) => T {
+  return (result) => {
+    const summary: AgentSummary | undefined =
+      'ok' in result ? (result.ok ? result.agent : undefined) : (result as AgentSummary);
+    if (summary) recording?.recordAgent(sessionAgentOf(summary));
+    if (summary?.generation) analyser?.prepare(summary.generation);
+    return result;
+  };
+}
+
+/**
+ * Where agents' secrets are kept (AUTH-4): the OS keychain when the platform offers encryption, else memory until a
+ * passphrase file is unlocked. The vault is chosen on first use, because Electron can say whether it has a keyring
+ * only once the app is ready.
+ */
+class HostSecrets {
+  /** Secrets typed before a passphrase file is opened are kept here, and moved into it when it is. */
+  private readonly memory = memoryVault();
+  private chosen: Promise<SecretVault> | undefined;
+
+  constructor(
+    private readonly dataDir: string | undefined,
+    private readonly secretCipher: HostOptions['secretCipher'],
+  ) {}
+
+  readonly vault = (): Promise<SecretVault> => {
+    this.chosen ??= (async () => {
+      const cipher = this.dataDir ? await this.secretCipher?.() : undefined;
+      return cipher && this.dataDir ? keychainVault(this.dataDir, cipher) : this.memory;
+    })();
+    return this.chosen;
+  };
+
+  async unlock(passphrase: string): Promise<{ created: boolean }> {
+    const dataDir = this.dataDir;
+    if (!dataDir) throw new Error('This host has no data folder to keep a secrets file in.');
+    const current = await this.vault();
+    if (current.storage === 'os-keychain') throw new Error('Secrets are already kept in the OS keychain.');
+    if (current.storage === 'passphrase-file') return { created: false };
+    const { vault: opened, created } = await openPassphraseVault(dataDir, passphrase);
+    // What was typed this run wins over what the file had.
+    for (const [url, secrets] of this.memory.entries()) await opened.set(url, secrets);
+    this.chosen = Promise.resolve(opened);
+    return { created };
+  }
 }
 
 /** No secret reaches the disk: the journal holds frames as an export would (AUTH-4). */

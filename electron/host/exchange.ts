@@ -8,7 +8,7 @@
 
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import type { RawRequest } from '../../shared/host/hostApi';
 import type { FrameError, HeaderList, HttpFrame, TimeoutPhase } from '../../shared/wire/frame';
 import { CappedCollector, toBodyBytes } from './bodyBytes';
@@ -103,16 +103,86 @@ function run(
 ): (error: FrameError) => void {
   const { timeouts } = options;
   const target = url.host;
-  const timers = new Map<TimeoutPhase, NodeJS.Timeout>();
-  const timerMs = new Map<TimeoutPhase, number>();
-  let collector: CappedCollector | SpillingCollector | undefined;
-  let received = 0;
-  let settled = false;
+  const opened = openRequest(frame, url, method, deps);
+  if ('error' in opened) {
+    frame.error = opened.error;
+    frame.timing.end = deps.now();
+    resolve(frame);
+    return () => undefined;
+  }
+  const { req } = opened;
+  const exchange = new RunningExchange(frame, req, target, deps, options, resolve);
 
-  const settle = (error?: FrameError) => {
-    if (settled) return;
-    settled = true;
-    for (const timer of timers.values()) clearTimeout(timer);
+  exchange.startTimer('total', timeouts.totalMs);
+  exchange.startTimer('connect', timeouts.connectMs);
+
+  req.on('socket', (socket) => exchange.onSocket(socket, url.protocol === 'https:'));
+  req.on('finish', () => exchange.onFinish());
+  req.on('response', (res) => exchange.onResponse(res));
+  req.on('error', (error) => exchange.settle(describeNetworkError(error, target)));
+  req.end(body);
+  return exchange.settle;
+}
+
+/** The request as Node builds it, headers exactly as recorded and Node adding none of its own. */
+function openRequest(
+  frame: HttpFrame,
+  url: URL,
+  method: string,
+  deps: ExchangeDeps,
+): { req: http.ClientRequest } | { error: FrameError } {
+  const transport = url.protocol === 'https:' ? https : http;
+  try {
+    const req = transport.request({
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method,
+      headers: frame.request.headers.flat(),
+      setHost: false,
+      agent: false,
+      ...(deps.lookup ? { lookup: deps.lookup } : {}),
+    });
+    return { req };
+  } catch (error) {
+    // Node refuses header names and values it cannot put on the wire; that is the request's fault, not the network's.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      error: {
+        kind: 'invalid-request',
+        label: 'Invalid request',
+        message: `The request cannot be sent: ${message}`,
+      },
+    };
+  }
+}
+
+/**
+ * One exchange in flight: its timers, its body reader, and `settle`, the one way it ends (the answer complete, a
+ * timer, a network error or an abort), which records the body and the end on the frame exactly once.
+ */
+class RunningExchange {
+  private readonly timers = new Map<TimeoutPhase, NodeJS.Timeout>();
+  private readonly timerMs = new Map<TimeoutPhase, number>();
+  private collector: CappedCollector | SpillingCollector | undefined;
+  private received = 0;
+  private settled = false;
+
+  constructor(
+    private readonly frame: HttpFrame,
+    private readonly req: http.ClientRequest,
+    private readonly target: string,
+    private readonly deps: ExchangeDeps,
+    private readonly options: ExchangeOptions,
+    private readonly resolve: (frame: HttpFrame) => void,
+  ) {}
+
+  readonly settle = (error?: FrameError): void => {
+    if (this.settled) return;
+    this.settled = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    const { frame, collector } = this;
     if (frame.response && collector) {
       try {
         frame.response.body = collector.toBody();
@@ -126,85 +196,59 @@ function run(
       }
     }
     if (error) frame.error = error;
-    frame.timing.end = deps.now();
-    req.destroy();
-    resolve(frame);
+    frame.timing.end = this.deps.now();
+    this.req.destroy();
+    this.resolve(frame);
   };
-  const startTimer = (phase: TimeoutPhase, ms: number | undefined) => {
-    const running = timers.get(phase);
+
+  startTimer(phase: TimeoutPhase, ms: number | undefined): void {
+    const running = this.timers.get(phase);
     // Started again with each chunk of a stream: refreshing the timer costs far less than a new one.
-    if (running && ms !== undefined && !settled && timerMs.get(phase) === ms) {
+    if (running && ms !== undefined && !this.settled && this.timerMs.get(phase) === ms) {
       running.refresh();
       return;
     }
     clearTimeout(running);
-    timers.delete(phase);
-    if (ms === undefined || settled) return;
-    timerMs.set(phase, ms);
-    timers.set(
+    this.timers.delete(phase);
+    if (ms === undefined || this.settled) return;
+    this.timerMs.set(phase, ms);
+    this.timers.set(
       phase,
-      setTimeout(() => settle(timeoutError(phase, ms)), ms),
+      setTimeout(() => this.settle(timeoutError(phase, ms)), ms),
     );
-  };
-  const stopTimer = (phase: TimeoutPhase) => {
-    clearTimeout(timers.get(phase));
-    timers.delete(phase);
-  };
-
-  const transport = url.protocol === 'https:' ? https : http;
-  let req: http.ClientRequest;
-  try {
-    req = transport.request({
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method,
-      headers: frame.request.headers.flat(),
-      setHost: false,
-      agent: false,
-      ...(deps.lookup ? { lookup: deps.lookup } : {}),
-    });
-  } catch (error) {
-    // Node refuses header names and values it cannot put on the wire; that is the request's fault, not the network's.
-    const message = error instanceof Error ? error.message : String(error);
-    settled = true;
-    frame.error = {
-      kind: 'invalid-request',
-      label: 'Invalid request',
-      message: `The request cannot be sent: ${message}`,
-    };
-    frame.timing.end = deps.now();
-    resolve(frame);
-    return () => undefined;
   }
 
-  startTimer('total', timeouts.totalMs);
-  startTimer('connect', timeouts.connectMs);
+  stopTimer(phase: TimeoutPhase): void {
+    clearTimeout(this.timers.get(phase));
+    this.timers.delete(phase);
+  }
 
-  req.on('socket', (socket) => {
-    const connectedEvent = url.protocol === 'https:' ? 'secureConnect' : 'connect';
+  onSocket(socket: Socket, secure: boolean): void {
+    const connectedEvent = secure ? 'secureConnect' : 'connect';
     socket.once(connectedEvent, () => {
-      stopTimer('connect');
+      this.stopTimer('connect');
       // Until the request is fully sent, a peer that stops reading it counts as idle.
-      if (!req.writableFinished) startTimer('idle', timeouts.idleMs);
-      frame.timing.connected = deps.now();
+      if (!this.req.writableFinished) this.startTimer('idle', this.options.timeouts.idleMs);
+      this.frame.timing.connected = this.deps.now();
       if (socket.remoteAddress && socket.remotePort) {
-        frame.remote = { address: socket.remoteAddress, port: socket.remotePort };
+        this.frame.remote = { address: socket.remoteAddress, port: socket.remotePort };
       }
     });
-  });
-  req.on('finish', () => {
+  }
+
+  onFinish(): void {
     // A server may answer before it has read the whole request (an early 401 or 413): then the wait is over.
-    if (frame.response) return;
-    stopTimer('idle');
-    startTimer('first-byte', timeouts.firstByteMs);
-    if (!settled) options.onProgress?.(frame);
-  });
-  req.on('response', (res) => {
-    stopTimer('first-byte');
-    startTimer('idle', timeouts.idleMs);
-    frame.timing.firstByte = deps.now();
+    if (this.frame.response) return;
+    this.stopTimer('idle');
+    this.startTimer('first-byte', this.options.timeouts.firstByteMs);
+    if (!this.settled) this.options.onProgress?.(this.frame);
+  }
+
+  onResponse(res: http.IncomingMessage): void {
+    const { frame, options, target } = this;
+    this.stopTimer('first-byte');
+    this.startTimer('idle', options.timeouts.idleMs);
+    frame.timing.firstByte = this.deps.now();
     frame.response = {
       status: res.statusCode ?? 0,
       statusText: res.statusMessage ?? '',
@@ -214,47 +258,47 @@ function run(
     };
     const reader = options.readBody(frame);
     if (reader.mode === 'buffer')
-      collector = reader.spill
+      this.collector = reader.spill
         ? new SpillingCollector(reader.maxBytes, reader.spill)
         : new CappedCollector(reader.maxBytes);
     else options.onProgress?.(frame);
 
-    res.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      received += chunk.byteLength;
-      startTimer('idle', timeouts.idleMs);
-      if (collector) {
-        if (!collector.push(chunk)) settle(bodyTooLarge(collector.limit));
-        return;
-      }
-      if (reader.mode === 'stream') {
-        const stop = reader.onChunk(chunk);
-        if (stop) return settle(stop);
-        const caughtUp = reader.backlog?.();
-        if (caughtUp) {
-          res.pause();
-          void caughtUp.then(() => {
-            if (settled) return;
-            res.resume();
-            // The wait was the host's, not the agent's: the idle limit starts again.
-            startTimer('idle', timeouts.idleMs);
-          });
-        }
-      }
-    });
-    res.on('end', () => settle());
+    res.on('data', (chunk: Buffer) => this.onData(res, reader, chunk));
+    res.on('end', () => this.settle());
     res.on('close', () => {
       // A close before the body completed means the peer dropped the connection mid-response.
-      if (!res.complete) settle(cutShort(target, received));
+      if (!res.complete) this.settle(cutShort(target, this.received));
     });
     // Node reports a body cut short as an 'aborted' error before 'close'; both mean the same to the user.
     res.on('error', (error) =>
-      settle(res.complete ? describeNetworkError(error, target) : cutShort(target, received)),
+      this.settle(res.complete ? describeNetworkError(error, target) : cutShort(target, this.received)),
     );
-  });
-  req.on('error', (error) => settle(describeNetworkError(error, target)));
-  req.end(body);
-  return settle;
+  }
+
+  private onData(res: http.IncomingMessage, reader: BodyReader, chunk: Buffer): void {
+    if (this.settled) return;
+    this.received += chunk.byteLength;
+    this.startTimer('idle', this.options.timeouts.idleMs);
+    const { collector } = this;
+    if (collector) {
+      if (!collector.push(chunk)) this.settle(bodyTooLarge(collector.limit));
+      return;
+    }
+    if (reader.mode === 'stream') {
+      const stop = reader.onChunk(chunk);
+      if (stop) return this.settle(stop);
+      const caughtUp = reader.backlog?.();
+      if (caughtUp) {
+        res.pause();
+        void caughtUp.then(() => {
+          if (this.settled) return;
+          res.resume();
+          // The wait was the host's, not the agent's: the idle limit starts again.
+          this.startTimer('idle', this.options.timeouts.idleMs);
+        });
+      }
+    }
+  }
 }
 
 export function bodyTooLarge(limit: number): FrameError {

@@ -50,12 +50,7 @@ export function startGrpcExchange(
       resolve(frame);
     };
     const prepared = prepare(request);
-    const metadata = new grpc.Metadata();
-    for (const [name, value] of request.headers ?? []) {
-      const key = name.toLowerCase();
-      if (RESERVED.has(key) || key.startsWith(':') || key.startsWith('grpc-')) continue;
-      metadata.add(key, key.endsWith('-bin') ? Buffer.from(value, 'base64') : value);
-    }
+    const metadata = requestMetadata(request.headers ?? []);
     frame.request.headers = [
       ['content-type', 'application/grpc'],
       ['te', 'trailers'],
@@ -76,14 +71,56 @@ export function startGrpcExchange(
         'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
       },
     );
+    const call = new GrpcCall(frame, deps, options, method, client, finish);
+    call.start(bytes, metadata);
+    abort = call.abort;
+  });
+  return { frame, done, abort: (error) => abort(error) };
+}
+
+/** The caller's headers as gRPC metadata, less those that belong to HTTP/2 or gRPC itself. */
+function requestMetadata(headers: HeaderList): grpc.Metadata {
+  const metadata = new grpc.Metadata();
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase();
+    if (RESERVED.has(key) || key.startsWith(':') || key.startsWith('grpc-')) continue;
+    metadata.add(key, key.endsWith('-bin') ? Buffer.from(value, 'base64') : value);
+  }
+  return metadata;
+}
+
+/**
+ * One call in flight, written onto its frame as it goes: the initial metadata as the response head, each message of
+ * a server stream as an event, and at the status the trailers and the body (the unary answer, or the failed call's
+ * google.rpc.Status). `finish` ends the exchange.
+ */
+class GrpcCall {
+  private call: grpc.ClientUnaryCall | grpc.ClientReadableStream<Buffer> | undefined;
+  private aborted: FrameError | undefined;
+  private onChunk: ((chunk: Buffer) => FrameError | undefined) | undefined;
+  private unary: Buffer | undefined;
+  private silence: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly frame: HttpFrame,
+    private readonly deps: ExchangeDeps,
+    private readonly options: ExchangeOptions,
+    private readonly method: GrpcMethod,
+    private readonly client: grpc.Client,
+    private readonly finish: (error?: FrameError) => void,
+  ) {}
+
+  readonly abort = (error: FrameError): void => {
+    this.aborted ??= error;
+    this.call?.cancel();
+  };
+
+  start(bytes: Buffer, metadata: grpc.Metadata): void {
+    const { frame, options, method, client } = this;
     const totalMs = options.timeouts.totalMs;
     const callOptions: grpc.CallOptions =
       totalMs === undefined ? {} : { deadline: new Date(Date.now() + totalMs) };
     const identity = (value: Buffer) => value;
-    let aborted: FrameError | undefined;
-    let onChunk: ((chunk: Buffer) => FrameError | undefined) | undefined;
-    let unary: Buffer | undefined;
-
     const call = method.responseStream
       ? client.makeServerStreamRequest(method.path, identity, identity, bytes, metadata, callOptions)
       : client.makeUnaryRequest(
@@ -94,105 +131,115 @@ export function startGrpcExchange(
           metadata,
           callOptions,
           (_error, value) => {
-            unary = value;
+            this.unary = value;
           },
         );
-    abort = (error) => {
-      aborted ??= error;
-      call.cancel();
-    };
+    this.call = call;
     // As for HTTP: a limit for the answer to start, and one for silence once it has (exchange.ts).
-    let silence: NodeJS.Timeout | undefined;
-    const expect = (phase: 'first-byte' | 'idle', ms: number | undefined) => {
-      clearTimeout(silence);
-      if (ms !== undefined) silence = setTimeout(() => abort(timeoutError(phase, ms)), ms);
-    };
-    expect('first-byte', options.timeouts.firstByteMs);
+    this.expect('first-byte', options.timeouts.firstByteMs);
     // Announced once the caller has annotated the frame (recorder.ts does it right after this returns), as the
     // HTTP exchange announces a request only once it is written.
     process.nextTick(() => {
       if (!frame.response && frame.timing.end === undefined) options.onProgress?.(frame);
     });
 
-    call.on('metadata', (received: grpc.Metadata) => {
-      frame.timing.firstByte = deps.now();
-      expect('idle', options.timeouts.idleMs);
-      frame.response = {
-        status: 200,
-        statusText: 'OK',
-        httpVersion: '2',
-        headers: [['content-type', 'application/grpc'], ...metadataPairs(received)],
-        body: toBodyBytes(Buffer.alloc(0)),
-      };
-      if (!method.responseStream) return;
-      const reader = options.readBody(frame);
-      if (reader.mode === 'stream') {
-        onChunk = reader.onChunk;
-        options.onProgress?.(frame);
-      }
-    });
+    call.on('metadata', (received: grpc.Metadata) => this.onMetadata(received));
     if (method.responseStream) {
       const stream = call as grpc.ClientReadableStream<Buffer>;
       stream.on('data', (message: Buffer) => {
-        expect('idle', options.timeouts.idleMs);
+        this.expect('idle', options.timeouts.idleMs);
         const json = decodeMessage(method, message);
-        const failed = onChunk?.(Buffer.from(`data: ${json}\n\n`));
-        if (failed) abort(failed);
+        const failed = this.onChunk?.(Buffer.from(`data: ${json}\n\n`));
+        if (failed) this.abort(failed);
       });
       // Errors arrive again as the status; the listener only keeps them from being thrown.
       stream.on('error', () => undefined);
     }
-    call.on('status', (status: grpc.StatusObject) => {
-      clearTimeout(silence);
-      client.close();
-      if (aborted) return finish(aborted);
-      const trailers = metadataPairs(status.metadata).filter(([name]) => name !== 'grpc-status-details-bin');
-      const detailsBin = status.metadata.get('grpc-status-details-bin')[0];
-      const statusLines: HeaderList = [['grpc-status', String(status.code)]];
-      if (status.details) statusLines.push(['grpc-message', status.details]);
-      if (detailsBin)
-        statusLines.push(['grpc-status-details-bin', Buffer.from(detailsBin).toString('base64')]);
-      if (!frame.response) {
-        const transport = transportError(status);
-        if (transport) return finish(transport);
-        frame.timing.firstByte = deps.now();
-        // Trailers-only: the answer is its status.
-        frame.response = {
-          status: 200,
-          statusText: 'OK',
-          httpVersion: '2',
-          headers: [['content-type', 'application/grpc']],
-          body: toBodyBytes(Buffer.alloc(0)),
-        };
-      }
-      frame.response.headers.push(...statusLines, ...trailers);
-      const statusJson =
-        status.code === grpc.status.OK
-          ? undefined
-          : JSON.stringify(
-              rpcStatusJson(status.code, status.details, detailsBin ? Buffer.from(detailsBin) : undefined),
-            );
-      if (onChunk) {
-        // A stream that failed after it started: its status is its last event, as an SSE error event would be.
-        if (statusJson) onChunk(Buffer.from(`event: error\ndata: ${statusJson}\n\n`));
-        return finish();
-      }
-      const text = statusJson ?? (unary ? decodeMessage(method, unary) : '');
-      const reader = options.readBody(frame);
-      const max = reader.mode === 'buffer' ? reader.maxBytes : Number.POSITIVE_INFINITY;
-      const body = Buffer.from(text);
-      if (body.byteLength > max) {
-        return finish({
-          kind: 'too-large',
-          label: 'Too large',
-          message: `The answer is ${body.byteLength} bytes as JSON, more than the ${max} allowed.`,
-        });
-      }
-      frame.response.body = toBodyBytes(body);
-      finish();
-    });
-  });
-  return { frame, done, abort: (error) => abort(error) };
+    call.on('status', (status: grpc.StatusObject) => this.onStatus(status));
+  }
+
+  private expect(phase: 'first-byte' | 'idle', ms: number | undefined): void {
+    clearTimeout(this.silence);
+    if (ms !== undefined) this.silence = setTimeout(() => this.abort(timeoutError(phase, ms)), ms);
+  }
+
+  private onMetadata(received: grpc.Metadata): void {
+    const { frame, options } = this;
+    frame.timing.firstByte = this.deps.now();
+    this.expect('idle', options.timeouts.idleMs);
+    frame.response = {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: '2',
+      headers: [['content-type', 'application/grpc'], ...metadataPairs(received)],
+      body: toBodyBytes(Buffer.alloc(0)),
+    };
+    if (!this.method.responseStream) return;
+    const reader = options.readBody(frame);
+    if (reader.mode === 'stream') {
+      this.onChunk = reader.onChunk;
+      options.onProgress?.(frame);
+    }
+  }
+
+  private onStatus(status: grpc.StatusObject): void {
+    const { frame } = this;
+    clearTimeout(this.silence);
+    this.client.close();
+    if (this.aborted) return this.finish(this.aborted);
+    const { headers, detailsBin } = statusHeaders(status);
+    if (!frame.response) {
+      const transport = transportError(status);
+      if (transport) return this.finish(transport);
+      frame.timing.firstByte = this.deps.now();
+      // Trailers-only: the answer is its status.
+      frame.response = {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: '2',
+        headers: [['content-type', 'application/grpc']],
+        body: toBodyBytes(Buffer.alloc(0)),
+      };
+    }
+    frame.response.headers.push(...headers);
+    const statusJson =
+      status.code === grpc.status.OK
+        ? undefined
+        : JSON.stringify(
+            rpcStatusJson(status.code, status.details, detailsBin ? Buffer.from(detailsBin) : undefined),
+          );
+    if (this.onChunk) {
+      // A stream that failed after it started: its status is its last event, as an SSE error event would be.
+      if (statusJson) this.onChunk(Buffer.from(`event: error\ndata: ${statusJson}\n\n`));
+      return this.finish();
+    }
+    const text = statusJson ?? (this.unary ? decodeMessage(this.method, this.unary) : '');
+    const reader = this.options.readBody(frame);
+    const max = reader.mode === 'buffer' ? reader.maxBytes : Number.POSITIVE_INFINITY;
+    const body = Buffer.from(text);
+    if (body.byteLength > max) {
+      return this.finish({
+        kind: 'too-large',
+        label: 'Too large',
+        message: `The answer is ${body.byteLength} bytes as JSON, more than the ${max} allowed.`,
+      });
+    }
+    frame.response.body = toBodyBytes(body);
+    this.finish();
+  }
+}
+
+/** The call's status as the header lines gRPC puts on HTTP/2 (grpc-status, grpc-message …), then its trailers. */
+function statusHeaders(status: grpc.StatusObject): {
+  headers: HeaderList;
+  detailsBin: string | Buffer | undefined;
+} {
+  const trailers = metadataPairs(status.metadata).filter(([name]) => name !== 'grpc-status-details-bin');
+  const detailsBin = status.metadata.get('grpc-status-details-bin')[0];
+  const statusLines: HeaderList = [['grpc-status', String(status.code)]];
+  if (status.details) statusLines.push(['grpc-message', status.details]);
+  if (detailsBin) statusLines.push(['grpc-status-details-bin', Buffer.from(detailsBin).toString('base64')]);
+  return { headers: [...statusLines, ...trailers], detailsBin };
 }
 
 interface Prepared {

@@ -7,12 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SignInFlow, SignInStart, SignInStep } from '../../../shared/host/signIn';
 import type { HttpFrame } from '../../../shared/wire/frame';
+import type { AgentAuth } from '../../../shared/host/agent';
 import type { AgentRecord } from '../agent/agentRecord';
 import { originNeedingConsent } from '../agent/credentials';
 import { tokenEndpointReason } from '../agent/operationRunner';
 import type { Recorder } from '../agent/recorder';
 import { toBodyBytes } from '../bodyBytes';
-import { startLoopbackRedirect, type SeenRedirect } from './loopbackRedirect';
+import { startLoopbackRedirect, type LoopbackRedirect, type SeenRedirect } from './loopbackRedirect';
 import { authorizationUrl, createPkce, createState } from './pkce';
 
 /** Long enough to type a password and pass a second factor; the listener closes after it. */
@@ -54,15 +55,8 @@ export function createSignInFlows(recorder: Recorder, timeoutMs = SIGN_IN_TIMEOU
             'Sign-in needs the auth type "OAuth 2 authorization code (PKCE)" in the agent\'s settings.',
         };
       }
-      const tokenOrigin = originNeedingConsent(auth.tokenUrl, record.origin, record.settings.trustedOrigins);
-      if (tokenOrigin) {
-        const reason = tokenEndpointReason(auth);
-        return {
-          ok: false,
-          message: `The token endpoint is on ${tokenOrigin}, not this agent's origin. Allow it first. ${reason}`,
-          confirm: { origin: tokenOrigin, reason },
-        };
-      }
+      const refused = tokenOriginRefusal(record, auth);
+      if (refused) return refused;
       // One sign-in per agent at a time: a second press starts over with a new state and verifier.
       cancel(record.id);
       const pkce = createPkce();
@@ -83,87 +77,17 @@ export function createSignInFlows(recorder: Recorder, timeoutMs = SIGN_IN_TIMEOU
         await redirect.close();
         return { ok: false, message: (error as Error).message };
       }
-      const flow: SignInFlow = {
-        id: randomUUID(),
-        agentId: record.id,
-        status: 'waiting',
-        authorizationUrl: url,
-        redirectUri: redirect.redirectUri,
-        steps: [
-          {
-            step: 'authorize',
-            status: 'waiting',
-            text: `Sign in at ${new URL(url).origin} in the browser and allow access. Switchboard waits for the browser to come back to ${redirect.redirectUri}.`,
-          },
-        ],
-      };
-      const step = (next: SignInStep) => {
-        flow.steps = [...flow.steps.filter((s) => s.step !== next.step), next];
-      };
-      const fail = (message: string) => {
-        flow.status = 'failed';
-        flow.message = message;
-        return flow;
-      };
-
-      const done = (async (): Promise<SignInFlow> => {
-        const outcome = await redirect.outcome;
-        const frameId = seen ? recordRedirect(recorder, seen) : undefined;
-        if (!seen) {
-          step({
-            step: 'authorize',
-            status: 'failed',
-            text: outcome.ok ? '' : `No redirect: ${outcome.reason}`,
-          });
-          return fail(outcome.ok ? 'The sign-in stopped.' : `Sign-in failed: ${outcome.reason}`);
-        }
-        step({
-          step: 'authorize',
-          status: 'done',
-          text: `The browser came back from ${new URL(url).origin}.`,
-        });
-        if (!outcome.ok) {
-          step({
-            step: 'redirect',
-            status: 'failed',
-            text: `Redirect refused: ${outcome.reason}`,
-            ...ids(frameId),
-          });
-          return fail(`Sign-in failed: ${outcome.reason}`);
-        }
-        step({
-          step: 'redirect',
-          status: 'done',
-          text: 'The redirect carries a code and the state this sign-in sent.',
-          ...ids(frameId),
-        });
-        flow.status = 'exchanging';
-        step({ step: 'token', status: 'waiting', text: `Exchanging the code at ${auth.tokenUrl}.` });
-        const token = await record.oauth.exchangeCode(auth, {
-          code: outcome.code,
-          verifier: pkce.verifier,
-          redirectUri: redirect.redirectUri,
-        });
-        if (!token.ok) {
-          step({ step: 'token', status: 'failed', text: token.message, ...ids(token.frameId) });
-          return fail(`Sign-in failed at the token endpoint: ${token.message}`);
-        }
-        const signedIn = record.oauth.signedIn(auth);
-        const lapses =
-          signedIn && Number.isFinite(signedIn.expiresAt)
-            ? `it lapses at ${new Date(signedIn.expiresAt).toISOString()}`
-            : 'the endpoint gave no lifetime';
-        step({
-          step: 'token',
-          status: 'done',
-          text: `Access token received (the verifier matched); ${lapses}${signedIn?.refreshable ? ', and a refresh token renews it' : ''}.`,
-          ...ids(token.frameId),
-        });
-        flow.status = 'signed-in';
-        if (signedIn && Number.isFinite(signedIn.expiresAt)) flow.expiresAt = signedIn.expiresAt;
-        if (signedIn) flow.refreshable = signedIn.refreshable;
-        return flow;
-      })();
+      const flow = waitingFlow(record.id, url, redirect.redirectUri);
+      const done = completeSignIn({
+        recorder,
+        record,
+        auth,
+        verifier: pkce.verifier,
+        redirect,
+        url,
+        flow,
+        seen: () => seen,
+      });
       flows.set(flow.id, {
         flow,
         done,
@@ -181,6 +105,125 @@ export function createSignInFlows(recorder: Recorder, timeoutMs = SIGN_IN_TIMEOU
 
     cancel,
   };
+}
+
+type CodeAuth = Extract<AgentAuth, { type: 'oauth2-authorization-code' }>;
+
+/** A token endpoint on another origin needs the user's word first (AUTH-5): the code and verifier would go there. */
+function tokenOriginRefusal(record: AgentRecord, auth: CodeAuth): SignInStart | undefined {
+  const tokenOrigin = originNeedingConsent(auth.tokenUrl, record.origin, record.settings.trustedOrigins);
+  if (!tokenOrigin) return undefined;
+  const reason = tokenEndpointReason(auth);
+  return {
+    ok: false,
+    message: `The token endpoint is on ${tokenOrigin}, not this agent's origin. Allow it first. ${reason}`,
+    confirm: { origin: tokenOrigin, reason },
+  };
+}
+
+/** A new flow, waiting for the browser to come back. */
+function waitingFlow(agentId: string, url: string, redirectUri: string): SignInFlow {
+  return {
+    id: randomUUID(),
+    agentId,
+    status: 'waiting',
+    authorizationUrl: url,
+    redirectUri,
+    steps: [
+      {
+        step: 'authorize',
+        status: 'waiting',
+        text: `Sign in at ${new URL(url).origin} in the browser and allow access. Switchboard waits for the browser to come back to ${redirectUri}.`,
+      },
+    ],
+  };
+}
+
+/** A flow under way: what it needs to take the redirect and exchange the code. */
+interface SignInRun {
+  recorder: Recorder;
+  record: AgentRecord;
+  auth: CodeAuth;
+  verifier: string;
+  redirect: LoopbackRedirect;
+  /** The authorization URL the browser was sent to. */
+  url: string;
+  flow: SignInFlow;
+  /** The browser's request to the listener, once it came. */
+  seen: () => SeenRedirect | undefined;
+}
+
+/** Waits for the redirect, records it, and exchanges the code for tokens; each step is told on the flow. */
+async function completeSignIn(run: SignInRun): Promise<SignInFlow> {
+  const { recorder, record, auth, redirect, url, flow } = run;
+  const outcome = await redirect.outcome;
+  const seen = run.seen();
+  const frameId = seen ? recordRedirect(recorder, seen) : undefined;
+  if (!seen) {
+    step(flow, {
+      step: 'authorize',
+      status: 'failed',
+      text: outcome.ok ? '' : `No redirect: ${outcome.reason}`,
+    });
+    return fail(flow, outcome.ok ? 'The sign-in stopped.' : `Sign-in failed: ${outcome.reason}`);
+  }
+  step(flow, {
+    step: 'authorize',
+    status: 'done',
+    text: `The browser came back from ${new URL(url).origin}.`,
+  });
+  if (!outcome.ok) {
+    step(flow, {
+      step: 'redirect',
+      status: 'failed',
+      text: `Redirect refused: ${outcome.reason}`,
+      ...ids(frameId),
+    });
+    return fail(flow, `Sign-in failed: ${outcome.reason}`);
+  }
+  step(flow, {
+    step: 'redirect',
+    status: 'done',
+    text: 'The redirect carries a code and the state this sign-in sent.',
+    ...ids(frameId),
+  });
+  flow.status = 'exchanging';
+  step(flow, { step: 'token', status: 'waiting', text: `Exchanging the code at ${auth.tokenUrl}.` });
+  const token = await record.oauth.exchangeCode(auth, {
+    code: outcome.code,
+    verifier: run.verifier,
+    redirectUri: redirect.redirectUri,
+  });
+  if (!token.ok) {
+    step(flow, { step: 'token', status: 'failed', text: token.message, ...ids(token.frameId) });
+    return fail(flow, `Sign-in failed at the token endpoint: ${token.message}`);
+  }
+  const signedIn = record.oauth.signedIn(auth);
+  const lapses =
+    signedIn && Number.isFinite(signedIn.expiresAt)
+      ? `it lapses at ${new Date(signedIn.expiresAt).toISOString()}`
+      : 'the endpoint gave no lifetime';
+  step(flow, {
+    step: 'token',
+    status: 'done',
+    text: `Access token received (the verifier matched); ${lapses}${signedIn?.refreshable ? ', and a refresh token renews it' : ''}.`,
+    ...ids(token.frameId),
+  });
+  flow.status = 'signed-in';
+  if (signedIn && Number.isFinite(signedIn.expiresAt)) flow.expiresAt = signedIn.expiresAt;
+  if (signedIn) flow.refreshable = signedIn.refreshable;
+  return flow;
+}
+
+/** A step's newest state replaces the one before it, and moves to the end. */
+function step(flow: SignInFlow, next: SignInStep): void {
+  flow.steps = [...flow.steps.filter((s) => s.step !== next.step), next];
+}
+
+function fail(flow: SignInFlow, message: string): SignInFlow {
+  flow.status = 'failed';
+  flow.message = message;
+  return flow;
 }
 
 function ids(frameId: string | undefined): { frameId?: string } {

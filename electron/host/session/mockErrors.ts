@@ -133,6 +133,7 @@ export function restError(dialect: RestDialect, status: number, message: string)
  * generation answers in the old shape, and a 1.0-only agent in the 1.0 one.
  */
 export function restDialect(a2aVersion: string | undefined, generations: readonly string[]): RestDialect {
+  // The header names a version, not a generation: any 1.x release speaks 1.0's REST errors.
   if (a2aVersion !== undefined && a2aVersion.trim().startsWith('1')) return '1.0';
   if (generations.length === 0) return 'legacy';
   return generations.every((generation) => profileNamed(generation)?.errorDetails === 'google-rpc')
