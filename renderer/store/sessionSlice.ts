@@ -12,7 +12,7 @@ import type { ReplaySpeed } from './replayPlan';
 import { replaySteps, type ReplayStep } from './replaySteps';
 import type { AgentsSlice } from './agentsSlice';
 import type { FramesSlice } from './framesSlice';
-import { slicedShow } from './slicedShow';
+import { slicedShow, type SlicedShow } from './slicedShow';
 import { LIVE_SESSION_ID } from '../../shared/host/hostApi';
 
 export interface ReplayState {
@@ -100,14 +100,8 @@ export function createSessionSlice(showing: FrameShowing): StateCreator<Needs, [
     const show = slicedShow(showing);
     // Ids of the frames waiting in liveBuffer, for its count; emptied on Back to live.
     let bufferedIds = new Set<string>();
-    /** Moves the shown steps to `cursor`: adds when going forward, rebuilds from zero when going back. */
-    const moveTo = (replay: ReplayState, cursor: number, anchor: number) => {
-      const to = clamp(cursor, 0, replay.steps.length);
-      if (to === replay.cursor) return;
-      if (to > replay.cursor) show.add(framesOf(replay.steps, replay.cursor, to));
-      else show.replace(framesOf(replay.steps, 0, to));
-      set({ replay: { ...replay, cursor: to, anchor, playing: replay.playing && to < replay.steps.length } });
-    };
+    const moveTo = (replay: ReplayState, cursor: number, anchor: number) =>
+      moveReplay(set, show, replay, cursor, anchor);
 
     return {
       replay: null,
@@ -118,42 +112,9 @@ export function createSessionSlice(showing: FrameShowing): StateCreator<Needs, [
       sessionNotes: [],
 
       startReplay(session, frames, recordedAgents, options = {}) {
-        const state = get();
-        const liveSaved = state.liveSaved ?? {
-          frames: state.frames,
-          selectedFrameId: state.selectedFrameId,
-          activeAgentId: state.activeAgentId,
-        };
-        const previous = new Set(state.recordedAgentIds);
-        const openIds = new Set(state.agents.filter((a) => !previous.has(a.id)).map((a) => a.id));
-        const added = recordedAgents.filter((a) => !openIds.has(a.id));
-        const agents = [...state.agents.filter((a) => !previous.has(a.id)), ...added];
-        // The views follow the active agent: pick one the session recorded, else the frames name no one shown.
-        const sessionAgentIds = session.agents.map((a) => a.id);
-        const activeAgentId =
-          state.activeAgentId && sessionAgentIds.includes(state.activeAgentId)
-            ? state.activeAgentId
-            : (sessionAgentIds.find((id) => agents.some((a) => a.id === id)) ?? state.activeAgentId);
-        const steps = replaySteps(frames);
-        const cursor = options.atEnd ? steps.length : Math.min(1, steps.length);
-        set({
-          liveSaved,
-          agents,
-          activeAgentId,
-          recordedAgentIds: added.map((a) => a.id),
-          selectedFrameId: null,
-          replay: {
-            session,
-            frames,
-            steps,
-            cursor,
-            playing: false,
-            speed: state.replay?.speed ?? 1,
-            capIdle: state.replay?.capIdle ?? true,
-            anchor: (state.replay?.anchor ?? 0) + 1,
-          },
-        });
-        show.replace(framesOf(steps, 0, cursor));
+        const start = replayStart(get(), session, frames, recordedAgents, options.atEnd);
+        set(start.patch);
+        show.replace(start.shown);
       },
 
       seekReplay(cursor) {
@@ -201,26 +162,11 @@ export function createSessionSlice(showing: FrameShowing): StateCreator<Needs, [
       backToLive() {
         const state = get();
         if (!state.replay) return;
-        const saved = state.liveSaved ?? { frames: [], selectedFrameId: null, activeAgentId: null };
-        const recorded = new Set(state.recordedAgentIds);
-        const agents = state.agents.filter((a) => !recorded.has(a.id));
-        const buffer = state.liveBuffer;
+        const live = liveAgain(state);
         bufferedIds = new Set();
-        set({
-          replay: null,
-          liveSaved: null,
-          liveBuffer: [],
-          liveBufferCount: 0,
-          recordedAgentIds: [],
-          agents,
-          activeAgentId:
-            saved.activeAgentId && agents.some((a) => a.id === saved.activeAgentId)
-              ? saved.activeAgentId
-              : (agents[0]?.id ?? null),
-          selectedFrameId: saved.selectedFrameId,
-        });
-        show.replace(saved.frames);
-        show.add(buffer);
+        set(live.patch);
+        show.replace(live.saved.frames);
+        show.add(live.buffer);
       },
 
       bufferLiveFrames(frames) {
@@ -239,6 +185,92 @@ export function createSessionSlice(showing: FrameShowing): StateCreator<Needs, [
       },
     };
   };
+}
+
+type SetState = Parameters<StateCreator<Needs, [], [], SessionSlice>>[0];
+
+/** Moves the shown steps to `cursor`: adds when going forward, rebuilds from zero when going back. */
+function moveReplay(
+  set: SetState,
+  show: SlicedShow,
+  replay: ReplayState,
+  cursor: number,
+  anchor: number,
+): void {
+  const to = clamp(cursor, 0, replay.steps.length);
+  if (to === replay.cursor) return;
+  if (to > replay.cursor) show.add(framesOf(replay.steps, replay.cursor, to));
+  else show.replace(framesOf(replay.steps, 0, to));
+  set({ replay: { ...replay, cursor: to, anchor, playing: replay.playing && to < replay.steps.length } });
+}
+
+/**
+ * What starting a replay puts in the store, and the frames shown first. Live is saved only by the first replay;
+ * agents listed for an earlier replay give way to this session's, and the speed and idle choice carry over.
+ */
+function replayStart(
+  state: Needs,
+  session: SessionSummary,
+  frames: Frame[],
+  recordedAgents: AgentSummary[],
+  atEnd: boolean | undefined,
+): { patch: Partial<Needs>; shown: Frame[] } {
+  const liveSaved = state.liveSaved ?? {
+    frames: state.frames,
+    selectedFrameId: state.selectedFrameId,
+    activeAgentId: state.activeAgentId,
+  };
+  const previous = new Set(state.recordedAgentIds);
+  const openIds = new Set(state.agents.filter((a) => !previous.has(a.id)).map((a) => a.id));
+  const added = recordedAgents.filter((a) => !openIds.has(a.id));
+  const agents = [...state.agents.filter((a) => !previous.has(a.id)), ...added];
+  // The views follow the active agent: pick one the session recorded, else the frames name no one shown.
+  const sessionAgentIds = session.agents.map((a) => a.id);
+  const activeAgentId =
+    state.activeAgentId && sessionAgentIds.includes(state.activeAgentId)
+      ? state.activeAgentId
+      : (sessionAgentIds.find((id) => agents.some((a) => a.id === id)) ?? state.activeAgentId);
+  const steps = replaySteps(frames);
+  const cursor = atEnd ? steps.length : Math.min(1, steps.length);
+  const patch: Partial<Needs> = {
+    liveSaved,
+    agents,
+    activeAgentId,
+    recordedAgentIds: added.map((a) => a.id),
+    selectedFrameId: null,
+    replay: {
+      session,
+      frames,
+      steps,
+      cursor,
+      playing: false,
+      speed: state.replay?.speed ?? 1,
+      capIdle: state.replay?.capIdle ?? true,
+      anchor: (state.replay?.anchor ?? 0) + 1,
+    },
+  };
+  return { patch, shown: framesOf(steps, 0, cursor) };
+}
+
+/** What leaving a replay puts back: live as it was saved, without the recorded agents, and the frames kept aside. */
+function liveAgain(state: Needs): { patch: Partial<Needs>; saved: LiveSaved; buffer: Frame[] } {
+  const saved = state.liveSaved ?? { frames: [], selectedFrameId: null, activeAgentId: null };
+  const recorded = new Set(state.recordedAgentIds);
+  const agents = state.agents.filter((a) => !recorded.has(a.id));
+  const patch: Partial<Needs> = {
+    replay: null,
+    liveSaved: null,
+    liveBuffer: [],
+    liveBufferCount: 0,
+    recordedAgentIds: [],
+    agents,
+    activeAgentId:
+      saved.activeAgentId && agents.some((a) => a.id === saved.activeAgentId)
+        ? saved.activeAgentId
+        : (agents[0]?.id ?? null),
+    selectedFrameId: saved.selectedFrameId,
+  };
+  return { patch, saved, buffer: state.liveBuffer };
 }
 
 function framesOf(steps: readonly ReplayStep[], from: number, to: number): Frame[] {

@@ -1,72 +1,16 @@
 // The card's signatures (CARD-7): what each says about itself at once, and on request whether it verifies against a
 // key set the user pastes, or fetches from the `jku` the signature names after saying yes (the host fetches it and
-// records the exchange as a frame). The verifier (jose) loads only when asked.
+// records the exchange as a frame). The verifier (jose) loads only when asked. The state and the verifying are in
+// useSignatureCheck.ts; this module lays them out.
 
-import { useMemo, useState } from 'react';
-import { readSignatureEntries, type SignatureEntry } from '../../../shared/a2a/cardSignature/headers';
-import type { CardSignatures as Checked, SignatureVerdict } from '../../../shared/a2a/cardSignature/verify';
-import { useHost } from '../../host/HostContext';
+import type { SignatureEntry } from '../../../shared/a2a/cardSignature/headers';
+import type { SignatureVerdict } from '../../../shared/a2a/cardSignature/verify';
 import { VisibleName } from '../render';
-
-type Verification =
-  | { status: 'idle' }
-  | { status: 'busy' }
-  | { status: 'done'; result: Checked }
-  | { status: 'error'; message: string };
+import { useSignatureCheck, verdictOf } from './useSignatureCheck';
 
 export function CardSignatures({ card }: { card: unknown }) {
-  const host = useHost();
-  const entries = useMemo(() => readSignatureEntries(card), [card]);
-  const jkus = useMemo(
-    () => [...new Set(entries.flatMap((e) => ('header' in e && e.header.jku ? [e.header.jku] : [])))],
-    [entries],
-  );
-  const [keys, setKeys] = useState('');
-  const [verification, setVerification] = useState<Verification>({ status: 'idle' });
-  const [asking, setAsking] = useState<string | null>(null);
-  const [fetchNote, setFetchNote] = useState<string | null>(null);
-
-  async function verify(keyText: string) {
-    setVerification({ status: 'busy' });
-    try {
-      const { readJwks, verifyCardSignatures } = await import('../../../shared/a2a/cardSignature/verify');
-      const read = readJwks(keyText);
-      if (!read.ok && keyText.trim() !== '') {
-        setVerification({ status: 'error', message: read.reason });
-        return;
-      }
-      setVerification({
-        status: 'done',
-        result: await verifyCardSignatures(card, read.ok ? read.keys : undefined),
-      });
-    } catch (error) {
-      setVerification({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
-  async function fetchKeys(url: string) {
-    setAsking(null);
-    setFetchNote(`Fetching ${url}…`);
-    const frame = await host.fetchRaw({
-      method: 'GET',
-      url,
-      headers: [['Accept', 'application/jwk-set+json, application/json']],
-      maxBodyBytes: 1024 * 1024,
-      timeouts: { connectMs: 10_000, totalMs: 30_000 },
-      source: 'card-signature-jku',
-    });
-    if (frame.error || !frame.response) {
-      setFetchNote(`The key set could not be fetched: ${frame.error?.message ?? 'no answer'}.`);
-      return;
-    }
-    if (frame.response.status !== 200) {
-      setFetchNote(`The key set could not be fetched: HTTP ${frame.response.status}.`);
-      return;
-    }
-    setFetchNote(`Fetched from ${url} (the exchange is in Frames).`);
-    setKeys(frame.response.body.text);
-    await verify(frame.response.body.text);
-  }
+  const { entries, jkus, keys, setKeys, verification, asking, setAsking, fetchNote, verify, fetchKeys } =
+    useSignatureCheck(card);
 
   return (
     <section aria-label="Signatures" className="card-section" data-testid="card-signatures">
@@ -151,12 +95,6 @@ export function CardSignatures({ card }: { card: unknown }) {
       )}
     </section>
   );
-}
-
-function verdictOf(verification: Verification, index: number): SignatureVerdict | undefined {
-  return verification.status === 'done'
-    ? verification.result.checks.find((check) => check.index === index)?.verdict
-    : undefined;
 }
 
 function SignatureRow({ entry, verdict }: { entry: SignatureEntry; verdict: SignatureVerdict | undefined }) {

@@ -1,19 +1,14 @@
 // The extended (authenticated) card (CARD-6): says whether the card offers one and where, fetches it with the
 // agent's credentials on request, shows the host's outcome, and on success lists how it differs from the public
 // card. A bearer-token field sets the agent's credentials for this purpose; the full credentials form lives in the
-// agent settings.
+// agent settings. The state and actions are in useExtendedCard.ts.
 
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import type { AgentAuth, AgentSummary } from '../../../shared/host/agent';
-import { useHost } from '../../host/HostContext';
-import { useConfigureAgent, useTrustOrigin } from '../agents';
-import { diffJson } from './cardDiff';
+import type { AgentAuth, AgentSummary, OperationOutcome } from '../../../shared/host/agent';
 import { CardDiffList } from './CardDiffList';
-import { extendedCardQuery } from './cardQueries';
 import type { CardSummary } from './cardSummary';
 import { prettyCardText } from './findingPlacement';
 import { profileOf } from '../../../shared/a2a/profile';
+import { useExtendedCard } from './useExtendedCard';
 
 export interface ExtendedCardProps {
   agent: AgentSummary;
@@ -31,15 +26,8 @@ const AUTH_WORDS: Record<AgentAuth['type'], string> = {
 };
 
 export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) {
-  const host = useHost();
-  const configure = useConfigureAgent();
-  const trust = useTrustOrigin();
-  const extended = useQuery(extendedCardQuery(host, agent.id, agent.cardText));
-  const [token, setToken] = useState('');
-  const outcome = extended.data;
-  const card = outcome?.result?.type === 'card' ? outcome.result.card : undefined;
-  const entries = useMemo(() => (card === undefined ? [] : diffJson(publicCard, card)), [publicCard, card]);
-  const busy = extended.isFetching || configure.isPending || trust.isPending;
+  const { configure, extended, token, setToken, outcome, card, entries, busy, fetchExtended, trustOrigin } =
+    useExtendedCard(agent, publicCard);
 
   const { extendedCardFlag } = profileOf(agent.generation);
   if (!extendedCardFlag) {
@@ -50,18 +38,6 @@ export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) 
       </section>
     );
   }
-
-  const fetchExtended = async () => {
-    const typed = token.trim();
-    if (typed) {
-      await configure.mutateAsync({
-        agentId: agent.id,
-        settings: { auth: { type: 'bearer', token: typed } },
-      });
-      setToken('');
-    }
-    await extended.refetch();
-  };
 
   return (
     <section aria-label="Extended card" className="card-extended" data-testid="extended-card">
@@ -115,32 +91,7 @@ export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) 
           The host could not run the request: {extended.error.message}
         </p>
       )}
-      {outcome && (
-        <p
-          className={outcome.status === 'result' ? 'outcome' : 'outcome error'}
-          role="status"
-          data-testid="extended-outcome"
-          data-status={outcome.status}
-        >
-          {outcome.message}
-          {outcome.confirm && (
-            <>
-              {' '}
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => {
-                  const origin = outcome.confirm?.origin;
-                  if (!origin) return;
-                  trust.mutate({ agentId: agent.id, origin }, { onSuccess: () => void extended.refetch() });
-                }}
-              >
-                Allow credentials to {outcome.confirm.origin}
-              </button>
-            </>
-          )}
-        </p>
-      )}
+      {outcome && <ExtendedOutcome outcome={outcome} busy={busy} onTrust={trustOrigin} />}
       {card !== undefined && (
         <CardDiffList
           entries={entries}
@@ -160,5 +111,35 @@ export function ExtendedCard({ agent, summary, publicCard }: ExtendedCardProps) 
         </p>
       )}
     </section>
+  );
+}
+
+/** The host's answer to the request, with the way to allow credentials to an origin when it asked (AUTH-5). */
+function ExtendedOutcome({
+  outcome,
+  busy,
+  onTrust,
+}: {
+  outcome: OperationOutcome;
+  busy: boolean;
+  onTrust: () => void;
+}) {
+  return (
+    <p
+      className={outcome.status === 'result' ? 'outcome' : 'outcome error'}
+      role="status"
+      data-testid="extended-outcome"
+      data-status={outcome.status}
+    >
+      {outcome.message}
+      {outcome.confirm && (
+        <>
+          {' '}
+          <button type="button" disabled={busy} onClick={onTrust}>
+            Allow credentials to {outcome.confirm.origin}
+          </button>
+        </>
+      )}
+    </p>
   );
 }

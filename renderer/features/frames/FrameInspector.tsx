@@ -1,23 +1,25 @@
 // The inspector pane: one exchange in full (FRM-1..FRM-7) — outcome, timing, the A2A operation, the JSON-RPC
 // envelope, findings, headers both ways with secrets masked, the exact bodies, a stream's events, copy as cURL,
 // pin and diff, and "Edit and resend" into the raw request editor. Selecting a stream event (here or in the
-// timeline) shows its exchange with that event open.
+// timeline) shows its exchange with that event open. The toolbar, the answer and the request are their own
+// components (FrameActions.tsx, ResponseSection.tsx, RequestDetails.tsx).
 
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { HttpFrame, SseFrame, WebhookFrame } from '../../../shared/wire/frame';
-import { maskRequestBody, maskResponseBody, maskUrl } from '../../../shared/wire/secretMask';
+import { maskUrl } from '../../../shared/wire/secretMask';
 import { useAppStore } from '../../store/appStore';
-import { draftFromFrame, useRawDraftStore } from '../raw';
 import { BodyViewer } from './BodyViewer';
 import { CurlPanel } from './CurlPanel';
 import { EnvelopeNotes } from './EnvelopeNotes';
+import { FrameActions } from './FrameActions';
 import { describeEnvelope } from './envelope';
 import { FindingsList } from './FindingsList';
 import { FrameDiff } from './FrameDiff';
 import { formatMs, frameDurations, headerValue } from '../../ui/frameFormat';
 import { HeadersTable } from './HeadersTable';
 import { usePinStore } from './pinStore';
-import { StreamEvents } from './StreamEvents';
+import { RequestDetails } from './RequestDetails';
+import { ResponseSection } from './ResponseSection';
 import './frames.css';
 
 function useFrame(id: string | null) {
@@ -92,18 +94,12 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
   const events = useExchangeEvents(frame.id);
   const [showCurl, setShowCurl] = useState(false);
   const [showDiff, setShowDiff] = useState(false);
-  const [requestOpen, setRequestOpen] = useState(false);
   const pinnedId = usePinStore((state) => state.pinnedFrameId);
   const togglePin = usePinStore((state) => state.togglePin);
   const pinned = useFrame(pinnedId);
   const pinnedEvents = useExchangeEvents(pinned?.kind === 'http' ? pinned.id : undefined);
   const pinnedNumber = useExchangeNumber(pinnedId);
   const envelope = useMemo(() => describeEnvelope(frame), [frame]);
-  const maskRequest = useCallback(
-    (text: string) => maskRequestBody(text, frame.request.headers, marks ?? []),
-    [frame.request.headers, marks],
-  );
-  const maskResponse = useCallback((text: string) => maskResponseBody(text, marks ?? []), [marks]);
   const canDiff = pinned?.kind === 'http' && pinned.id !== frame.id;
 
   return (
@@ -112,35 +108,17 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
         <span className="method">{frame.request.method}</span>{' '}
         <span className="url">{maskUrl(frame.request.url, marks ?? [])}</span>
       </h2>
-      <div className="inspector-actions" role="toolbar" aria-label="Frame actions">
-        <button
-          type="button"
-          aria-pressed={pinnedId === frame.id}
-          onClick={() => togglePin(frame.id)}
-          data-testid="pin-frame"
-        >
-          {pinnedId === frame.id ? 'Unpin' : 'Pin for diff'}
-        </button>
-        {canDiff && (
-          <button
-            type="button"
-            aria-pressed={showDiff}
-            onClick={() => setShowDiff(!showDiff)}
-            data-testid="diff-pinned"
-          >
-            Diff with pinned {pinnedNumber}
-          </button>
-        )}
-        <button
-          type="button"
-          aria-pressed={showCurl}
-          onClick={() => setShowCurl(!showCurl)}
-          data-testid="show-curl"
-        >
-          Copy as cURL
-        </button>
-        <EditAndResend frame={frame} />
-      </div>
+      <FrameActions
+        frame={frame}
+        pinned={pinnedId === frame.id}
+        onTogglePin={() => togglePin(frame.id)}
+        canDiff={canDiff}
+        pinnedNumber={pinnedNumber}
+        showDiff={showDiff}
+        onToggleDiff={() => setShowDiff(!showDiff)}
+        showCurl={showCurl}
+        onToggleCurl={() => setShowCurl(!showCurl)}
+      />
       {showCurl && <CurlPanel frame={frame} />}
       {showDiff && canDiff && (
         <FrameDiff
@@ -151,6 +129,33 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
           afterEvents={events}
         />
       )}
+      <FrameStatus frame={frame} />
+      <div className="timing" data-testid="frame-timing">
+        <TimingBar label="Connect" ms={durations.connect} total={total} />
+        <TimingBar label="First byte" ms={durations.firstByte} total={total} />
+        <TimingBar label="Total" ms={durations.total} total={total} />
+      </div>
+      {a2a && <FrameA2a a2a={a2a} />}
+      {envelope && <EnvelopeNotes note={envelope} />}
+      <FindingsList findings={frame.findings ?? []} testId="frame-findings" generation={a2a?.generation} />
+      {response && (
+        <ResponseSection
+          frame={frame}
+          response={response}
+          events={events}
+          selectedEventId={selectedEventId}
+        />
+      )}
+      <RequestDetails frame={frame} />
+    </div>
+  );
+}
+
+/** Why the exchange failed, if it did, and the answer's status line, or that it is still awaited. */
+function FrameStatus({ frame }: { frame: HttpFrame }) {
+  const { response } = frame;
+  return (
+    <>
       {frame.error && (
         <div
           className="frame-error"
@@ -177,104 +182,28 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
       ) : (
         !frame.error && <p className="muted">Waiting for the answer…</p>
       )}
-      <div className="timing" data-testid="frame-timing">
-        <TimingBar label="Connect" ms={durations.connect} total={total} />
-        <TimingBar label="First byte" ms={durations.firstByte} total={total} />
-        <TimingBar label="Total" ms={durations.total} total={total} />
-      </div>
-      {a2a && (
-        <p className="frame-a2a" data-testid="frame-a2a">
-          <strong>{a2a.operation}</strong> · A2A {a2a.generation} · {a2a.binding}
-          {a2a.taskId && (
-            <>
-              {' '}
-              · task <code>{a2a.taskId}</code>
-            </>
-          )}
-          {a2a.contextId && (
-            <>
-              {' '}
-              · context <code>{a2a.contextId}</code>
-            </>
-          )}
-        </p>
-      )}
-      {envelope && <EnvelopeNotes note={envelope} />}
-      <FindingsList findings={frame.findings ?? []} testId="frame-findings" generation={a2a?.generation} />
-      {response && (
-        <>
-          <h3>Response headers</h3>
-          <HeadersTable headers={response.headers} testId="response-headers" />
-          {frame.stream ? (
-            <>
-              <h3>
-                Stream ({frame.stream.events} events
-                {frame.stream.emptyBlocks > 0 && `, ${frame.stream.emptyBlocks} without data`}
-                {frame.stream.ended && ` · ${frame.stream.ended}`})
-              </h3>
-              <StreamEvents exchange={frame} events={events} selectedEventId={selectedEventId} />
-            </>
-          ) : (
-            <>
-              <h3>Response body</h3>
-              <BodyViewer
-                body={response.body}
-                contentType={headerValue(response.headers, 'content-type')}
-                modelPath={`frame/${frame.id}/response`}
-                mask={maskResponse}
-                label="Response body"
-              />
-            </>
-          )}
-        </>
-      )}
-      <details
-        className="request-details"
-        open={requestOpen}
-        onToggle={(event) => setRequestOpen(event.currentTarget.open)}
-        data-testid="request-details"
-      >
-        <summary>
-          Request headers ({frame.request.headers.length}) and body
-          {frame.request.body ? ` (${frame.request.body.size} bytes)` : ''}
-        </summary>
-        <HeadersTable headers={frame.request.headers} testId="request-headers" secrets={marks ?? []} />
-        {/* Mounted only while open: a second Monaco editor would cost memory for a body few people read. */}
-        {requestOpen && frame.request.body && (
-          <BodyViewer
-            body={frame.request.body}
-            contentType={headerValue(frame.request.headers, 'content-type')}
-            modelPath={`frame/${frame.id}/request`}
-            mask={maskRequest}
-            label="Request body"
-          />
-        )}
-      </details>
-    </div>
+    </>
   );
 }
 
-/** Copies the request into the raw editor (without its secrets) and switches to it (MSG-8). */
-function EditAndResend({ frame }: { frame: HttpFrame }) {
-  const loadDraft = useRawDraftStore((state) => state.loadDraft);
-  const setActiveTab = useAppStore((state) => state.setActiveTab);
+/** The A2A operation the exchange was, with the task and context it named. */
+function FrameA2a({ a2a }: { a2a: NonNullable<HttpFrame['a2a']> }) {
   return (
-    <button
-      type="button"
-      onClick={() => {
-        const { draft, leftOut } = draftFromFrame(frame);
-        loadDraft(
-          draft,
-          leftOut.length > 0
-            ? `Left out: ${leftOut.join(', ')}. The agent's credentials are added again when you send.`
-            : null,
-        );
-        setActiveTab('raw');
-      }}
-      data-testid="edit-resend"
-    >
-      Edit and resend
-    </button>
+    <p className="frame-a2a" data-testid="frame-a2a">
+      <strong>{a2a.operation}</strong> · A2A {a2a.generation} · {a2a.binding}
+      {a2a.taskId && (
+        <>
+          {' '}
+          · task <code>{a2a.taskId}</code>
+        </>
+      )}
+      {a2a.contextId && (
+        <>
+          {' '}
+          · context <code>{a2a.contextId}</code>
+        </>
+      )}
+    </p>
   );
 }
 

@@ -1,18 +1,17 @@
 // The raw request editor (MSG-8): any method, any path of the agent, any headers and any body — valid or not — sent
 // by the host with the agent's credentials and recorded as frames like every other exchange. The answer is shown
-// as the host read it: the agent's error with its code named, or why nothing usable came back.
+// as the host read it: the agent's error with its code named, or why nothing usable came back. The draft and the
+// actions are in useRawEditor.ts.
 
-import type { KeyboardEvent } from 'react';
 import type { AgentSummary } from '../../../shared/host/agent';
 import { useAppStore } from '../../store/appStore';
 import { agentName } from '../../../shared/agentName';
 import { useActiveAgent, useTrustOrigin } from '../agents';
-import { jsonRpcTemplate, type DraftHeader } from './rawDraft';
+import { RawHeaders } from './RawHeaders';
 import { useRawDraftStore } from './rawDraftStore';
-import { useSendRaw } from './useSendRaw';
+import { useRawEditor } from './useRawEditor';
 import { VisibleName } from '../render';
 import './raw.css';
-import { protocolHeaders } from '../../../shared/a2a/binding';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -29,35 +28,8 @@ export function RawRequestView() {
 }
 
 function RawEditor({ agent }: { agent: AgentSummary }) {
-  const draft = useRawDraftStore((state) => state.draft);
-  const notice = useRawDraftStore((state) => state.notice);
-  const update = useRawDraftStore((state) => state.updateDraft);
-  const send = useSendRaw();
+  const { draft, notice, update, send, setHeader, submit, onKeyDown, insertTemplate } = useRawEditor(agent);
   const interfaceUrl = agent.chosen?.url;
-
-  const setHeader = (index: number, change: Partial<DraftHeader>) =>
-    update({ headers: draft.headers.map((h, i) => (i === index ? { ...h, ...change } : h)) });
-  const submit = () => {
-    if (send.isPending || draft.method.trim() === '') return;
-    send.mutate({ agentId: agent.id, draft });
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      submit();
-    }
-  };
-  const insertTemplate = () => {
-    const generation = agent.chosen?.generation ?? agent.generation;
-    const headers = [...draft.headers];
-    const has = (name: string) => headers.some((h) => h.name.toLowerCase() === name.toLowerCase());
-    if (!has('content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
-    // A 1.0 server without this header assumes 0.3 (docs/protocol.md#versions-headers-and-content-types).
-    for (const [name, value] of protocolHeaders(generation, undefined)) {
-      if (!has(name)) headers.push({ name, value });
-    }
-    update({ method: 'POST', headers, body: jsonRpcTemplate(generation) });
-  };
 
   return (
     <form
@@ -111,41 +83,7 @@ function RawEditor({ agent }: { agent: AgentSummary }) {
           {send.isPending ? 'Sending…' : 'Send'}
         </button>
       </div>
-      <fieldset className="raw-headers">
-        <legend>Headers</legend>
-        {draft.headers.map((header, index) => (
-          <div className="raw-header" key={index} data-testid="raw-header">
-            <input
-              aria-label={`Header ${index + 1} name`}
-              placeholder="Name"
-              value={header.name}
-              onChange={(event) => setHeader(index, { name: event.target.value })}
-              data-testid="raw-header-name"
-            />
-            <input
-              aria-label={`Header ${index + 1} value`}
-              placeholder="Value"
-              value={header.value}
-              onChange={(event) => setHeader(index, { value: event.target.value })}
-              data-testid="raw-header-value"
-            />
-            <button
-              type="button"
-              aria-label={`Remove header ${header.name || index + 1}`}
-              onClick={() => update({ headers: draft.headers.filter((_, i) => i !== index) })}
-            >
-              ✕
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          onClick={() => update({ headers: [...draft.headers, { name: '', value: '' }] })}
-          data-testid="raw-add-header"
-        >
-          Add header
-        </button>
-      </fieldset>
+      <RawHeaders headers={draft.headers} setHeader={setHeader} update={update} />
       <div className="raw-body-head">
         <label htmlFor="raw-body">Body</label>
         <button type="button" onClick={insertTemplate} data-testid="raw-template">

@@ -1,16 +1,14 @@
 // Export as a session file or HAR 1.2 (SES-5, SES-6). The host builds the file first, and the dialog lists what
 // redaction removed from it (kind, where, name, frame) before anything is downloaded. Redaction is on by default;
 // turning it off asks for a clear yes, because the file would then carry tokens and passwords to wherever it goes.
+// The dialog's state and the download are in useExportReview.ts.
 
-import { useEffect, useMemo, useState } from 'react';
-import type { ExportFormat } from '../../../shared/session/types';
-import { useAppStore } from '../../store/appStore';
-import { downloadText } from '../../ui/fileText';
+import type { ExportFormat, RedactionItem } from '../../../shared/session/types';
 import { formatBytes } from '../../ui/frameFormat';
-import { plural, redactionHeadline, redactionKind, redactionWhere } from './sessionText';
+import { redactionHeadline, redactionKind, redactionWhere } from './sessionText';
 import { SessionDialog } from './SessionDialog';
 import { useSessionUi } from './sessionUiStore';
-import { useExportSession } from './useSessionActions';
+import { useExportReview } from './useExportReview';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = {
   session: 'Switchboard session file',
@@ -34,34 +32,12 @@ export function ExportDialog() {
 }
 
 function ExportReview({ initialFormat, onDone }: { initialFormat: ExportFormat; onDone: () => void }) {
-  const [format, setFormat] = useState<ExportFormat>(initialFormat);
-  const [redact, setRedact] = useState(true);
-  const [confirmingOff, setConfirmingOff] = useState(false);
-  const exported = useExportSession();
-  const notify = useAppStore((state) => state.notifySession);
-  const replayTitle = useAppStore((state) => state.replay?.session.title);
-  const { mutate } = exported;
-  useEffect(() => {
-    mutate({ format, redact });
-  }, [mutate, format, redact]);
-
-  const result = exported.isPending ? undefined : exported.data;
-  const bytes = useMemo(() => (result ? new Blob([result.text]).size : 0), [result]);
-  const download = () => {
-    if (!result) return;
-    downloadText(result.name, result.text, result.mimeType);
-    notify({
-      tone: 'info',
-      text: `Downloaded ${result.name} (${formatBytes(bytes)}). ${
-        redact ? `${plural(result.redactions.length, 'secret')} redacted.` : 'Redaction was off.'
-      }`,
-    });
-    onDone();
-  };
+  const review = useExportReview(initialFormat, onDone);
+  const { format, setFormat, redact, confirmingOff, exported, result, bytes } = review;
 
   return (
     <form method="dialog" onSubmit={(event) => event.preventDefault()}>
-      <h2>Export {replayTitle ? `“${replayTitle}”` : 'this run'}</h2>
+      <h2>Export {review.replayTitle ? `“${review.replayTitle}”` : 'this run'}</h2>
       <fieldset>
         <legend>Format</legend>
         {(Object.keys(FORMAT_LABELS) as ExportFormat[]).map((value) => (
@@ -82,12 +58,7 @@ function ExportReview({ initialFormat, onDone }: { initialFormat: ExportFormat; 
         <input
           type="checkbox"
           checked={redact}
-          onChange={(event) => {
-            if (event.target.checked) {
-              setRedact(true);
-              setConfirmingOff(false);
-            } else setConfirmingOff(true);
-          }}
+          onChange={(event) => review.setRedactChecked(event.target.checked)}
           data-testid="export-redact"
         />{' '}
         Redact secrets (tokens, API keys, passwords, cookies)
@@ -98,16 +69,13 @@ function ExportReview({ initialFormat, onDone }: { initialFormat: ExportFormat; 
             Without redaction the file carries every secret the session recorded: anyone who gets the file can
             use them. Turn redaction off?
           </p>
-          <button type="button" onClick={() => setConfirmingOff(false)} data-testid="export-redact-keep">
+          <button type="button" onClick={review.keepRedaction} data-testid="export-redact-keep">
             Keep redaction on
           </button>{' '}
           <button
             type="button"
             className="danger"
-            onClick={() => {
-              setRedact(false);
-              setConfirmingOff(false);
-            }}
+            onClick={review.turnRedactionOff}
             data-testid="export-redact-off"
           >
             Turn redaction off
@@ -130,30 +98,7 @@ function ExportReview({ initialFormat, onDone }: { initialFormat: ExportFormat; 
             <p data-testid="redaction-headline" data-count={result.redactions.length} data-redact={redact}>
               {redactionHeadline(result.redactions, redact)}
             </p>
-            {result.redactions.length > 0 && (
-              <table className="redactions">
-                <thead>
-                  <tr>
-                    <th>Kind</th>
-                    <th>Where</th>
-                    <th>Name</th>
-                    <th>Frame</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.redactions.map((item, index) => (
-                    <tr key={index} data-testid="redaction-item" data-kind={item.kind}>
-                      <td>{redactionKind(item)}</td>
-                      <td>{redactionWhere(item)}</td>
-                      <td>
-                        <code>{item.name}</code>
-                      </td>
-                      <td>{item.frameId ? <code title={item.frameId}>{item.frameId}</code> : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            {result.redactions.length > 0 && <RedactionTable redactions={result.redactions} />}
             <p className="muted" data-testid="export-file">
               {result.name} · {formatBytes(bytes)}
             </p>
@@ -167,7 +112,7 @@ function ExportReview({ initialFormat, onDone }: { initialFormat: ExportFormat; 
         <button
           type="button"
           className="primary"
-          onClick={download}
+          onClick={review.download}
           disabled={!result || confirmingOff}
           data-testid="export-download"
         >
@@ -175,5 +120,33 @@ function ExportReview({ initialFormat, onDone }: { initialFormat: ExportFormat; 
         </button>
       </div>
     </form>
+  );
+}
+
+/** Each removal redaction made: its kind, where it was, the name it had and the frame it was in, never the value. */
+function RedactionTable({ redactions }: { redactions: RedactionItem[] }) {
+  return (
+    <table className="redactions">
+      <thead>
+        <tr>
+          <th>Kind</th>
+          <th>Where</th>
+          <th>Name</th>
+          <th>Frame</th>
+        </tr>
+      </thead>
+      <tbody>
+        {redactions.map((item, index) => (
+          <tr key={index} data-testid="redaction-item" data-kind={item.kind}>
+            <td>{redactionKind(item)}</td>
+            <td>{redactionWhere(item)}</td>
+            <td>
+              <code>{item.name}</code>
+            </td>
+            <td>{item.frameId ? <code title={item.frameId}>{item.frameId}</code> : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,20 +1,17 @@
 // The replay bar (SES-3): which session is shown, where in it the views are (step position and recorded time),
 // play/pause at the original timing or faster, one step back or forward, and the way back to live. Re-send and mock
 // start here too, since both act on the replayed session. The views below are the live ones, fed the session's
-// frames up to the cursor.
+// frames up to the cursor. The controls are in ReplayControls.tsx.
 
 import { useAppStore } from '../../store/appStore';
 import {
   DEFAULT_IDLE_CAP_MS,
-  REPLAY_SPEEDS,
-  durationOf,
-  elapsedAt,
   formatElapsed,
   idleGapBefore,
-  speedLabel,
   type ReplayPlan,
   type ReplaySpeed,
 } from '../../store/replayPlan';
+import { ReplayControls } from './ReplayControls';
 import { describeSource, plural } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
 import { useReplayClock } from './useReplayClock';
@@ -24,11 +21,6 @@ import type { SessionSummary } from '../../../shared/session/types';
 export function ReplayBar() {
   const replay = useAppStore((state) => state.replay);
   const buffered = useAppStore((state) => state.liveBufferCount);
-  const seek = useAppStore((state) => state.seekReplay);
-  const step = useAppStore((state) => state.stepReplay);
-  const setPlaying = useAppStore((state) => state.setReplayPlaying);
-  const setSpeed = useAppStore((state) => state.setReplaySpeed);
-  const setCapIdle = useAppStore((state) => state.setReplayCapIdle);
   const openResend = useSessionUi((state) => state.openResend);
   const openMock = useSessionUi((state) => state.openMock);
   const backToLive = useBackToLive();
@@ -56,81 +48,7 @@ export function ReplayBar() {
           {buffered > 0 && <span className="badge">{buffered} new</span>}
         </button>
       </div>
-      <div className="replay-line">
-        <button
-          type="button"
-          onClick={() => step(-1)}
-          disabled={cursor === 0}
-          title="One step back"
-          data-testid="replay-step-back"
-        >
-          ‹ Step
-        </button>
-        <button
-          type="button"
-          onClick={() => setPlaying(!replay.playing)}
-          disabled={total === 0}
-          aria-pressed={replay.playing}
-          data-testid="replay-play"
-        >
-          {replay.playing ? 'Pause' : 'Play'}
-        </button>
-        <button
-          type="button"
-          onClick={() => step(1)}
-          disabled={cursor >= total}
-          title="One step forward"
-          data-testid="replay-step-forward"
-        >
-          Step ›
-        </button>
-        <input
-          className="replay-scrubber"
-          type="range"
-          min={0}
-          max={total}
-          step={1}
-          value={cursor}
-          onChange={(event) => seek(Number(event.target.value))}
-          aria-label="Replay position"
-          aria-valuetext={`step ${cursor} of ${total}, ${formatElapsed(elapsedAt(plan, cursor))}`}
-          data-testid="replay-scrubber"
-        />
-        <span
-          className="replay-position"
-          title="Steps: each frame as it arrived, and each exchange again when it was answered"
-          data-testid="replay-position"
-          data-cursor={cursor}
-        >
-          {cursor} / {total}
-        </span>
-        <span className="replay-time" data-testid="replay-elapsed">
-          +{formatElapsed(elapsedAt(plan, cursor))} of {formatElapsed(durationOf(plan))}
-        </span>
-        <label className="replay-speed">
-          Speed{' '}
-          <select
-            value={String(replay.speed)}
-            onChange={(event) => setSpeed(parseSpeed(event.target.value))}
-            data-testid="replay-speed"
-          >
-            {REPLAY_SPEEDS.map((speed) => (
-              <option key={String(speed)} value={String(speed)}>
-                {speedLabel(speed)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label title="Idle stretches are still shown on the bar; playing them takes at most this long">
-          <input
-            type="checkbox"
-            checked={replay.capIdle}
-            onChange={(event) => setCapIdle(event.target.checked)}
-            data-testid="replay-cap-idle"
-          />{' '}
-          Shorten idle gaps to {formatElapsed(DEFAULT_IDLE_CAP_MS)}
-        </label>
-      </div>
+      <ReplayControls replay={replay} plan={plan} />
       {idleNote && (
         <p className="muted replay-idle" data-testid="replay-idle">
           {idleNote}
@@ -169,10 +87,6 @@ function describeIdle(plan: ReplayPlan, cursor: number, speed: ReplaySpeed, capI
   // A loop, not Math.max(...gaps): a long session can have more gaps than a call takes arguments.
   const longest = plan.idleGaps.reduce((most, gap) => Math.max(most, gap.ms), Number.NEGATIVE_INFINITY);
   return `${plural(plan.idleGaps.length, 'idle gap')} of ${formatElapsed(DEFAULT_IDLE_CAP_MS)} or longer in this session (the longest ${formatElapsed(longest)}).`;
-}
-
-function parseSpeed(value: string): ReplaySpeed {
-  return REPLAY_SPEEDS.find((speed) => String(speed) === value) ?? 1;
 }
 
 /** The bar of a session in browse mode: what it is, how large, and the way back; nothing to play or step. */

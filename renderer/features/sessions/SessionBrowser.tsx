@@ -52,32 +52,7 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         {session.frameCount.toLocaleString()} frames, read from disk as you scroll. Open a row to see its
         exchange.
       </p>
-      <form
-        className="browse-find"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          find.next();
-        }}
-      >
-        <input
-          type="search"
-          placeholder="Find a row: task, state, label, error…"
-          aria-label="Find a row"
-          value={find.query}
-          onChange={(event) => find.setQuery(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') find.stop();
-          }}
-          data-testid="browse-find"
-        />
-        <button type="submit" disabled={!find.query.trim()} data-testid="browse-find-next">
-          Find next
-        </button>
-        <span className="muted" role="status" data-testid="browse-find-status">
-          {find.status}
-        </span>
-      </form>
+      <BrowseFind find={find} />
       {rows.error && (
         <p className="error" role="alert" data-testid="browse-error">
           {rows.error}
@@ -133,6 +108,38 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The find box: Enter or "Find next" asks for the next matching row (useFindRow.ts), Escape stops a search. */
+function BrowseFind({ find }: { find: ReturnType<typeof useFindRow> }) {
+  return (
+    <form
+      className="browse-find"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        find.next();
+      }}
+    >
+      <input
+        type="search"
+        placeholder="Find a row: task, state, label, error…"
+        aria-label="Find a row"
+        value={find.query}
+        onChange={(event) => find.setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') find.stop();
+        }}
+        data-testid="browse-find"
+      />
+      <button type="submit" disabled={!find.query.trim()} data-testid="browse-find-next">
+        Find next
+      </button>
+      <span className="muted" role="status" data-testid="browse-find-status">
+        {find.status}
+      </span>
+    </form>
   );
 }
 

@@ -1,0 +1,43 @@
+// The top of the agent library (UX-1, CARD-1, CARD-2): open an agent by URL, paste a card or open a card file. The
+// state and handlers come from useAgentLibrary.ts, so this part only lays them out.
+
+import { PasteCardDialog } from './PasteCardDialog';
+import type { AgentLibraryState } from './useAgentLibrary';
+
+export function OpenAgentControls({ library }: { library: AgentLibraryState }) {
+  const { open, url, setUrl, cardFile, submit, openCardFile } = library;
+  return (
+    <>
+      <form className="open-agent" onSubmit={submit}>
+        <label htmlFor="agent-url" className="visually-hidden">
+          Agent URL
+        </label>
+        <input
+          id="agent-url"
+          data-testid="agent-url"
+          placeholder="Agent URL or card URL"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          spellCheck={false}
+        />
+        <button type="submit" data-testid="open-agent" disabled={open.isPending}>
+          {open.isPending ? 'Opening…' : 'Open'}
+        </button>
+      </form>
+      <div className="agent-sources">
+        <PasteCardDialog onOpen={(text) => open.mutate({ kind: 'text', text, name: 'pasted card' })} />
+        <button type="button" onClick={() => cardFile.current?.click()} data-testid="open-card-file">
+          Open card file
+        </button>
+        <input
+          ref={cardFile}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          onChange={(event) => void openCardFile(event.target.files?.[0])}
+          data-testid="card-file-input"
+        />
+      </div>
+    </>
+  );
+}

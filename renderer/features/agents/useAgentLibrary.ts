@@ -1,0 +1,75 @@
+// What the sidebar's agent library works with (UX-1, CARD-1, CARD-2): the agents open now, the saved library, the
+// address being typed and a notice, and what each way in does. AgentLibrary.tsx and its parts only lay this out
+// (docs/architecture.md#state-in-the-renderer); the one `open` mutation serves every way in, so its failure shows
+// in one place whichever way was used.
+
+import { useRef, useState, type FormEvent } from 'react';
+import { useAppStore } from '../../store/appStore';
+import { readFileText } from '../../ui/fileText';
+import { importLibrary } from './libraryEntries';
+import { useAgentSources } from './useAgentSources';
+import { useForgetAgent } from './useAgentActions';
+import { useForgetSaved, useLoadLibrary, useSaveLibrary } from './useLibrary';
+
+export function useAgentLibrary() {
+  useLoadLibrary();
+  const agents = useAppStore((state) => state.agents);
+  const activeId = useAppStore((state) => state.activeAgentId);
+  const setActive = useAppStore((state) => state.setActiveAgent);
+  const library = useAppStore((state) => state.library);
+  const libraryProblem = useAppStore((state) => state.libraryProblem);
+  const open = useAgentSources();
+  const forget = useForgetAgent();
+  const forgetSaved = useForgetSaved();
+  const save = useSaveLibrary();
+  const [url, setUrl] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const cardFile = useRef<HTMLInputElement>(null);
+  const libraryFile = useRef<HTMLInputElement>(null);
+  const failure = open.data && !open.data.ok ? open.data.message : open.error?.message;
+  const openUrls = new Set(agents.map((a) => a.cardUrl));
+  const saved = library.filter((entry) => !openUrls.has(entry.url));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (url.trim() !== '') open.mutate({ kind: 'url', url: url.trim() });
+  };
+  const openCardFile = async (file: File | undefined) => {
+    if (!file) return;
+    const read = await readFileText(file);
+    if (read.ok) open.mutate({ kind: 'text', text: read.text, name: file.name });
+    else setNotice(read.message);
+  };
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    const read = await readFileText(file);
+    if (!read.ok) return setNotice(read.message);
+    const merged = importLibrary(library, read.text);
+    if (!merged.ok) return setNotice(merged.message);
+    save.mutate(merged.entries);
+    setNotice(`Imported ${merged.added} new agent${merged.added === 1 ? '' : 's'}.`);
+  };
+
+  return {
+    agents,
+    activeId,
+    setActive,
+    library,
+    libraryProblem,
+    open,
+    forget,
+    forgetSaved,
+    url,
+    setUrl,
+    notice,
+    cardFile,
+    libraryFile,
+    failure,
+    saved,
+    submit,
+    openCardFile,
+    importFile,
+  };
+}
+
+export type AgentLibraryState = ReturnType<typeof useAgentLibrary>;

@@ -1,0 +1,42 @@
+// The request of an exchange in the inspector (FRM-1, FRM-4): its headers with secrets masked, and its body, folded
+// away by default. The body's viewer is mounted only while the section is open: a second Monaco editor would cost
+// memory for a body few people read.
+
+import { useCallback, useState } from 'react';
+import type { HttpFrame } from '../../../shared/wire/frame';
+import { maskRequestBody } from '../../../shared/wire/secretMask';
+import { headerValue } from '../../ui/frameFormat';
+import { BodyViewer } from './BodyViewer';
+import { HeadersTable } from './HeadersTable';
+
+export function RequestDetails({ frame }: { frame: HttpFrame }) {
+  const marks = frame.secrets;
+  const [requestOpen, setRequestOpen] = useState(false);
+  const maskRequest = useCallback(
+    (text: string) => maskRequestBody(text, frame.request.headers, marks ?? []),
+    [frame.request.headers, marks],
+  );
+  return (
+    <details
+      className="request-details"
+      open={requestOpen}
+      onToggle={(event) => setRequestOpen(event.currentTarget.open)}
+      data-testid="request-details"
+    >
+      <summary>
+        Request headers ({frame.request.headers.length}) and body
+        {frame.request.body ? ` (${frame.request.body.size} bytes)` : ''}
+      </summary>
+      <HeadersTable headers={frame.request.headers} testId="request-headers" secrets={marks ?? []} />
+      {requestOpen && frame.request.body && (
+        <BodyViewer
+          body={frame.request.body}
+          contentType={headerValue(frame.request.headers, 'content-type')}
+          modelPath={`frame/${frame.id}/request`}
+          mask={maskRequest}
+          label="Request body"
+        />
+      )}
+    </details>
+  );
+}
