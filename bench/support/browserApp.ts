@@ -52,9 +52,13 @@ export async function startAppServer(options: { record?: boolean } = {}): Promis
     record: options.record ?? true,
     ...(analysisWorker ? { analysisWorker } : {}),
   });
+  // The folder goes even when closing the host fails, so no run leaves one in the temp folder.
   const closeHost = async () => {
-    await host.close();
-    await rm(dataDir, { recursive: true, force: true });
+    try {
+      await host.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   };
   let server: WebServer;
   try {
@@ -68,8 +72,11 @@ export async function startAppServer(options: { record?: boolean } = {}): Promis
     url: server.url,
     dataDir,
     async close() {
-      await server.close();
-      await closeHost();
+      try {
+        await server.close();
+      } finally {
+        await closeHost();
+      }
     },
   };
 }
@@ -89,13 +96,19 @@ export async function startBrowserApp(options: { record?: boolean } = {}): Promi
       browser: opened,
       page,
       async close() {
-        await opened.close();
-        await app.close();
+        try {
+          await opened.close();
+        } finally {
+          await app.close();
+        }
       },
     };
   } catch (error) {
-    await browser?.close();
-    await app.close();
+    try {
+      await browser?.close();
+    } finally {
+      await app.close();
+    }
     throw error;
   }
 }

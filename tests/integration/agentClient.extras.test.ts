@@ -1,14 +1,14 @@
 // The host's other agent entry points: a card pasted or opened from a file, a request typed by hand, and the agent
 // library on disk.
 
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { peers } from '../peers';
 import type { PeerHandle } from '../peers/types';
 import { expectStatus, recordingHost } from './support/recordingHost';
+import { testTempDir } from '../unit/support/tempDir';
 
 const recording = recordingHost();
 const { host } = recording;
@@ -101,7 +101,7 @@ describe('a request typed by hand (MSG-8)', () => {
 
 describe('the agent library on disk', () => {
   it('saves without secrets, loads back, and keeps an unreadable file aside', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-library-'));
+    const dataDir = testTempDir('switchboard-library-');
     const local = createHost({ edition: 'test', appVersion: '0', dataDir });
     expect(await local.loadLibrary()).toEqual({ entries: [] });
     const entries = [

@@ -3,9 +3,8 @@
 // cannot start leaves the host analysing in its own thread, with nothing lost.
 
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { journalDir } from '../../electron/host/session/recording';
 import { inThreadAnalyser, workerAnalyser } from '../../electron/host/agent/streamAnalyser';
 import { STREAM_REQUEST } from '../unit/support/recordStream';
 import { bundleEntry } from './support/bundleEntry';
+import { testTempDir } from '../unit/support/tempDir';
 
 const result = (body: string) => `{"jsonrpc":"2.0","id":__ID__,"result":${body}}`;
 const status = (n: number, state = 'TASK_STATE_WORKING') =>
@@ -141,7 +141,7 @@ describe('analysis worker', () => {
   });
 
   it('journals each chunk as read and its analysis after: read back, the frames are those published', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-analysis-'));
+    const dataDir = testTempDir('switchboard-analysis-');
     const host = createHost({ edition: 'test', appVersion: '0', dataDir, analysisWorker: worker });
     try {
       const run = await streamWith(host);
@@ -158,7 +158,6 @@ describe('analysis worker', () => {
       );
     } finally {
       await host.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -2,8 +2,7 @@
 // command line, ACTS's JSON report (one file per interface) and JUnit XML written, the text a person reads, and the
 // exit code: 0 when every must-level test that ran passed, 1 when one failed, 2 for words it cannot use.
 
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActsReport } from '../../shared/acts/actsReport';
@@ -12,17 +11,15 @@ import { actsPeers, type ActsPeerHandle } from '../peers/actsPeers';
 import { PEER_BEARER_TOKEN } from '../peers/peerAuth';
 import { bundleEntry } from './support/bundleEntry';
 import { jsonLines, runCli } from './support/cliProcess';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let cli: string;
 let peer: ActsPeerHandle;
 let dir: string;
+const tempDir = suiteTempDir('sb-cli-acts-');
 
 beforeAll(async () => {
-  [cli, peer, dir] = await Promise.all([
-    bundleEntry('electron/cli.ts'),
-    actsPeers['acts-v1.0'](),
-    mkdtemp(path.join(tmpdir(), 'sb-cli-acts-')),
-  ]);
+  [cli, peer, dir] = await Promise.all([bundleEntry('electron/cli.ts'), actsPeers['acts-v1.0'](), tempDir()]);
 });
 afterAll(() => peer?.close());
 

@@ -1,8 +1,7 @@
 // Every command of `switchboard` (CLI-1) in a child process against real peers: exit codes (0 done, 1 failure or
 // findings, 2 wrong words, 3 unreachable) and the --json output a CI script would read.
 
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -14,12 +13,14 @@ import { startFaultyPeer, type FaultyPeerHandle } from '../peers/faultyPeer';
 import { startV10GrpcPeer } from '../peers/v10Peer';
 import { bundleEntry } from './support/bundleEntry';
 import { jsonLines, runCli, type CliRun } from './support/cliProcess';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let cli: string;
 let peer: PeerHandle;
 let broken: BrokenPeerHandle;
 let faulty: FaultyPeerHandle;
 let dir: string;
+const tempDir = suiteTempDir('sb-cli-commands-');
 
 beforeAll(async () => {
   [cli, peer, broken, faulty, dir] = await Promise.all([
@@ -27,7 +28,7 @@ beforeAll(async () => {
     peers['v1.0'](),
     startBrokenPeer(),
     startFaultyPeer(),
-    mkdtemp(path.join(tmpdir(), 'sb-cli-commands-')),
+    tempDir(),
   ]);
 });
 afterAll(async () => {

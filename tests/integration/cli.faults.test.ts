@@ -2,8 +2,7 @@
 // credentials for another origin (AUTH-5), an agent that never answers, a stream dropped mid-way and resynced
 // (TASK-4), answers that break rules (their findings printed), and wrong words caught before anything is sent.
 
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -12,12 +11,14 @@ import { AUTH_PEER, startAuthPeer, type AuthPeerHandle } from '../peers/authPeer
 import { startHostilePeer, type HostilePeerHandle } from '../peers/hostilePeer';
 import { bundleEntry } from './support/bundleEntry';
 import { jsonLines, runCli } from './support/cliProcess';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let cli: string;
 let peer: PeerHandle;
 let auth: AuthPeerHandle;
 let hostile: HostilePeerHandle;
 let dir: string;
+const tempDir = suiteTempDir('sb-cli-faults-');
 
 beforeAll(async () => {
   [cli, peer, auth, hostile, dir] = await Promise.all([
@@ -25,7 +26,7 @@ beforeAll(async () => {
     peers['v1.0'](),
     startAuthPeer(),
     startHostilePeer(),
-    mkdtemp(path.join(tmpdir(), 'sb-cli-faults-')),
+    tempDir(),
   ]);
 });
 afterAll(async () => {

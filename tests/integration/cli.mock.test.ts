@@ -3,8 +3,7 @@
 // task states and artifacts; SIGINT stops it cleanly. Wrong words exit 2, a bad file exits 1 with the reason.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { beforeAll, expect, it } from 'vitest';
@@ -14,13 +13,15 @@ import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 import { peers } from '../peers';
 import { bundleEntry } from './support/bundleEntry';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let cli: string;
 let dataDir: string;
+const tempDir = suiteTempDir('sb-cli-');
 
 beforeAll(async () => {
   cli = await bundleEntry('electron/cli.ts');
-  dataDir = await mkdtemp(path.join(tmpdir(), 'sb-cli-'));
+  dataDir = tempDir();
 });
 
 function runCli(args: string[]) {

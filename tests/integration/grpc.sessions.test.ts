@@ -2,9 +2,6 @@
 // is saved, opened from the file, read into the timeline exactly as a JSON-RPC run would be, and re-sent to the live
 // agent over gRPC with no differences but ids and times.
 
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { LIVE_SESSION_ID, type HostService } from '../../shared/host/hostApi';
@@ -12,17 +9,19 @@ import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { PeerHandle } from '../peers/types';
 import { startV10GrpcPeer } from '../peers/v10Peer';
 import { recordSampleRun } from './support/sampleRun';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let host: HostService;
 let peer: PeerHandle;
 let agentId: string;
 let streamedAddress: string;
+const tempDir = suiteTempDir('sb-grpc-');
 
 beforeAll(async () => {
   host = createHost({
     edition: 'test',
     appVersion: '1',
-    dataDir: await mkdtemp(path.join(tmpdir(), 'sb-grpc-')),
+    dataDir: tempDir(),
   });
   peer = await startV10GrpcPeer();
   const opened = await host.openAgent({ url: peer.baseUrl, settings: { selection: { binding: 'GRPC' } } });

@@ -701,19 +701,20 @@ describe('stream timing', () => {
     return { body, ms: performance.now() - started, contentType: response.headers.get('content-type') };
   }
 
-  it("'compressed' replays a stream recorded with 2 s gaps at once, byte for byte and in order", async () => {
+  it("'compressed' replays a stream recorded with minute-long gaps at once, byte for byte and in order", async () => {
+    // Recorded over several minutes: a replay that kept the gaps would run into this test's time limit
+    // (vitest.config.ts) and fail there, so no elapsed time is compared; speed is for `npm run bench`
+    // (docs/architecture.md#tests).
     const mock = await startMockAgent({
-      frames: slowed(2000),
+      frames: slowed(60_000),
       agents: [sessionAgent(recorded.agent)],
       timing: 'compressed',
     });
     try {
-      const { body, ms, contentType } = await streamFrom(mock);
+      const { body, contentType } = await streamFrom(mock);
       expect(contentType).toBe('text/event-stream');
       // Same request id as recorded, so the stream is exactly the recorded bytes.
       expect(body).toBe(blocks.map((b) => b.raw).join(''));
-      // Recorded over ~10 s; a generous bound that only a replay of the real gaps would break.
-      expect(ms).toBeLessThan(5000);
     } finally {
       await mock.close();
     }

@@ -377,6 +377,9 @@ describe('probes × an agent whose bindings disagree and that ignores cancels', 
   });
 });
 
+// These agents never finish, so only the probes' own deadlines end these tests: each message below is written by the
+// deadline that fired, naming the limit that ended the probe, and a missing deadline would run into the test's time
+// limit (vitest.config.ts). Elapsed time is not compared: that is for benchmarks (docs/architecture.md#tests).
 describe('probes × agents that hang', () => {
   let peer: HostilePeerHandle;
   beforeAll(async () => {
@@ -386,9 +389,7 @@ describe('probes × agents that hang', () => {
 
   it('a stream that never ends fails within the limit, and is closed', async () => {
     const agent = await open(peer.agentUrl('hang'));
-    const started = Date.now();
     const [result] = await runProbes(host, agent, ['probe.streaming'], { timeoutMs: 400 });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(result).toMatchObject({
       status: 'failed',
       message: 'The card declares streaming, but the stream did not finish within 400 ms.',
@@ -400,20 +401,16 @@ describe('probes × agents that hang', () => {
 
   it('a cancel that is never answered makes the probe an error within its limit, its stream closed', async () => {
     const agent = await open(peer.agentUrl('hang'));
-    const started = Date.now();
     const [result] = await runProbes(host, agent, ['probe.cancel'], { timeoutMs: 400 });
-    expect(Date.now() - started).toBeLessThan(4000);
     expect(result).toMatchObject({ status: 'error', message: 'The probe did not finish within 1.2 s.' });
     await expectTidy(agent, [result!]);
   });
 
   it('an agent that never answers at all makes every probe an error within its limit', async () => {
     const agent = await open(peer.agentUrl('hang-head'));
-    const started = Date.now();
     const results = await runProbes(host, agent, ['probe.unknown-task', 'probe.unsupported-method'], {
       timeoutMs: 300,
     });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(results.map((result) => [result.status, result.message])).toEqual([
       ['error', 'The probe did not finish within 900 ms.'],
       ['error', 'The probe did not finish within 900 ms.'],

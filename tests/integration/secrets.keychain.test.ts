@@ -4,14 +4,14 @@
 // browser edition) keeps secrets in memory only, so the next run asks again, unless the user opts into a file
 // encrypted with a passphrase, which the next run opens only with that passphrase.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { SECRET_PLACEHOLDER, type AgentSummary, type LibraryEntry } from '../../shared/host/agent';
 import { AUTH_PEER, startAuthPeer, type AuthPeerHandle } from '../peers/authPeer';
 import { fakeCipher } from '../unit/support/fakeCipher';
+import { testTempDir } from '../unit/support/tempDir';
 
 let peer: AuthPeerHandle;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ async function reopenAndSend(host: ReturnType<typeof hostIn>, entry: LibraryEntr
 }
 
 it('with the OS keychain, a token set in one run is used in the next, and no file holds it readably', async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-keychain-'));
+  const dataDir = testTempDir('switchboard-keychain-');
   const first = hostIn(dataDir, true);
   expect((await first.getInfo()).secretStorage).toBe('os-keychain');
   const configured = await openWithToken(first);
@@ -85,7 +85,7 @@ it('with the OS keychain, a token set in one run is used in the next, and no fil
 });
 
 it('without it (the browser edition), secrets stay in memory: the next run asks again', async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-memory-'));
+  const dataDir = testTempDir('switchboard-memory-');
   const first = hostIn(dataDir, false);
   expect((await first.getInfo()).secretStorage).toBe('memory');
   const configured = await openWithToken(first);
@@ -101,7 +101,7 @@ it('without it (the browser edition), secrets stay in memory: the next run asks 
 });
 
 it('without a keychain, a passphrase file keeps them: locked in the next run until the passphrase opens it', async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-passphrase-'));
+  const dataDir = testTempDir('switchboard-passphrase-');
   const first = hostIn(dataDir, false);
   // Typed before the file exists: moved into it when the user opts in.
   const configured = await openWithToken(first);
@@ -128,7 +128,7 @@ it('without a keychain, a passphrase file keeps them: locked in the next run unt
   expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', authorized: true });
   await next.close();
 
-  const keychain = hostIn(mkdtempSync(path.join(tmpdir(), 'switchboard-keychain-')), true);
+  const keychain = hostIn(testTempDir('switchboard-keychain-'), true);
   await expect(keychain.unlockSecrets({ passphrase: 'correct horse battery' })).rejects.toThrow(
     'Secrets are already kept in the OS keychain.',
   );

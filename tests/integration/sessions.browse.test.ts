@@ -1,8 +1,7 @@
 // Browse mode (issue 9): a session file with more frames than the window replays opens by its index, is listed a
 // page of rows at a time, gives back exactly the frames the file holds, and keeps its index on disk for next time.
 
-import { appendFile, mkdtemp, readdir, readFile, truncate } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readdir, readFile, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -11,14 +10,16 @@ import type { HostService } from '../../shared/host/hostApi';
 import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import type { Frame } from '../../shared/wire/frame';
 import { writeSessionFixture, type Fixture } from '../../bench/support/sessionFixture';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let dataDir: string;
 let file: string;
 let fixture: Fixture;
 let host: HostService;
+const tempDir = suiteTempDir('switchboard-browse-');
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-browse-'));
+  dataDir = tempDir();
   file = path.join(dataDir, 'large.switchboard');
   fixture = await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 1000, perStream: 250 });
   host = createHost({ edition: 'test', appVersion: '0', dataDir });

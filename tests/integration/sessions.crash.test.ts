@@ -2,8 +2,7 @@
 // last second of traffic (the sync interval), and a torn last line, if any, is dropped with a notice.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -11,6 +10,7 @@ import { JOURNAL_SYNC_MS } from '../../electron/host/session/journal';
 import { journalDir } from '../../electron/host/session/recording';
 import { bundleEntry } from './support/bundleEntry';
 import { startFastStreamAgent, type FastStreamAgent } from './support/fastStreamAgent';
+import { testTempDir } from '../unit/support/tempDir';
 
 let agent: FastStreamAgent;
 let childScript: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => agent?.close());
 
 it('a recorder killed mid-stream leaves a journal that opens and misses at most the last second', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-crash-'));
+  const dataDir = testTempDir('switchboard-crash-');
   const child = spawn(process.execPath, [childScript, dataDir, agent.url], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,15 +2,15 @@
 // member or frame larger than the read limit is refused with a sentence, and an index file whose spans do not fit
 // the file is refused rather than read.
 
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openIndexedSession } from '../../electron/host/session/indexedSession';
 import { writeSessionFixture } from '../../bench/support/sessionFixture';
+import { testTempDir } from '../unit/support/tempDir';
 
 async function fixture() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-index-guard-'));
+  const dir = testTempDir('switchboard-index-guard-');
   const file = path.join(dir, 's.switchboard');
   await writeSessionFixture(file, { events: 300, perStream: 100 });
   return { dir, file, indexDir: path.join(dir, 'index') };

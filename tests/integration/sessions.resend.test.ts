@@ -1,24 +1,23 @@
 // SES-4 through the host API: a run recorded against the 1.0 peer is saved, opened from the file, and re-sent to the
 // live peer; the diff has no differences (ids and times aside), and the new run is recorded like any traffic.
 
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { LIVE_SESSION_ID, type HostService } from '../../shared/host/hostApi';
 import { peers, type PeerHandle } from '../peers';
 import { recordSampleRun } from './support/sampleRun';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let host: HostService;
 let peer: PeerHandle;
 let agentId: string;
+const tempDir = suiteTempDir('sb-resend-');
 
 beforeAll(async () => {
   host = createHost({
     edition: 'test',
     appVersion: '1',
-    dataDir: await mkdtemp(path.join(tmpdir(), 'sb-resend-')),
+    dataDir: tempDir(),
   });
   peer = await peers['v1.0']();
   const opened = await host.openAgent({ url: peer.baseUrl });

@@ -5,8 +5,6 @@
 // An export with redaction turned off does hold them, so the check is not vacuous.
 
 import { readdir, readFile } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -17,6 +15,7 @@ import type { WebhookFrame } from '../../shared/wire/frame';
 import { AUTH_PEER, startAuthPeer, type AuthAgentName, type AuthPeerHandle } from '../peers/authPeer';
 import { peers, type PeerHandle } from '../peers';
 import { startTokenEndpoint, type TokenEndpointHandle } from '../peers/tokenEndpoint';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 const CLIENT = { clientId: 'switchboard-client', clientSecret: 'client-secret-5e9a' };
 const PUSH_CREDENTIALS = 'push-credentials-77aa';
@@ -47,9 +46,10 @@ async function run(
   const outcome = await host.runOperation({ agentId: opened.agent.id, operation: 'send', input: hello });
   expect(outcome.status, `${name}: ${outcome.message}`).toBe('result');
 }
+const tempDir = suiteTempDir('sb-secrets-');
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'sb-secrets-'));
+  dataDir = tempDir();
   host = createHost({ edition: 'test', appVersion: '1', dataDir });
   host.onEvent((event) => {
     if (event.type === 'frames') published.push(JSON.stringify(event.frames));

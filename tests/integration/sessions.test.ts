@@ -3,8 +3,7 @@
 // blobs. Damaged, oversized, foreign and newer files are refused with plain messages; older versions open.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -18,6 +17,7 @@ import type { Frame } from '../../shared/wire/frame';
 import { peers, type PeerHandle } from '../peers';
 import { recordSampleRun } from './support/sampleRun';
 import { schemaErrors } from '../unit/support/harSchema';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let dataDir: string;
 let host: HostService;
@@ -46,9 +46,10 @@ function timelineOf(frames: readonly Frame[]) {
     })),
   }));
 }
+const tempDir = suiteTempDir('switchboard-sessions-');
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-sessions-'));
+  dataDir = tempDir();
   host = createHost({ edition: 'test', appVersion: '9.9.9', dataDir });
   host.onEvent((event) => {
     if (event.type === 'frames') published.push(...structuredClone(event.frames));

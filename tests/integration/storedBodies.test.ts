@@ -5,8 +5,7 @@
 
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -21,15 +20,17 @@ import {
   startHostilePeer,
   type HostilePeerHandle,
 } from '../peers/hostilePeer';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 let peer: HostilePeerHandle;
 let dataDir: string;
 let host: HostService;
 const published = new Map<string, HttpFrame>();
+const tempDir = suiteTempDir('switchboard-stored-');
 
 beforeAll(async () => {
   peer = await startHostilePeer();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-stored-'));
+  dataDir = tempDir();
   host = createHost({ edition: 'test', appVersion: '0', dataDir, record: true });
   host.onEvent((event) => {
     if (event.type !== 'frames') return;
@@ -39,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await host.close();
   await peer.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function sha256Of(file: string): Promise<string> {

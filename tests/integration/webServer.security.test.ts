@@ -3,13 +3,13 @@
 // requests, made the way the renderer makes them, are accepted.
 
 import http from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { startWebServer, type WebServer } from '../../electron/web/webServer';
 import { TOKEN_HEADER } from '../../shared/host/webBridge';
+import { suiteTempDir } from '../unit/support/tempDir';
 
 interface Reply {
   status: number;
@@ -71,9 +71,10 @@ function pageHeaders(overrides: Record<string, string | undefined> = {}): Record
 
 const callApi = (method: string, headers: Record<string, string>, body = '[]') =>
   request({ method: 'POST', path: `/api/${method}`, headers, body });
+const tempDir = suiteTempDir('sb-renderer-');
 
 beforeAll(async () => {
-  const rendererDir = mkdtempSync(path.join(tmpdir(), 'sb-renderer-'));
+  const rendererDir = tempDir();
   writeFileSync(
     path.join(rendererDir, 'index.html'),
     '<!doctype html><html><head><title>t</title></head><body></body></html>',

@@ -1,7 +1,7 @@
 // The Electron shell (main.ts) run against a fake `electron` module: window options, navigation policy,
 // openExternal, IPC handlers and the app scheme, checked one by one.
 
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostChannel, hostEventChannel, hostMethodNames } from '../../../shared/host/hostApi';
 import { RENDERER_CSP } from '../../../electron/shell/csp';
 import { app, dialog, recorded, safeStorage, shell, type FakeBrowserWindow } from '../support/fakeElectron';
@@ -85,6 +85,15 @@ describe('window', () => {
 });
 
 describe('navigation and new windows', () => {
+  // Offering a link outside is a chain of promises with no timer in it: a fake clock moved on lets the chain settle
+  // without waiting on the real one.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
     it(`prevents ${event}`, () => {
       const preventDefault = vi.fn();
@@ -109,7 +118,7 @@ describe('navigation and new windows', () => {
       action: 'deny',
     });
     await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.advanceTimersByTimeAsync(10);
     expect(shell.openExternal).not.toHaveBeenCalled();
   });
 
@@ -117,7 +126,7 @@ describe('navigation and new windows', () => {
     for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'smb://attacker/share']) {
       expect(window.webContents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' });
     }
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.advanceTimersByTimeAsync(10);
     expect(dialog.showMessageBox).not.toHaveBeenCalled();
     expect(shell.openExternal).not.toHaveBeenCalled();
   });

@@ -11,11 +11,16 @@ import { chooseCardSchema } from '../../../electron/host/cardSchema';
 import { blobReader } from '../../../electron/host/session/blobs';
 import { expandFrame } from '../../../electron/host/session/compactFrame';
 import { readJournal } from '../../../electron/host/session/journal';
-import { readSessionPath, readSessionText, SessionFileError } from '../../../electron/host/session/sessionFiles';
+import {
+  readSessionPath,
+  readSessionText,
+  SessionFileError,
+} from '../../../electron/host/session/sessionFiles';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { harToFrames } from '../../../shared/session/harImport';
 import type { SseFrame } from '../../../shared/wire/frame';
 import { nestedDeeperThan } from '../../../shared/wire/jsonDepth';
+import { testTempDir } from '../support/tempDir';
 
 const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -135,7 +140,7 @@ describe('values whose toString is null (String() of them throws)', () => {
   });
 
   it('a journal header’s start time and version', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'switchboard-header-'));
+    const folder = testTempDir('switchboard-header-');
     const file = path.join(folder, 'run.ndjson');
     writeFileSync(
       file,
@@ -145,7 +150,6 @@ describe('values whose toString is null (String() of them throws)', () => {
     expect(read.header).toMatchObject({ appVersion: '', startedAt: 0 });
     const opened = await readSessionPath(file);
     expect(opened.title).toBe('Recording run.ndjson');
-    rmSync(folder, { recursive: true, force: true });
   });
 });
 

@@ -1,12 +1,13 @@
 // A stand-in for the `electron` module: records what main.ts asks of Electron (window options, handlers,
 // policies) so tests can check it without the Electron binary, which cannot be downloaded on these machines.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
+import { suiteTempDir } from './tempDir';
 
-const fakeUserData = mkdtempSync(path.join(tmpdir(), 'switchboard-fake-electron-'));
+// Made when the host first asks for it, removed after the importing test file's last test: test files import this
+// module at their top, where hooks are registered.
+const fakeUserData = suiteTempDir('switchboard-fake-electron-');
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -52,7 +53,7 @@ export const app = Object.assign(new Emitter(), {
   quit: vi.fn(),
   getVersion: () => '0.0.0-test',
   // A fresh folder per run: the host records its journal there.
-  getPath: vi.fn((name: string) => path.join(fakeUserData, name)),
+  getPath: vi.fn((name: string) => path.join(fakeUserData(), name)),
   whenReady: () =>
     Promise.resolve().then(() => {
       recorded.readyResolved = true;

@@ -1,8 +1,7 @@
 // How the command line turns outcomes into exit codes and words (CLI-1), and command-line options into agent
 // settings and message parts: pure pieces, checked here without an agent.
 
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partsFor, guessMediaType, settingsFrom } from '../../../../electron/cli/agentCommands';
@@ -11,6 +10,7 @@ import { parseCli, type Invocation } from '../../../../electron/cli/args';
 import type { OperationOutcome } from '../../../../shared/host/agent';
 import type { Message, Task } from '../../../../shared/a2a/model';
 import type { FrameError } from '../../../../shared/wire/frame';
+import { testTempDir } from '../../support/tempDir';
 
 const outcome = (fields: Partial<OperationOutcome>): OperationOutcome => ({
   status: 'result',
@@ -157,7 +157,7 @@ describe('options into settings and parts', () => {
   });
 
   it('files inline with their name and a guessed media type; data parsed; a missing file named', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'sb-cli-parts-'));
+    const dir = testTempDir('sb-cli-parts-');
     const file = path.join(dir, 'Photo.PNG');
     await writeFile(file, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     const parts = await partsFor(

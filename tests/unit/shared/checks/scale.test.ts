@@ -70,10 +70,9 @@ describe('at scale', () => {
         findings: [{ rule: 'json.bom', severity: 'info', message: 'A byte order mark.' }],
       });
     }
-    const started = performance.now();
+    // A quadratic merge of this many frames would take minutes: the test's own time limit (vitest.config.ts) stops
+    // that, and how fast the merge is belongs to `npm run bench` (docs/architecture.md#tests), not to this test.
     const report = run(frames);
-    // Linear: a quadratic merge of this many frames would take minutes, not a fraction of this bound.
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]?.count).toBe(MANY);
     expect(report.findings[0]?.frameIds).toHaveLength(MANY);

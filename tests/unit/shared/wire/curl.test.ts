@@ -2,13 +2,13 @@
 // function that prints the arguments it received, so quoting is proved by the shell rather than by reading strings.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shellQuote, toCurl } from '../../../../shared/wire/curl';
 import type { BodyBytes, FrameRequest, SecretMark } from '../../../../shared/wire/frame';
 import { SECRET_MASK } from '../../../../shared/wire/secretMask';
+import { testTempDir } from '../../support/tempDir';
 
 function body(text: string): BodyBytes {
   const bytes = Buffer.from(text, 'utf8');
@@ -87,7 +87,7 @@ describe('toCurl', () => {
   });
 
   it('keeps hostile header and body text literal: quotes, newlines, $() and backticks', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'curl-test-'));
+    const dir = testTempDir('curl-test-');
     const payload = `it's "quoted" $(touch pwned-dollar) \`touch pwned-tick\` $HOME \\ ;| & > out\n'second line'\r\n`;
     const request: FrameRequest = {
       method: 'POST',

@@ -1,14 +1,14 @@
 // Where the host finds the built analysis worker: beside its bundle, or, in the packaged desktop app, in the unpacked
 // folder next to the asar archive (electron-builder.yml unpacks it, because a worker thread needs a real file).
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ANALYSIS_WORKER_FILE, analysisWorkerBeside } from '../../../../../electron/host/agent/analysisWorkerScript';
-
-let root: string;
-afterEach(() => rm(root, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import {
+  ANALYSIS_WORKER_FILE,
+  analysisWorkerBeside,
+} from '../../../../../electron/host/agent/analysisWorkerScript';
+import { testTempDir } from '../../../support/tempDir';
 
 async function place(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
@@ -19,7 +19,7 @@ async function place(dir: string): Promise<string> {
 
 describe('analysisWorkerBeside', () => {
   it('finds the worker beside the bundle (dist/electron), and nothing where it was not built', async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'switchboard-worker-'));
+    const root = testTempDir('switchboard-worker-');
     const dist = path.join(root, 'dist', 'electron');
     expect(analysisWorkerBeside(dist)).toBeUndefined();
     const file = await place(dist);
@@ -27,7 +27,7 @@ describe('analysisWorkerBeside', () => {
   });
 
   it('prefers the unpacked copy next to app.asar in a packaged app', async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'switchboard-worker-'));
+    const root = testTempDir('switchboard-worker-');
     const packed = path.join(root, 'resources', 'app.asar', 'dist', 'electron');
     const unpacked = await place(path.join(root, 'resources', 'app.asar.unpacked', 'dist', 'electron'));
     expect(analysisWorkerBeside(packed)).toBe(unpacked);

@@ -1,8 +1,7 @@
 // The passphrase file (AUTH-4, hosts without a keychain): created on first use, opened again only with the same
 // passphrase, holding no secret in clear; a changed entry reads as nothing stored; a short passphrase is refused.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,8 +10,9 @@ import {
   SECRET_FILE,
   WrongPassphraseError,
 } from '../../../../../electron/host/secrets/passphraseVault';
+import { testTempDir } from '../../../support/tempDir';
 
-const folder = () => mkdtempSync(path.join(tmpdir(), 'switchboard-passphrase-'));
+const folder = () => testTempDir('switchboard-passphrase-');
 const secrets = { auth: { type: 'bearer' as const, token: 'token-in-the-file-99' }, headers: [] };
 
 describe('the passphrase file', () => {

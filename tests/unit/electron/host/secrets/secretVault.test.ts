@@ -2,8 +2,7 @@
 // in the next run; the file never holds a secret in clear; a file that cannot be read is kept and reported, and bytes
 // the cipher cannot open count as nothing stored. Electron's safeStorage is used only when it is a real keychain.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SECRET_PLACEHOLDER } from '../../../../../shared/host/agent';
@@ -15,8 +14,9 @@ import {
 import { keychainVault, memoryVault } from '../../../../../electron/host/secrets/secretVault';
 import { keychainCipher, type SafeStorageLike } from '../../../../../electron/shell/keychainCipher';
 import { fakeCipher } from '../../../support/fakeCipher';
+import { testTempDir } from '../../../support/tempDir';
 
-const folder = () => mkdtempSync(path.join(tmpdir(), 'switchboard-secrets-'));
+const folder = () => testTempDir('switchboard-secrets-');
 const token = 'bearer-secret-31337';
 const secrets = {
   auth: { type: 'bearer' as const, token },

@@ -1,13 +1,13 @@
 // The recording journal: frames appended in order, synced on a timer and at once on a terminal state, and read
 // back with a torn last line dropped and reported.
 
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpFrame, SseFrame } from '../../../../../shared/wire/frame';
 import { openJournal, readJournal } from '../../../../../electron/host/session/journal';
+import { testTempDir } from '../../../support/tempDir';
 
 const http = (id: string): HttpFrame => ({
   kind: 'http',
@@ -32,7 +32,7 @@ const sse = (id: string, state: string): SseFrame => ({
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function journalFile() {
-  return path.join(await mkdtemp(path.join(tmpdir(), 'switchboard-journal-')), 'journal.ndjson');
+  return path.join(testTempDir('switchboard-journal-'), 'journal.ndjson');
 }
 
 /** A dispatched event as the stream recorder builds it: raw text, the event's data, and the data parsed. */
@@ -53,6 +53,10 @@ function event(id: string, raw: string, data: string, extra: Partial<SseFrame> =
 }
 
 describe('journal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('writes single-line events without the data and JSON it can derive, and reads back the same frames', async () => {
     const file = await journalFile();
     const frames: SseFrame[] = [
@@ -196,11 +200,15 @@ describe('journal', () => {
   });
 
   it('writes at once when a task ends or an exchange finishes, without waiting for the timer', async () => {
+    // Only the sync timer is fake, so it cannot fire here whatever the machine's speed; the waits below stay real
+    // because what they wait for is the file system.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const file = await journalFile();
     const journal = await openJournal(file, 60_000);
     const pending: HttpFrame = { ...http('a'), rev: 0, state: 'pending' };
     journal.append(pending);
     journal.append(sse('b', 'working'));
+    // Time for a wrong early write to reach the disk (real I/O).
     await pause(50);
     expect(await readFile(file, 'utf8')).toBe('');
     // No flush is called from here on: the terminal state alone gets it to disk.

@@ -3,10 +3,9 @@
 // was published; a journal cut before the analysis keeps the frames as read; a damaged analysis line is reported.
 
 import { rmSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createJournal,
   openJournal,
@@ -17,6 +16,7 @@ import {
 import { bytesLeave, redactFrame, redactionLeaves } from '../../../../../shared/session/redact';
 import type { SseFrame } from '../../../../../shared/wire/frame';
 import { slowAnalyser, streamRecorder } from '../../../support/recordStream';
+import { testTempDir } from '../../../support/tempDir';
 
 const update = (n: number, extra = '') =>
   `{"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"},"metadata":{"n":${n}${extra}}}}}`;
@@ -36,14 +36,8 @@ const STREAM = [
   `data: ${done}\n\n`,
 ].join('');
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
 async function journal(): Promise<{ file: string; writer: JournalWriter }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-capture-'));
-  dirs.push(dir);
+  const dir = testTempDir('switchboard-capture-');
   const file = path.join(dir, 'journal.ndjson');
   const writer = await openJournal(file, {
     transform: redactFrame,
@@ -201,8 +195,7 @@ describe('journal of captured streams', () => {
     });
     for (const n of [1, 2]) recorder.push(Buffer.from(`data: ${update(n)}\n\ndata: ${update(n + 10)}\n\n`));
     await recorder.finish(exchange);
-    const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-capture-'));
-    dirs.push(dir);
+    const dir = testTempDir('switchboard-capture-');
     const file = path.join(dir, 'journal.ndjson');
     const writer = createJournal(file, { onError: () => rmSync(streamFileOf(file), { recursive: true }) });
     // A folder where the stream file goes: the first write fails, and the folder is gone before the next one.

@@ -2,13 +2,13 @@
 // with the host's redaction, read back equal to what was published, whatever the chunking and whatever mix of plain
 // and unusual blocks the stream holds.
 
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactFrame, redactionLeaves } from '../../../../../shared/session/redact';
 import type { SseFrame } from '../../../../../shared/wire/frame';
 import { recordStream } from '../../../support/recordStream';
+import { testTempDir } from '../../../support/tempDir';
 import { openJournal, readJournal, streamFileOf } from '../../../../../electron/host/session/journal';
 
 const update = (n: number, extra = '') =>
@@ -48,15 +48,8 @@ function chunked(bytes: Buffer, size: number): Buffer[] {
   return out;
 }
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
 async function journalFile(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-runs-'));
-  dirs.push(dir);
-  return path.join(dir, 'journal.ndjson');
+  return path.join(testTempDir('switchboard-runs-'), 'journal.ndjson');
 }
 
 async function roundTrip(frames: SseFrame[]) {

@@ -2,18 +2,17 @@
 // JSON.parse finds, however the file is laid out and wherever the read chunks happen to split it (a quote escaped
 // by a backslash at the end of one chunk is the classic trap), and refuse damaged files with a position.
 
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionFileError } from '../../../../../shared/session/migrations';
 import { scanSessionFile, type SessionScan } from '../../../../../electron/host/session/sessionScan';
+import { suiteTempDir } from '../../../support/tempDir';
 
-let dir: string;
+const dir = suiteTempDir('switchboard-scan-');
 async function fileWith(text: string): Promise<string> {
-  dir ??= await mkdtemp(path.join(tmpdir(), 'switchboard-scan-'));
-  const file = path.join(dir, `f${Math.random().toString(16).slice(2)}.switchboard`);
+  const file = path.join(dir(), `f${Math.random().toString(16).slice(2)}.switchboard`);
   await writeFile(file, text);
   return file;
 }

@@ -3,22 +3,14 @@
 // keeps its first bytes as text; and a disk that refuses the bytes stops the read with the reason.
 
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SpillingCollector, STORED_HEAD_BYTES } from '../../../../../electron/host/spill/spillCollector';
 import { parseStoredString } from '../../../../../shared/wire/storedString';
+import { testTempDir } from '../../../support/tempDir';
 
-const dirs: string[] = [];
-const folder = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-spill-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const folder = () => testTempDir('switchboard-spill-');
 
 function feed(collector: SpillingCollector, body: Buffer, chunk = 1000): boolean {
   let ok = true;

@@ -1,8 +1,12 @@
 // Browse-mode rows fetched a page at a time: each page asked for once, the view told when a page it shows arrives
 // (or fails), and left alone when the page arrives after its rows have scrolled past (bench:ui-open).
 
-import { describe, expect, it } from 'vitest';
-import { BROWSE_SETTLE_MS, BrowseRows, ROWS_PAGE_SIZE } from '../../../../../renderer/features/sessions/browseRows';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  BROWSE_SETTLE_MS,
+  BrowseRows,
+  ROWS_PAGE_SIZE,
+} from '../../../../../renderer/features/sessions/browseRows';
 import type { SessionRow } from '../../../../../shared/session/sessionRows';
 
 function fakeHost() {
@@ -32,9 +36,11 @@ function rowsFrom(from: number, count: number): SessionRow[] {
   );
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-/** Waits until rows that jumped have stayed put long enough to be fetched. */
-const stayPut = () => new Promise((resolve) => setTimeout(resolve, BROWSE_SETTLE_MS + 20));
+// The settling delay is a timer of BrowseRows', so the clock is fake: moving it on replaces waiting for it.
+/** Lets answered pages reach BrowseRows (promise callbacks), with no time passing. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+/** Moves the clock past the time rows that jumped must stay put to be fetched. */
+const stayPut = () => vi.advanceTimersByTimeAsync(BROWSE_SETTLE_MS + 20);
 
 /** Rows of a million-frame session over the fake host, with how often the view was told to render. */
 function browsing() {
@@ -45,6 +51,13 @@ function browsing() {
 }
 
 describe('BrowseRows', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('asks for each page once and tells the view when a page on screen arrives', async () => {
     const { rows, asked, changes } = browsing();
     rows.want(150, 250);
