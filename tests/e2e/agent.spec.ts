@@ -3,6 +3,11 @@
 
 import { expect, test } from './fixtures';
 import type { PeerName } from '../peers';
+import { CardPage } from './support/cardPage';
+import { ComposerPage } from './support/composerPage';
+import { FramesPage } from './support/framesPage';
+import { TasksPage } from './support/tasksPage';
+import { TimelinePage } from './support/timelinePage';
 
 test('open the 1.0 peer, send a skill example streaming: states, artifact and every frame', async ({
   app,
@@ -10,43 +15,60 @@ test('open the 1.0 peer, send a skill example streaming: states, artifact and ev
   record,
 }) => {
   const peer = await startPeer('v1.0');
-  await app.openAgent(peer.baseUrl);
-  await expect(app.cardName()).toHaveText('Switchboard test peer (A2A 1.0)');
-  await expect(app.page.getByTestId('card-no-findings')).toBeVisible();
-  await app.page.getByTestId('skill-example').filter({ hasText: 'hello there' }).click();
-  await expect(app.composerText()).toHaveValue('hello there');
-  await app.send(null, { stream: true });
+  const card = new CardPage(app.page);
 
-  await expect(app.artifacts()).toContainText('Echo: hello there');
-  await expect(app.messages('user')).toContainText('hello there');
-  await app.tab('timeline').click();
-  await expect.poll(() => app.stateMarks()).toEqual(['submitted', 'working', 'completed']);
-  await expect(app.page.getByTestId('state-mark').first()).toContainText('+0 ms');
+  await test.step('open the 1.0 peer: its card has no findings', async () => {
+    await app.openAgent(peer.baseUrl);
+    await expect(app.cardName()).toHaveText('Switchboard test peer (A2A 1.0)');
+    await expect(card.noFindings()).toBeVisible();
+  });
 
-  await app.tab('frames').click();
-  const streamRow = app.frameRows().filter({ hasText: 'events' });
-  await expect(streamRow).toHaveCount(1);
-  await expect(streamRow).toContainText('POST');
-  await streamRow.click();
-  const events = app.page.getByTestId('stream-events').getByRole('listitem');
-  await expect.poll(() => events.count()).toBeGreaterThanOrEqual(4);
+  await test.step('send a skill example, streaming', async () => {
+    await card.useExample('hello there');
+    await expect(app.composerText()).toHaveValue('hello there');
+    await app.send(null, { stream: true });
+    await expect(app.artifacts()).toContainText('Echo: hello there');
+    await expect(app.messages('user')).toContainText('hello there');
+  });
+
+  await test.step("follow the task's states in the timeline", async () => {
+    await app.tab('timeline').click();
+    await expect.poll(() => app.stateMarks()).toEqual(['submitted', 'working', 'completed']);
+    await expect(new TimelinePage(app.page).stateMarks().first()).toContainText('+0 ms');
+  });
+
+  await test.step("open the stream's frame and read its events", async () => {
+    const frames = new FramesPage(app.page);
+    await app.tab('frames').click();
+    const streamRow = app.frameRows().filter({ hasText: 'events' });
+    await expect(streamRow).toHaveCount(1);
+    await expect(streamRow).toContainText('POST');
+    await streamRow.click();
+    await expect.poll(() => frames.streamEvents().count()).toBeGreaterThanOrEqual(4);
+  });
   expect(record.pageErrors).toEqual([]);
 });
 
 test('multi-turn: the composer continues the task that asks for input', async ({ app, startPeer }) => {
   const peer = await startPeer('v1.0');
+  const composer = new ComposerPage(app.page);
   await app.openAgent(peer.baseUrl);
-  await app.send('need input', { stream: false });
-  const continues = app.page.getByTestId('composer-continues');
-  await expect(continues).toContainText('TASK_STATE_INPUT_REQUIRED');
-  const taskId = await continues.locator('code').innerText();
-  await expect(app.messages('agent')).toContainText('Which colour should the answer be?');
-  await app.send('Ada', { stream: false });
-  await expect(continues).toHaveCount(0);
-  await app.tab('tasks').click();
-  await expect(app.taskRows()).toHaveCount(1);
-  await expect(app.taskRows().first()).toHaveAttribute('data-task-id', taskId);
-  await expect(app.taskRows().first()).toHaveAttribute('data-state', 'completed');
+
+  const taskId = await test.step('send a message the agent answers with a question', async () => {
+    await app.send('need input', { stream: false });
+    await expect(composer.continuesTask()).toContainText('TASK_STATE_INPUT_REQUIRED');
+    await expect(app.messages('agent')).toContainText('Which colour should the answer be?');
+    return composer.continuedTaskId();
+  });
+
+  await test.step('answer: the same task goes on and completes', async () => {
+    await app.send('Ada', { stream: false });
+    await expect(composer.continuesTask()).toHaveCount(0);
+    await app.tab('tasks').click();
+    await expect(app.taskRows()).toHaveCount(1);
+    await expect(app.taskRows().first()).toHaveAttribute('data-task-id', taskId);
+    await expect(app.taskRows().first()).toHaveAttribute('data-state', 'completed');
+  });
 });
 
 test('tasks: close a stream without cancelling, resubscribe, cancel, get and list', async ({
@@ -54,25 +76,33 @@ test('tasks: close a stream without cancelling, resubscribe, cancel, get and lis
   startPeer,
 }) => {
   const peer = await startPeer('v1.0');
+  const tasks = new TasksPage(app.page);
   await app.openAgent(peer.baseUrl);
   await app.send('slow please', { stream: true });
   await app.tab('tasks').click();
   const row = app.taskRows().first();
   await expect(row).toHaveAttribute('data-state', 'working');
-  await app.page.getByTestId('close-stream').click();
-  await expect(app.page.getByTestId('close-stream')).toHaveCount(0);
-  await expect(row).toHaveAttribute('data-state', 'working');
 
-  await row.getByTestId('task-subscribe').click();
-  await expect(app.page.getByTestId('close-stream')).toHaveCount(1);
-  await row.getByTestId('task-cancel').click();
-  await expect(row).toHaveAttribute('data-state', 'canceled');
-  await expect(app.page.getByTestId('close-stream')).toHaveCount(0);
+  await test.step('close the stream: the task keeps working', async () => {
+    await tasks.closeStream();
+    await expect(tasks.closeStreamButton()).toHaveCount(0);
+    await expect(row).toHaveAttribute('data-state', 'working');
+  });
 
-  await row.getByTestId('task-get').click();
-  await expect(app.outcome()).toContainText('is TASK_STATE_CANCELED.');
-  await app.page.getByTestId('list-tasks').click();
-  await expect(app.outcome()).toHaveText(/^\d+ tasks?/);
+  await test.step('resubscribe, then cancel the task', async () => {
+    await tasks.resubscribe(row);
+    await expect(tasks.closeStreamButton()).toHaveCount(1);
+    await tasks.cancel(row);
+    await expect(row).toHaveAttribute('data-state', 'canceled');
+    await expect(tasks.closeStreamButton()).toHaveCount(0);
+  });
+
+  await test.step('get the task, then list the tasks', async () => {
+    await tasks.get(row);
+    await expect(app.outcome()).toContainText('is TASK_STATE_CANCELED.');
+    await tasks.listTasks();
+    await expect(app.outcome()).toHaveText(/^\d+ tasks?/);
+  });
 });
 
 const olderPeers: Array<[PeerName, string]> = [
@@ -86,11 +116,17 @@ for (const [name, cardName] of olderPeers) {
     const peer = await startPeer(name);
     await app.openAgent(peer.baseUrl);
     await expect(app.cardName()).toHaveText(cardName);
-    await app.send('hello blocking', { stream: false });
-    await expect(app.artifacts()).toContainText('Echo: hello blocking');
-    await app.send('hello streaming', { stream: true });
-    await expect(app.artifacts().filter({ hasText: 'Echo: hello streaming' })).toHaveCount(1);
-    await app.tab('timeline').click();
-    await expect.poll(() => app.stateMarks()).toContain('completed');
+
+    await test.step('send a message, blocking', async () => {
+      await app.send('hello blocking', { stream: false });
+      await expect(app.artifacts()).toContainText('Echo: hello blocking');
+    });
+
+    await test.step('send a message, streaming, and see it complete in the timeline', async () => {
+      await app.send('hello streaming', { stream: true });
+      await expect(app.artifacts().filter({ hasText: 'Echo: hello streaming' })).toHaveCount(1);
+      await app.tab('timeline').click();
+      await expect.poll(() => app.stateMarks()).toContain('completed');
+    });
   });
 }

@@ -106,27 +106,32 @@ test('DNS rebinding: under a foreign name the server gives neither the page, its
   evil,
 }) => {
   const foreign = `http://${FOREIGN_HOSTS.rebind}:${target.port}`;
-  const direct = await evil.visit(`${foreign}/`);
-  expect(direct?.status()).toBe(403);
-  const body = (await direct?.text()) ?? '';
-  expect(body).toContain('Host not allowed');
-  expect(body).not.toContain(target.token);
-  expect(await EvilPage.bootedApp(evil.page)).toBe(false);
+  await test.step('visit the app under the foreign name: refused', async () => {
+    const direct = await evil.visit(`${foreign}/`);
+    expect(direct?.status()).toBe(403);
+    const body = (await direct?.text()) ?? '';
+    expect(body).toContain('Host not allowed');
+    expect(body).not.toContain(target.token);
+    expect(await EvilPage.bootedApp(evil.page)).toBe(false);
+  });
 
-  // The attacker's page is served under the foreign name first; then the name points at 127.0.0.1, so its
-  // same-origin requests reach the app's port. They are same-origin to the browser: only the Host check is left.
-  await evil.rebindFirstLoad(`${foreign}/prize`, attacker.rebindingPage(target.token));
-  await evil.visit(`${foreign}/prize`);
-  await attackFinished(attacker, 'rebinding');
-  const attempts = attacker.notes('rebinding').filter((note) => note.step !== 'done');
-  expect(attempts).toHaveLength(5);
-  for (const { step, value } of attempts) expect(value, step).toMatch(/^basic 403 Host not allowed/);
-  // What the server answered, on the wire: every request under the foreign name but the attacker's own first page.
-  const rebound = () =>
-    evil.exchanges.filter(
-      (exchange) => exchange.host === `${FOREIGN_HOSTS.rebind}:${target.port}` && exchange.path !== '/prize',
-    );
-  await expect.poll(() => rebound().map((exchange) => exchange.status)).toEqual(Array(6).fill(403));
+  await test.step("visit the attacker's page, then rebind its name to 127.0.0.1: every call refused", async () => {
+    // The attacker's page is served under the foreign name first; then the name points at 127.0.0.1, so its
+    // same-origin requests reach the app's port. They are same-origin to the browser: only the Host check is left.
+    await evil.rebindFirstLoad(`${foreign}/prize`, attacker.rebindingPage(target.token));
+    await evil.visit(`${foreign}/prize`);
+    await attackFinished(attacker, 'rebinding');
+    const attempts = attacker.notes('rebinding').filter((note) => note.step !== 'done');
+    expect(attempts).toHaveLength(5);
+    for (const { step, value } of attempts) expect(value, step).toMatch(/^basic 403 Host not allowed/);
+    // What the server answered, on the wire: every request under the foreign name but the attacker's own first page.
+    const rebound = () =>
+      evil.exchanges.filter(
+        (exchange) =>
+          exchange.host === `${FOREIGN_HOSTS.rebind}:${target.port}` && exchange.path !== '/prize',
+      );
+    await expect.poll(() => rebound().map((exchange) => exchange.status)).toEqual(Array(6).fill(403));
+  });
   expectTokenNotObtained(target, attacker);
   await expectHostUntouched(target, attacker);
 });
@@ -136,28 +141,36 @@ test('CSRF: forms, no-cors fetches and beacons from another site are refused bef
   attacker,
   evil,
 }) => {
-  await evil.visit(attacker.url('csrf'));
-  await attackFinished(attacker, 'csrf');
-  // Four forms, two no-cors fetches and the text beacon reach the server; the cors fetch and the JSON beacon, which
-  // need a preflight, never get past it (see the token theft test for the server's answer to one).
-  await expect.poll(() => evil.apiExchanges().length).toBe(7);
-  expect(evil.failures.sort()).toEqual([
-    `POST http://127.0.0.1:${target.port}/api/fetchRaw: net::ERR_FAILED`,
-    `POST http://127.0.0.1:${target.port}/api/saveLibrary: net::ERR_FAILED`,
-  ]);
-  for (const exchange of evil.apiExchanges()) {
-    expect(exchange.status, `${exchange.type} ${exchange.path}`).toBe(403);
-    // Chromium keeps no body for an opaque answer; the others say which check refused them.
-    if (exchange.body !== undefined) expect(exchange.body).toBe('Origin not allowed.');
-  }
-  expect(evil.apiExchanges().map((exchange) => exchange.type)).toEqual(
-    expect.arrayContaining(['document', 'fetch', 'ping']),
-  );
-  expectNoCorsGrant(evil.exchanges);
-  expect(seen(attacker, 'csrf', 'fetch no-cors with credentials → saveLibrary')).toEqual(['opaque 0 ']);
-  expect(seen(attacker, 'csrf', 'fetch cors + guessed token → saveLibrary')).toEqual([
-    'TypeError: Failed to fetch',
-  ]);
+  await test.step("visit the attacker's CSRF page: it posts forms, fetches and beacons", async () => {
+    await evil.visit(attacker.url('csrf'));
+    await attackFinished(attacker, 'csrf');
+  });
+
+  await test.step('read what the server answered: every request refused, none preflighted through', async () => {
+    // Four forms, two no-cors fetches and the text beacon reach the server; the cors fetch and the JSON beacon, which
+    // need a preflight, never get past it (see the token theft test for the server's answer to one).
+    await expect.poll(() => evil.apiExchanges().length).toBe(7);
+    expect(evil.failures.sort()).toEqual([
+      `POST http://127.0.0.1:${target.port}/api/fetchRaw: net::ERR_FAILED`,
+      `POST http://127.0.0.1:${target.port}/api/saveLibrary: net::ERR_FAILED`,
+    ]);
+    for (const exchange of evil.apiExchanges()) {
+      expect(exchange.status, `${exchange.type} ${exchange.path}`).toBe(403);
+      // Chromium keeps no body for an opaque answer; the others say which check refused them.
+      if (exchange.body !== undefined) expect(exchange.body).toBe('Origin not allowed.');
+    }
+    expect(evil.apiExchanges().map((exchange) => exchange.type)).toEqual(
+      expect.arrayContaining(['document', 'fetch', 'ping']),
+    );
+    expectNoCorsGrant(evil.exchanges);
+  });
+
+  await test.step('read what the attacking script saw: nothing usable', async () => {
+    expect(seen(attacker, 'csrf', 'fetch no-cors with credentials → saveLibrary')).toEqual(['opaque 0 ']);
+    expect(seen(attacker, 'csrf', 'fetch cors + guessed token → saveLibrary')).toEqual([
+      'TypeError: Failed to fetch',
+    ]);
+  });
   await expectHostUntouched(target, attacker);
 });
 
@@ -186,52 +199,58 @@ test('token theft: another origin cannot read the page, the API or a popup of th
   attacker,
   evil,
 }) => {
-  await evil.visit(attacker.url('steal'));
-  await attackFinished(attacker, 'steal');
-  expect(seen(attacker, 'steal', 'cors read of the page')).toEqual(['TypeError: Failed to fetch']);
-  expect(seen(attacker, 'steal', 'cors read of the page by name')).toEqual(['TypeError: Failed to fetch']);
-  // Cross-Origin-Resource-Policy: Chromium does not even hand over an opaque copy of the page.
-  expect(seen(attacker, 'steal', 'no-cors read of the page')).toEqual(['TypeError: Failed to fetch']);
-  expect(seen(attacker, 'steal', 'no-cors call with credentials → loadLibrary')).toEqual(['opaque 0 ']);
-  expect(seen(attacker, 'steal', 'script include of the page')).toEqual(['error']);
-  // Only the simple no-cors call got an answer at all, and it was a refusal.
-  expect(evil.apiExchanges().map((exchange) => [exchange.path, exchange.status])).toEqual([
-    ['/api/loadLibrary', 403],
-  ]);
+  await test.step("visit the attacker's page that reads the app from another origin: every read fails", async () => {
+    await evil.visit(attacker.url('steal'));
+    await attackFinished(attacker, 'steal');
+    expect(seen(attacker, 'steal', 'cors read of the page')).toEqual(['TypeError: Failed to fetch']);
+    expect(seen(attacker, 'steal', 'cors read of the page by name')).toEqual(['TypeError: Failed to fetch']);
+    // Cross-Origin-Resource-Policy: Chromium does not even hand over an opaque copy of the page.
+    expect(seen(attacker, 'steal', 'no-cors read of the page')).toEqual(['TypeError: Failed to fetch']);
+    expect(seen(attacker, 'steal', 'no-cors call with credentials → loadLibrary')).toEqual(['opaque 0 ']);
+    expect(seen(attacker, 'steal', 'script include of the page')).toEqual(['error']);
+    // Only the simple no-cors call got an answer at all, and it was a refusal.
+    expect(evil.apiExchanges().map((exchange) => [exchange.path, exchange.status])).toEqual([
+      ['/api/loadLibrary', 403],
+    ]);
+  });
 
-  // The popup is the real app in the user's browser; Cross-Origin-Opener-Policy cuts it off from its opener.
-  const popup = new AppPage(await evil.openAppInPopup());
-  await popup.waitUntilReady();
-  expect(await popup.page.evaluate(() => window.opener === null)).toBe(true);
-  await evil.lookInsidePopup();
-  await attackFinished(attacker, 'popup');
-  expect(seen(attacker, 'popup', 'popup.closed')).toEqual(['true']);
-  expect(seen(attacker, 'popup', 'popup document')[0]).toMatch(/^(SecurityError|TypeError)/);
-  expect(seen(attacker, 'popup', 'popup token meta')[0]).toMatch(/^(SecurityError|TypeError)/);
-  expect(attacker.reports.flatMap((r) => r.notes).filter((note) => note.step.startsWith('message'))).toEqual(
-    [],
-  );
+  await test.step('open the app in a popup from that page and look inside: cut off from its opener', async () => {
+    // The popup is the real app in the user's browser; Cross-Origin-Opener-Policy cuts it off from its opener.
+    const popup = new AppPage(await evil.openAppInPopup());
+    await popup.waitUntilReady();
+    expect(await popup.page.evaluate(() => window.opener === null)).toBe(true);
+    await evil.lookInsidePopup();
+    await attackFinished(attacker, 'popup');
+    expect(seen(attacker, 'popup', 'popup.closed')).toEqual(['true']);
+    expect(seen(attacker, 'popup', 'popup document')[0]).toMatch(/^(SecurityError|TypeError)/);
+    expect(seen(attacker, 'popup', 'popup token meta')[0]).toMatch(/^(SecurityError|TypeError)/);
+    expect(
+      attacker.reports.flatMap((r) => r.notes).filter((note) => note.step.startsWith('message')),
+    ).toEqual([]);
+  });
 
   expectTokenNotObtained(target, attacker);
   expectNoCorsGrant(evil.exchanges);
-  for (const [path, status] of [
-    ['/', 405],
-    ['/api/getInfo', 403],
-  ] as const) {
-    const preflight = await askFromOrigin(target.port, {
-      method: 'OPTIONS',
-      path,
-      origin: attacker.origin,
-      headers: {
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'content-type, x-switchboard-token',
-      },
-    });
-    expect(preflight.status, path).toBe(status);
-    expect(preflight.headers['access-control-allow-origin'], path).toBeUndefined();
-    expect(preflight.headers['access-control-allow-methods'], path).toBeUndefined();
-  }
-  const read = await askFromOrigin(target.port, { method: 'GET', path: '/', origin: attacker.origin });
-  expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  await test.step("ask the server from the attacker's origin directly: no CORS grant, no preflight passed", async () => {
+    for (const [path, status] of [
+      ['/', 405],
+      ['/api/getInfo', 403],
+    ] as const) {
+      const preflight = await askFromOrigin(target.port, {
+        method: 'OPTIONS',
+        path,
+        origin: attacker.origin,
+        headers: {
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type, x-switchboard-token',
+        },
+      });
+      expect(preflight.status, path).toBe(status);
+      expect(preflight.headers['access-control-allow-origin'], path).toBeUndefined();
+      expect(preflight.headers['access-control-allow-methods'], path).toBeUndefined();
+    }
+    const read = await askFromOrigin(target.port, { method: 'GET', path: '/', origin: attacker.origin });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
   await expectHostUntouched(target, attacker);
 });

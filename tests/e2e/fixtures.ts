@@ -2,9 +2,9 @@
 // the page reaches the host: the browser edition's HTTP bridge, or `window.host` injected the way the desktop
 // preload builds it, answered by the same IPC handler main.ts registers, backed by the real host.
 
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHost } from '../../electron/host/createHost';
@@ -33,6 +33,8 @@ interface Fixtures {
   testServer: { url: string };
   /** Starts a real test peer for this test; it is closed when the test ends. */
   startPeer: (name: PeerName) => Promise<PeerHandle>;
+  /** A fresh folder for files the test writes itself; it is removed when the test ends. */
+  tempDir: string;
 }
 
 interface WorkerFixtures {
@@ -73,6 +75,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await Promise.all(started.map((peer) => peer.close()));
   },
 
+  tempDir: async ({}, use) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'switchboard-e2e-files-'));
+    try {
+      await use(dir);
+    } finally {
+      await removeFolder(dir);
+    }
+  },
+
   testServer: async ({}, use) => {
     const server = await startTestServer();
     await use(server);
@@ -80,71 +91,107 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   app: async ({ page, hostMode, injectedPreload, record }, use) => {
-    // Each test keeps its agent library in its own folder, never the user's.
+    // Each test keeps its agent library (and its recordings, saved sessions and spilled bodies) in its own folder,
+    // never the user's; the folder goes when the test ends, passed or not.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-e2e-'));
-    const host: HostService = createHost({
-      edition: hostMode === 'injected' ? 'desktop' : 'browser',
-      appVersion: 'e2e',
-      dataDir,
-    });
-    const server = await startWebServer({ host, rendererDir });
-    const appOrigin = new URL(server.url).origin;
-
-    page.on('pageerror', (error) => record.pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') record.consoleErrors.push(message.text());
-    });
-    page.on('worker', (worker) => record.workers.push(worker.url()));
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-      if (url.origin !== appOrigin) record.foreignRequests.push(request.url());
-      else if (url.pathname.startsWith('/api/')) record.apiRequests.push(url.pathname);
-    });
-
-    let stopEvents = () => {};
-    if (hostMode === 'injected') {
-      const handlers = new Map(
-        hostMethodNames.map((method) => [
-          hostChannel(method),
-          // The sender check, as in main.ts, but for the harness page's origin instead of app://switchboard.
-          createIpcHandler(
-            host,
-            method,
-            (frame) => !!frame && frame.parent === null && new URL(frame.url).origin === appOrigin,
-          ),
-        ]),
-      );
-      await page.exposeBinding('__switchboardIpcInvoke', async (source, channel: string, args: unknown[]) => {
-        const handler = handlers.get(channel);
-        if (!handler) throw new Error(`No handler for ${channel}`);
-        return handler(
-          { senderFrame: { url: source.frame.url(), parent: source.frame.parentFrame() } },
-          ...args,
-        );
+    try {
+      const host: HostService = createHost({
+        edition: hostMode === 'injected' ? 'desktop' : 'browser',
+        appVersion: 'e2e',
+        dataDir,
       });
-      await page.addInitScript({ content: injectedPreload });
-      stopEvents = host.onEvent((event) => {
-        void page
-          .evaluate(
-            (payload) =>
-              (window as unknown as { __switchboardIpcEmit?: (p: unknown) => void }).__switchboardIpcEmit?.(
-                payload,
-              ),
-            event,
-          )
-          .catch(() => {});
-      });
+      try {
+        const server = await startWebServer({ host, rendererDir });
+        try {
+          await useApp(page, host, server.url, hostMode, injectedPreload, record, use);
+        } finally {
+          await server.close();
+        }
+      } finally {
+        // The host closes its recording before its folder is removed.
+        await host.close();
+      }
+    } finally {
+      await removeFolder(dataDir);
     }
+  },
+});
 
-    await page.goto(server.url);
+/** Wires the page to the host (by the HTTP bridge, or by `window.host` injected), boots the app and hands it over. */
+async function useApp(
+  page: Page,
+  host: HostService,
+  serverUrl: string,
+  hostMode: HostMode,
+  injectedPreload: string,
+  record: PageRecord,
+  use: (app: AppPage) => Promise<void>,
+): Promise<void> {
+  const appOrigin = new URL(serverUrl).origin;
+
+  page.on('pageerror', (error) => record.pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') record.consoleErrors.push(message.text());
+  });
+  page.on('worker', (worker) => record.workers.push(worker.url()));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.origin !== appOrigin) record.foreignRequests.push(request.url());
+    else if (url.pathname.startsWith('/api/')) record.apiRequests.push(url.pathname);
+  });
+
+  let stopEvents = () => {};
+  if (hostMode === 'injected') {
+    const handlers = new Map(
+      hostMethodNames.map((method) => [
+        hostChannel(method),
+        // The sender check, as in main.ts, but for the harness page's origin instead of app://switchboard.
+        createIpcHandler(
+          host,
+          method,
+          (frame) => !!frame && frame.parent === null && new URL(frame.url).origin === appOrigin,
+        ),
+      ]),
+    );
+    await page.exposeBinding('__switchboardIpcInvoke', async (source, channel: string, args: unknown[]) => {
+      const handler = handlers.get(channel);
+      if (!handler) throw new Error(`No handler for ${channel}`);
+      return handler(
+        { senderFrame: { url: source.frame.url(), parent: source.frame.parentFrame() } },
+        ...args,
+      );
+    });
+    await page.addInitScript({ content: injectedPreload });
+    stopEvents = host.onEvent((event) => {
+      void page
+        .evaluate(
+          (payload) =>
+            (window as unknown as { __switchboardIpcEmit?: (p: unknown) => void }).__switchboardIpcEmit?.(
+              payload,
+            ),
+          event,
+        )
+        .catch(() => {});
+    });
+  }
+
+  try {
+    await page.goto(serverUrl);
     const app = new AppPage(page, host);
     await app.waitUntilReady();
     await use(app);
+  } finally {
     stopEvents();
-    await server.close();
-    await host.close();
-  },
-});
+  }
+}
+
+/**
+ * Removes a test's folder. The host may still be letting go of a file it wrote (a journal, a spilled body), so a busy
+ * folder is retried a few times rather than failing the test over it.
+ */
+async function removeFolder(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+}
 
 export { expect } from '@playwright/test';

@@ -9,8 +9,8 @@ test('boots to ready with no page error and no request leaving 127.0.0.1', async
   hostMode,
 }) => {
   await expect(app.edition()).toHaveText(hostMode === 'injected' ? 'desktop' : 'browser');
-  await expect(app.page.getByTestId('agents-empty')).toBeVisible();
-  await expect(app.page.getByTestId('frames-empty')).toBeVisible();
+  await expect(app.emptyAgents()).toBeVisible();
+  await expect(app.emptyFrames()).toBeVisible();
   expect(record.pageErrors).toEqual([]);
   expect(record.consoleErrors).toEqual([]);
   expect(record.foreignRequests).toEqual([]);
@@ -46,18 +46,26 @@ test('a refused port shows a readable error', async ({ app }) => {
 });
 
 test('bad input gets a clear message and nothing is sent', async ({ app }) => {
-  await app.page.getByTestId('address-send').click();
-  await expect(app.addressError()).toContainText('Type a URL to fetch');
-  await app.fetch('ftp://127.0.0.1/file');
-  await expect(app.frameError()).toContainText('Only http: and https: URLs can be fetched');
+  await test.step('send with no URL', async () => {
+    await app.sendAddress();
+    await expect(app.addressError()).toContainText('Type a URL to fetch');
+  });
+  await test.step('fetch an ftp: URL', async () => {
+    await app.fetch('ftp://127.0.0.1/file');
+    await expect(app.frameError()).toContainText('Only http: and https: URLs can be fetched');
+  });
 });
 
 test('every exchange stays in the frames list and can be selected again', async ({ app, testServer }) => {
-  await app.fetch(`${testServer.url}/hello.json`);
-  await expect(app.status()).toHaveAttribute('data-status', '200');
-  await app.fetch(`${testServer.url}/missing`);
-  await expect(app.status()).toHaveAttribute('data-status', '404');
-  await expect(app.frameRows()).toHaveCount(2);
-  await app.frameRows().first().click();
-  await expect(app.status()).toHaveAttribute('data-status', '200');
+  await test.step('fetch a page, then a missing page', async () => {
+    await app.fetch(`${testServer.url}/hello.json`);
+    await expect(app.status()).toHaveAttribute('data-status', '200');
+    await app.fetch(`${testServer.url}/missing`);
+    await expect(app.status()).toHaveAttribute('data-status', '404');
+    await expect(app.frameRows()).toHaveCount(2);
+  });
+  await test.step('select the first exchange again', async () => {
+    await app.frameRows().first().click();
+    await expect(app.status()).toHaveAttribute('data-status', '200');
+  });
 });

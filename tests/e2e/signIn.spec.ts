@@ -7,6 +7,8 @@ import { startAuthPeer, type AuthPeerHandle } from '../peers/authPeer';
 import { startTokenEndpoint, type TokenEndpointHandle } from '../peers/tokenEndpoint';
 import { expect, test } from './fixtures';
 import type { AppPage } from './support/appPage';
+import { LibraryPage } from './support/libraryPage';
+import { SignInPage } from './support/signInPage';
 
 let server: TokenEndpointHandle;
 let peer: AuthPeerHandle;
@@ -21,61 +23,62 @@ test.afterEach(async () => {
 });
 
 /** Opens the agent, takes the card's scheme, names the client, allows the token endpoint; the dialog stays open. */
-async function prepare(app: AppPage) {
-  const { page } = app;
-  await app.openAgent(peer.agentUrl('oauth-code'));
-  await page.getByTestId('agent-settings').first().click();
-  await page.getByTestId('auth-offer').click();
-  await expect(page.getByTestId('auth-authorization-url')).toHaveValue(server.authorizationUrl);
-  await page.getByTestId('auth-client-id').fill('switchboard-e2e');
-  await page.getByTestId('sign-in-start').click();
-  const origin = new URL(server.tokenUrl).origin;
-  await expect(page.getByTestId('sign-in-refused')).toContainText(`The token endpoint is on ${origin}`);
-  await page.getByTestId('sign-in-trust').click();
-  await expect(page.getByTestId('sign-in-refused')).toHaveCount(0);
+async function prepare(app: AppPage): Promise<SignInPage> {
+  const signIn = new SignInPage(app.page);
+  await test.step('open the agent, take the scheme its card offers and name the client', async () => {
+    await app.openAgent(peer.agentUrl('oauth-code'));
+    await new LibraryPage(app.page).openSettings();
+    await signIn.takeOfferedScheme();
+    await expect(signIn.authorizationUrl()).toHaveValue(server.authorizationUrl);
+    await signIn.setClientId('switchboard-e2e');
+  });
+  await test.step('sign in: refused until the token endpoint on another origin is allowed', async () => {
+    await signIn.start();
+    const origin = new URL(server.tokenUrl).origin;
+    await expect(signIn.refusal()).toContainText(`The token endpoint is on ${origin}`);
+    await signIn.trustTokenEndpoint();
+    await expect(signIn.refusal()).toHaveCount(0);
+  });
+  return signIn;
 }
 
 test('signs in through a new tab and the loopback redirect, then talks to the agent', async ({ app }) => {
-  const { page } = app;
-  await prepare(app);
-  const opened = page.context().waitForEvent('page');
-  await page.getByTestId('sign-in-start').click();
-  const tab = await opened;
-  await expect(tab.locator('body')).toHaveText(
-    'Signed in. You can close this tab and go back to Switchboard.',
-  );
-  await tab.close();
+  const signIn = await prepare(app);
 
-  const flow = page.getByTestId('sign-in-flow');
-  await expect(flow).toHaveAttribute('data-status', 'signed-in');
-  const steps = page.getByTestId('sign-in-step');
-  await expect(steps).toHaveCount(3);
-  for (const step of ['authorize', 'redirect', 'token']) {
-    await expect(steps.and(page.locator(`[data-step="${step}"]`))).toHaveAttribute('data-status', 'done');
-  }
-  await expect(steps.last()).toContainText('Access token received (the verifier matched)');
-  await expect(page.getByTestId('sign-in-frame')).toHaveText([
-    'oauth:redirect GET 200',
-    'oauth:code POST 200',
-  ]);
+  await test.step('sign in: a new tab opens and comes back to the loopback redirect', async () => {
+    const tab = await signIn.startInNewTab();
+    await expect(signIn.tabText(tab)).toHaveText(
+      'Signed in. You can close this tab and go back to Switchboard.',
+    );
+    await tab.close();
+  });
 
-  await page.getByTestId('settings-save').click();
-  await app.send('hello after sign-in', { stream: false });
-  await expect(app.outcome()).toHaveAttribute('data-status', 'result');
-  await expect(app.artifacts()).toContainText('Echo: hello after sign-in');
+  await test.step('read the flow: signed in, every step done, each with its frame', async () => {
+    await expect(signIn.flow()).toHaveAttribute('data-status', 'signed-in');
+    await expect(signIn.steps()).toHaveCount(3);
+    for (const step of ['authorize', 'redirect', 'token']) {
+      await expect(signIn.steps(step)).toHaveAttribute('data-status', 'done');
+    }
+    await expect(signIn.steps().last()).toContainText('Access token received (the verifier matched)');
+    await expect(signIn.frames()).toHaveText(['oauth:redirect GET 200', 'oauth:code POST 200']);
+  });
+
+  await test.step('save the settings and send: the agent answers', async () => {
+    await new LibraryPage(app.page).saveSettings();
+    await app.send('hello after sign-in', { stream: false });
+    await expect(app.outcome()).toHaveAttribute('data-status', 'result');
+    await expect(app.artifacts()).toContainText('Echo: hello after sign-in');
+  });
 });
 
 test('says so when the user refuses consent', async ({ app }) => {
-  const { page } = app;
-  await prepare(app);
+  const signIn = await prepare(app);
   server.consent = 'deny';
-  const opened = page.context().waitForEvent('page');
-  await page.getByTestId('sign-in-start').click();
-  const tab = await opened;
-  await expect(tab.locator('body')).toHaveText('Sign-in failed: consent was refused.');
-  await expect(page.getByTestId('sign-in-flow')).toHaveAttribute('data-status', 'failed');
-  await expect(page.getByTestId('sign-in-message')).toHaveText('Sign-in failed: consent was refused.');
-  await expect(page.getByTestId('sign-in-step').and(page.locator('[data-step="redirect"]'))).toContainText(
-    'Redirect refused: consent was refused.',
-  );
+  await test.step('sign in and refuse consent: the tab and the flow say so', async () => {
+    const tab = await signIn.startInNewTab();
+    await expect(signIn.tabText(tab)).toHaveText('Sign-in failed: consent was refused.');
+    await expect(signIn.flow()).toHaveAttribute('data-status', 'failed');
+    await expect(signIn.message()).toHaveText('Sign-in failed: consent was refused.');
+    await expect(signIn.steps('redirect')).toContainText('Redirect refused: consent was refused.');
+  });
 });

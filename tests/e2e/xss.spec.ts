@@ -6,7 +6,12 @@
 // drawn as visible marks.
 
 import { expect, test as base } from './fixtures';
+import { CardPage } from './support/cardPage';
+import { FramesPage } from './support/framesPage';
+import { PushPage } from './support/pushPage';
+import { RenderPage } from './support/renderPage';
 import { SessionsPage } from './support/sessionsPage';
+import { TimelinePage } from './support/timelinePage';
 import { XssProbe } from './support/xssProbe';
 import { startXssCorpusPeer, XSS_ERROR_TRIGGER, type XssCorpusPeer } from '../peers/xssCorpusPeer';
 import { mislabelledFiles } from '../peers/xssCorpus';
@@ -35,28 +40,33 @@ test('the card: every field and skill shows the corpus as text, and names show t
   record,
 }) => {
   expect(corpus.payloads.length).toBeGreaterThanOrEqual(40);
-  await app.openAgent(corpus.baseUrl);
-  const page = app.page;
-  await expect(app.cardName()).toContainText(`<img src=x onerror="__xss('card-name')">`);
-  await expect(app.cardName().getByTestId('spoof-char')).toHaveAttribute('data-code', 'U+202E');
-  await expect(page.getByTestId('card-provider').getByTestId('spoof-char')).toHaveAttribute(
-    'data-code',
-    'U+200B',
-  );
-  const skills = page.getByTestId('skill');
-  await expect(skills).toHaveCount(corpus.payloads.length);
-  for (const payload of corpus.payloads.filter((p) => p.family !== 'spoof').slice(0, 12)) {
-    await expect(page.locator(`[data-skill-id="skill-${payload.id}"] h4`)).toContainText(payload.text);
-  }
-  for (const payload of corpus.payloads.filter((p) => p.family === 'spoof')) {
-    const skill = page.locator(`[data-skill-id="skill-${payload.id}"]`);
-    await expect(skill.locator('h4').getByTestId('spoof-char').first()).toBeVisible();
-    await expect(skill.getByTestId('skill-tag').getByTestId('spoof-char').first()).toBeVisible();
-  }
-  // An example goes into the composer as text, nothing more.
-  await page.locator('[data-skill-id="skill-img-onerror"]').getByTestId('skill-example').click();
-  await expect(app.composerText()).toHaveValue(`<img src=x onerror="__xss('img-onerror')">`);
-  await app.tab('card').click();
+  const card = new CardPage(app.page);
+  const render = new RenderPage(app.page);
+
+  await test.step('open the agent: its name and provider show their spoofing characters', async () => {
+    await app.openAgent(corpus.baseUrl);
+    await expect(app.cardName()).toContainText(`<img src=x onerror="__xss('card-name')">`);
+    await expect(render.spoofChars(app.cardName())).toHaveAttribute('data-code', 'U+202E');
+    await expect(render.spoofChars(card.provider())).toHaveAttribute('data-code', 'U+200B');
+  });
+
+  await test.step('read the skills: every payload as text, spoofing characters marked', async () => {
+    await expect(card.skills()).toHaveCount(corpus.payloads.length);
+    for (const payload of corpus.payloads.filter((p) => p.family !== 'spoof').slice(0, 12)) {
+      await expect(card.skillName(`skill-${payload.id}`)).toContainText(payload.text);
+    }
+    for (const payload of corpus.payloads.filter((p) => p.family === 'spoof')) {
+      const id = `skill-${payload.id}`;
+      await expect(render.spoofChars(card.skillName(id)).first()).toBeVisible();
+      await expect(render.spoofChars(card.skillTags(id)).first()).toBeVisible();
+    }
+  });
+
+  await test.step('use an example: it goes into the composer as text, nothing more', async () => {
+    await card.useExampleOf('skill-img-onerror');
+    await expect(app.composerText()).toHaveValue(`<img src=x onerror="__xss('img-onerror')">`);
+    await app.tab('card').click();
+  });
   await probe.expectNothingRan('card', corpus.sentinelHits);
   expect(record.pageErrors).toEqual([]);
   expect(refusals(record.consoleErrors)).toEqual([]);
@@ -68,45 +78,52 @@ test('the conversation, frames, timeline and tasks: messages, artifacts, data an
   probe,
   record,
 }) => {
+  const render = new RenderPage(app.page);
   await app.openAgent(corpus.baseUrl);
   await app.send('hello', { stream: true });
-  const page = app.page;
   const agent = app.messages('agent').last();
-  await expect(agent).toContainText(`<script>__xss('script-tag')</script>`);
-  await expect(agent).toContainText(`<svg onload="__xss('svg-onload')"></svg>`);
-  await expect(app.artifacts()).toHaveCount(8);
-  await expect(app.artifacts().getByTestId('spoof-char').first()).toBeVisible();
 
-  // File names keep their marks; every file whose type lies is shown without running.
-  const files = agent.getByTestId('part-file');
-  await expect(files).toHaveCount(mislabelledFiles().length + 2);
-  await expect(files.filter({ hasText: 'report' }).getByTestId('spoof-char')).toHaveAttribute(
-    'data-code',
-    'U+202E',
-  );
-  const lies = agent.getByTestId('mislabelled-file');
-  await expect(lies).toHaveCount(3);
-  for (const lie of await lies.all()) await expect(lie).toContainText('they look like HTML or SVG markup');
-  const previews = agent.getByTestId('open-preview');
-  for (let i = 0; i < (await previews.count()); i++) await previews.nth(i).click();
+  await test.step('read the conversation: messages, artifacts, files and data stay inert', async () => {
+    await expect(agent).toContainText(`<script>__xss('script-tag')</script>`);
+    await expect(agent).toContainText(`<svg onload="__xss('svg-onload')"></svg>`);
+    await expect(app.artifacts()).toHaveCount(8);
+    await expect(render.spoofChars(app.artifacts()).first()).toBeVisible();
 
-  // The data part: keys and values are agent text too.
-  const tree = agent.getByTestId('json-tree').first();
-  await expect(tree).toContainText(`<img src=x onerror="__xss('img-onerror')">`);
-  await probe.expectNothingRan('conversation', corpus.sentinelHits);
+    // File names keep their marks; every file whose type lies is shown without running.
+    const files = render.fileParts(agent);
+    await expect(files).toHaveCount(mislabelledFiles().length + 2);
+    await expect(render.spoofChars(files.filter({ hasText: 'report' }))).toHaveAttribute(
+      'data-code',
+      'U+202E',
+    );
+    const lies = render.mislabelledFiles(agent);
+    await expect(lies).toHaveCount(3);
+    for (const lie of await lies.all()) await expect(lie).toContainText('they look like HTML or SVG markup');
+    const previews = render.previewButtons(agent);
+    for (let i = 0; i < (await previews.count()); i++) await previews.nth(i).click();
 
-  await app.tab('frames').click();
-  const rows = app.frameRows();
-  await expect(rows.first()).toBeVisible();
-  for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).click();
-  await expect(page.getByTestId('frame-inspector')).toBeVisible();
-  await probe.expectNothingRan('frames', corpus.sentinelHits);
+    // The data part: keys and values are agent text too.
+    const tree = render.jsonTree(agent).first();
+    await expect(tree).toContainText(`<img src=x onerror="__xss('img-onerror')">`);
+    await probe.expectNothingRan('conversation', corpus.sentinelHits);
+  });
 
-  await app.tab('timeline').click();
-  await expect(page.getByTestId('timeline-entry').first()).toBeVisible();
-  await app.tab('tasks').click();
-  await expect(app.taskRows().first()).toBeVisible();
-  await probe.expectNothingRan('timeline and tasks', corpus.sentinelHits);
+  await test.step('open every frame in the inspector', async () => {
+    await app.tab('frames').click();
+    const rows = app.frameRows();
+    await expect(rows.first()).toBeVisible();
+    for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).click();
+    await expect(new FramesPage(app.page).inspector()).toBeVisible();
+    await probe.expectNothingRan('frames', corpus.sentinelHits);
+  });
+
+  await test.step('show the timeline and the tasks', async () => {
+    await app.tab('timeline').click();
+    await expect(new TimelinePage(app.page).entries().first()).toBeVisible();
+    await app.tab('tasks').click();
+    await expect(app.taskRows().first()).toBeVisible();
+    await probe.expectNothingRan('timeline and tasks', corpus.sentinelHits);
+  });
   expect(record.pageErrors).toEqual([]);
   expect(refusals(record.consoleErrors)).toEqual([]);
 });
@@ -117,63 +134,62 @@ test('error messages and push deliveries from the agent stay inert, and the sess
   probe,
   record,
 }) => {
+  const render = new RenderPage(app.page);
+  const pushes = new TimelinePage(app.page).entries('push');
   await app.openAgent(corpus.baseUrl);
-  const page = app.page;
-  await app.tab('conversation').click();
-  await page.getByTestId('composer-push').selectOption('token');
-  await app.send('hello push', { stream: false });
-  await expect(app.artifacts()).toHaveCount(8);
-  await expect.poll(() => corpus.deliveries.map((d) => d.status)).toEqual([200]);
 
-  await app.send(XSS_ERROR_TRIGGER, { stream: false });
-  await expect(app.outcome()).toContainText(`<script>__xss('script-tag')</script>`);
-  await probe.expectNothingRan('error message', corpus.sentinelHits);
+  await test.step('send with a push config inline: the delivery is accepted', async () => {
+    await app.tab('conversation').click();
+    await new PushPage(app.page).sendConfigWithMessage('token');
+    await app.send('hello push', { stream: false });
+    await expect(app.artifacts()).toHaveCount(8);
+    await expect.poll(() => corpus.deliveries.map((d) => d.status)).toEqual([200]);
+  });
 
-  await app.tab('timeline').click();
-  const pushes = page.getByTestId('timeline-entry').and(page.locator('[data-kind="push"]'));
-  await expect(pushes).toHaveCount(1);
-  await pushes.first().click();
-  await probe.expectNothingRan('push delivery', corpus.sentinelHits);
+  await test.step('send what makes the agent answer with an error: its message stays text', async () => {
+    await app.send(XSS_ERROR_TRIGGER, { stream: false });
+    await expect(app.outcome()).toContainText(`<script>__xss('script-tag')</script>`);
+    await probe.expectNothingRan('error message', corpus.sentinelHits);
+  });
 
-  // Saved and opened again: the replay shows the same content, as inert.
-  const sessions = new SessionsPage(page);
-  const saved = /Saved to (.+\.switchboard) \(/.exec(await sessions.save())?.[1];
-  expect(saved).toBeTruthy();
-  app.host!.announceOpen(saved!);
-  await expect(sessions.replayBar()).toBeVisible();
-  await app.tab('conversation').click();
-  await expect(app.messages('agent').last()).toContainText(`<script>__xss('script-tag')</script>`);
-  await expect(app.artifacts().getByTestId('spoof-char').first()).toBeVisible();
-  await app.tab('card').click();
-  await expect(app.cardName().getByTestId('spoof-char')).toBeVisible();
-  await app.tab('frames').click();
-  const rows = app.frameRows();
-  for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).click();
-  await app.tab('timeline').click();
-  await expect(pushes.first()).toBeVisible();
-  await pushes.first().click();
-  await probe.expectNothingRan('replayed session', corpus.sentinelHits);
+  await test.step('open the push delivery in the timeline', async () => {
+    await app.tab('timeline').click();
+    await expect(pushes).toHaveCount(1);
+    await pushes.first().click();
+    await probe.expectNothingRan('push delivery', corpus.sentinelHits);
+  });
+
+  await test.step('save the session and open it again: the replay is as inert', async () => {
+    // Saved and opened again: the replay shows the same content, as inert.
+    const sessions = new SessionsPage(app.page);
+    const saved = /Saved to (.+\.switchboard) \(/.exec(await sessions.save())?.[1];
+    expect(saved).toBeTruthy();
+    app.host!.announceOpen(saved!);
+    await expect(sessions.replayBar()).toBeVisible();
+    await app.tab('conversation').click();
+    await expect(app.messages('agent').last()).toContainText(`<script>__xss('script-tag')</script>`);
+    await expect(render.spoofChars(app.artifacts()).first()).toBeVisible();
+    await app.tab('card').click();
+    await expect(render.spoofChars(app.cardName())).toBeVisible();
+    await app.tab('frames').click();
+    const rows = app.frameRows();
+    for (let i = 0; i < (await rows.count()); i++) await rows.nth(i).click();
+    await app.tab('timeline').click();
+    await expect(pushes.first()).toBeVisible();
+    await pushes.first().click();
+    await probe.expectNothingRan('replayed session', corpus.sentinelHits);
+  });
   expect(record.pageErrors).toEqual([]);
   expect(refusals(record.consoleErrors)).toEqual([]);
 });
 
 test('control: the checks do fail when a payload reaches the page, calls the probe or tries to call out', async ({
-  app,
   corpus,
   probe,
   record,
 }) => {
   // Put there by the test, not by the app: proves the checks above can fail.
-  await app.page.evaluate(
-    ({ sentinel }) => {
-      const div = document.createElement('div');
-      div.innerHTML = `<img src="x" onerror="__xss('control')"><a href="javascript:void 0">x</a>`;
-      document.body.append(div);
-      (window as unknown as { __xss: (id: string) => void }).__xss('control-call');
-      void fetch(`${sentinel}/hit/control`, { mode: 'no-cors' }).catch(() => undefined);
-    },
-    { sentinel: corpus.sentinel },
-  );
+  await probe.plantControlPayload(corpus.sentinel);
   await expect.poll(() => probe.calls).toEqual(['control-call']);
   const dom = await probe.domFindings();
   expect(dom).toContain('<img> in root has onerror');

@@ -18,13 +18,33 @@ export class AppPage {
     await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
   }
 
+  /** Reloads the window, as a user pressing F5 would, and waits for the app to boot again. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.waitUntilReady();
+  }
+
   edition(): Locator {
     return this.page.getByTestId('host-edition');
+  }
+
+  /** The empty-state notes a fresh window shows where agents and frames will be. */
+  emptyAgents(): Locator {
+    return this.page.getByTestId('agents-empty');
+  }
+
+  emptyFrames(): Locator {
+    return this.page.getByTestId('frames-empty');
   }
 
   async fetch(url: string, method = 'GET'): Promise<void> {
     await this.page.getByTestId('address-method').selectOption(method);
     await this.page.getByTestId('address-input').fill(url);
+    await this.sendAddress();
+  }
+
+  /** Clicks the address bar's Send with whatever the address holds (nothing, in a fresh window). */
+  async sendAddress(): Promise<void> {
     await this.page.getByTestId('address-send').click();
   }
 

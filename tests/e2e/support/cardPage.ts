@@ -1,10 +1,45 @@
-// Page object for the card view (CARD-4..CARD-6): the raw card editor and its markers, the findings list, extra
-// fields, a compat server's other cards and the extended card. Specs speak through these methods, never selectors.
+// Page object for the card view (CARD-4..CARD-7): the identity and skills (with the examples that fill the composer),
+// the raw card editor and its markers, the findings list, extra fields, a compat server's other cards, the extended
+// card and the card's signatures. Specs speak through these methods, never selectors.
 
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class CardPage {
   constructor(readonly page: Page) {}
+
+  /** The whole card view, as it shows once an agent is open. */
+  view(): Locator {
+    return this.page.getByTestId('card-view');
+  }
+
+  provider(): Locator {
+    return this.page.getByTestId('card-provider');
+  }
+
+  // Skills
+
+  skills(): Locator {
+    return this.page.getByTestId('skill');
+  }
+
+  /** The skill's heading: its name as drawn (spoofing characters as marks), then its id. */
+  skillName(id: string): Locator {
+    return this.skill(id).locator('h4');
+  }
+
+  skillTags(id: string): Locator {
+    return this.skill(id).getByTestId('skill-tag');
+  }
+
+  /** Clicks the skill example with this text: it goes into the composer, and the conversation is shown. */
+  async useExample(text: string): Promise<void> {
+    await this.page.getByTestId('skill-example').filter({ hasText: text }).click();
+  }
+
+  /** Clicks the example of the skill with this id. */
+  async useExampleOf(skillId: string): Promise<void> {
+    await this.skill(skillId).getByTestId('skill-example').click();
+  }
 
   /** The editor of the card in use, or of the compat server's other card. */
   editor(which: 'main' | 'variant' = 'main'): Locator {
@@ -63,6 +98,56 @@ export class CardPage {
 
   extension(): Locator {
     return this.page.getByTestId('card-extension');
+  }
+
+  // Signatures (CARD-7)
+
+  /** The signatures section's rows, one per signature, each with a `data-status` (unchecked, verified, failed). */
+  signatures(): Locator {
+    return this.signatureSection().getByTestId('card-signature');
+  }
+
+  /** What one signature's check concluded. */
+  signatureVerdict(signature: Locator): Locator {
+    return signature.getByTestId('signature-verdict');
+  }
+
+  /** Asks to fetch the key set a signature names (`jku`); the app asks for a yes first. */
+  async askToFetchKeySet(): Promise<void> {
+    await this.signatureSection().getByTestId('signature-fetch-jku').click();
+  }
+
+  /** The question asked before the key set is fetched, naming its URL. */
+  keySetQuestion(): Locator {
+    return this.signatureSection().getByTestId('signature-jku-confirm');
+  }
+
+  async confirmKeySetFetch(): Promise<void> {
+    await this.signatureSection().getByTestId('signature-fetch-confirm').click();
+  }
+
+  /** Says where the fetched key set's exchange can be read. */
+  keySetFetchNote(): Locator {
+    return this.signatureSection().getByTestId('signature-fetch-note');
+  }
+
+  /** Verifies the signatures against a pasted key set (JWKS text). */
+  async verifyWithKeySet(jwks: string): Promise<void> {
+    await this.signatureSection().getByTestId('signature-jwks').fill(jwks);
+    await this.signatureSection().getByTestId('signature-verify').click();
+  }
+
+  /** The overall result; its `data-verified` says whether any signature verified. */
+  signatureSummary(): Locator {
+    return this.signatureSection().getByTestId('signature-summary');
+  }
+
+  signatureError(): Locator {
+    return this.signatureSection().getByTestId('signature-error');
+  }
+
+  private signatureSection(): Locator {
+    return this.page.getByTestId('card-signatures');
   }
 
   // Extended card

@@ -48,9 +48,24 @@ export class ChecksPage {
     return check ? all.and(this.page.locator(`[data-check="${check}"]`)) : all;
   }
 
+  /** A finding's links to the frames it was seen in, each named by the exchange (e.g. "SendMessage 200"). */
+  frameLinks(finding: Locator): Locator {
+    return finding.getByTestId('check-frame-link');
+  }
+
+  /** The link to the public section a finding cites. */
+  specLink(finding: Locator): Locator {
+    return finding.getByTestId('spec-link');
+  }
+
+  /** How many times a finding was seen, as "×2"; absent when once. */
+  timesSeen(finding: Locator): Locator {
+    return finding.getByTestId('finding-count');
+  }
+
   /** Follows a finding's first frame link to the Frames tab. */
   async openFrameOf(finding: Locator): Promise<void> {
-    await finding.getByTestId('check-frame-link').first().click();
+    await this.frameLinks(finding).first().click();
     await expect(this.page.getByTestId('tab-frames')).toHaveAttribute('aria-selected', 'true');
   }
 
@@ -65,9 +80,18 @@ export class ChecksPage {
     return Object.fromEntries(rows);
   }
 
+  /** Says that traffic arrived after the report was made and is not in it yet. */
+  staleNote(): Locator {
+    return this.page.getByTestId('checks-stale');
+  }
+
+  exportButton(format: 'json' | 'junit'): Locator {
+    return this.page.getByTestId(`checks-export-${format}`);
+  }
+
   async download(format: 'json' | 'junit'): Promise<{ name: string; text: string }> {
     const downloading = this.page.waitForEvent('download');
-    await this.page.getByTestId(`checks-export-${format}`).click();
+    await this.exportButton(format).click();
     const download = await downloading;
     return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
   }

@@ -1,5 +1,6 @@
-// Page object for the composer: adding parts (a file by the picker or by a drop, a data part typed into Monaco),
-// setting options, sending, and reading back the request that went out. Specs use these, never raw selectors.
+// Page object for the composer: adding parts (a file by the picker, by a drop or by URI, a data part typed into
+// Monaco), ordering and removing them, setting options, sending, and reading back the request that went out and the
+// task a send continues. Specs use these, never raw selectors.
 
 import { Buffer } from 'node:buffer';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -31,6 +32,27 @@ export class ComposerPage {
     return kind ? all.and(this.page.locator(`[data-kind="${kind}"]`)) : all;
   }
 
+  /** The media type fields of the file parts. */
+  fileTypes(): Locator {
+    return this.parts('file').getByTestId('composer-file-type');
+  }
+
+  /** Adds a file part that points at `uri` instead of carrying bytes. */
+  async addFileByUri(uri: string, mediaType: string): Promise<void> {
+    await this.page.getByTestId('composer-add-file-uri').click();
+    const part = this.parts('file').last();
+    await part.getByTestId('composer-file-uri').fill(uri);
+    await part.getByTestId('composer-file-type').fill(mediaType);
+  }
+
+  async removePart(part: Locator): Promise<void> {
+    await part.getByTestId('composer-part-remove').click();
+  }
+
+  async movePartUp(part: Locator): Promise<void> {
+    await part.getByTestId('composer-part-up').click();
+  }
+
   /** Picks a file with the composer's file picker, from memory. */
   async pickFile(file: FileToAdd): Promise<void> {
     const before = await this.parts('file').count();
@@ -60,8 +82,13 @@ export class ComposerPage {
     const before = await this.parts('data').count();
     await this.page.getByTestId('composer-add-data').click();
     const part = this.parts('data').nth(before);
-    await this.typeJson(part.getByTestId('composer-data-editor'), json);
+    await this.typeJson(this.dataEditor(part), json);
     return part;
+  }
+
+  /** A data part's Monaco editor, for typeJson. */
+  dataEditor(part: Locator): Locator {
+    return part.getByTestId('composer-data-editor');
   }
 
   /**
@@ -92,9 +119,9 @@ export class ComposerPage {
     await this.sendButton().click();
   }
 
-  /** Why Send is disabled: the problems shown beside the parts. */
-  partProblems(): Locator {
-    return this.page.getByTestId('composer-part-problem');
+  /** Why Send is disabled: the problems shown beside the parts, or beside one part. */
+  partProblems(part?: Locator): Locator {
+    return (part ?? this.page).getByTestId('composer-part-problem');
   }
 
   blockedNotice(): Locator {
@@ -135,6 +162,16 @@ export class ComposerPage {
 
   async chooseContext(which: 'new' | 'same'): Promise<void> {
     await this.page.getByTestId(`composer-context-${which}`).check();
+  }
+
+  /** The note that the next send continues a task (one that asked for input), naming the task and its state. */
+  continuesTask(): Locator {
+    return this.page.getByTestId('composer-continues');
+  }
+
+  /** The id of the task the next send continues. */
+  async continuedTaskId(): Promise<string> {
+    return this.continuesTask().locator('code').innerText();
   }
 
   /** The context of the agent's last task, as the "same context" choice offers it. */

@@ -42,6 +42,15 @@ export class ConformancePage {
     await this.page.getByTestId('acts-run').click();
   }
 
+  /** The running suite's progress bar; its `value` is how many tests are done. */
+  progress(): Locator {
+    return this.page.getByTestId('acts-progress');
+  }
+
+  async stop(): Promise<void> {
+    await this.page.getByTestId('acts-stop').click();
+  }
+
   /** Waits for the run to end and returns whether it conformed. */
   async verdict(): Promise<{ conforms: boolean; stopped: boolean }> {
     const verdict = this.page.getByTestId('acts-verdict');
@@ -60,13 +69,41 @@ export class ConformancePage {
     await this.page.getByTestId(`acts-filter-${filter}`).click();
   }
 
+  /** An interface's results grouped by suite. */
+  suiteResults(): Locator {
+    return this.interfaces().getByTestId('acts-suite-results');
+  }
+
   test(id: string): Locator {
     return this.page.getByTestId('acts-test').and(this.page.locator(`[data-id="${id}"]`));
   }
 
+  /** Why tests were not run: within one test when given, else every reason shown. */
+  skipReasons(test?: Locator): Locator {
+    return (test ?? this.page).getByTestId('acts-skip-reason');
+  }
+
+  /** What a failed test expected, and what came back instead. */
+  expected(test: Locator): Locator {
+    return test.getByTestId('acts-expected');
+  }
+
+  actual(test: Locator): Locator {
+    return test.getByTestId('acts-actual');
+  }
+
+  /** Follows a failed test's link to the exchange that failed, on the Frames tab. */
+  async openFailedFrame(test: Locator): Promise<void> {
+    await test.getByTestId('acts-failed-frame').click();
+  }
+
+  exportButton(format: 'acts' | 'json' | 'junit'): Locator {
+    return this.page.getByTestId(`acts-export-${format}`);
+  }
+
   async download(format: 'acts' | 'json' | 'junit'): Promise<{ name: string; text: string }> {
     const downloading = this.page.waitForEvent('download');
-    await this.page.getByTestId(`acts-export-${format}`).click();
+    await this.exportButton(format).click();
     const download = await downloading;
     return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
   }

@@ -2,6 +2,7 @@
 // visible results, never raw selectors.
 
 import { expect, type Locator, type Page } from '@playwright/test';
+import { WINDOW_FRAMES_KEY } from '../../../renderer/store/framesSlice';
 
 export interface RawRequestInput {
   method: string;
@@ -37,6 +38,22 @@ export class FramesPage {
     return this.page.getByTestId('frame-timing-bar');
   }
 
+  /**
+   * Lowers how many frames the window keeps, as a user short of memory would; like that setting, it applies from the
+   * next load (AppPage.reload).
+   */
+  async keepNewestFrames(count: number): Promise<void> {
+    await this.page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: WINDOW_FRAMES_KEY,
+      value: String(count),
+    });
+  }
+
+  /** The note that older frames left the window; its `data-dropped` says how many. */
+  retainedNote(): Locator {
+    return this.page.getByTestId('retained-note');
+  }
+
   // The inspector
 
   inspector(): Locator {
@@ -60,6 +77,7 @@ export class FramesPage {
     return this.page.getByTestId('rpc-error');
   }
 
+  /** The selected stream's events, one button each (the list is virtual: those in view). */
   streamEvents(): Locator {
     return this.page.getByTestId('stream-event');
   }
@@ -70,6 +88,16 @@ export class FramesPage {
 
   eventJson(): Locator {
     return this.page.getByTestId('sse-json');
+  }
+
+  /** Says that the body went to disk instead of the window, and what was cut out of it. */
+  bodyStored(): Locator {
+    return this.page.getByTestId('body-stored');
+  }
+
+  /** A push delivery's verdict: accepted, or refused with the status the receiver answered. */
+  deliveryVerdict(): Locator {
+    return this.page.getByTestId('webhook-verdict');
   }
 
   async openRequest(): Promise<void> {

@@ -1,4 +1,5 @@
-// Page-object helpers for the agent library, its dialogs, the demo agent and the command palette.
+// Page-object helpers for the agent library, its dialogs (the agent settings among them: binding, limits and where
+// secrets are kept), the demo agent and the command palette.
 
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -29,6 +30,11 @@ export class LibraryPage {
     await this.page.getByTestId('agent-close').first().click();
   }
 
+  /** Removes the first saved agent from the library. */
+  async removeSavedAgent(): Promise<void> {
+    await this.page.getByTestId('library-remove').click();
+  }
+
   async exportLibrary(): Promise<string> {
     const download = this.page.waitForEvent('download');
     await this.page.getByTestId('library-export').click();
@@ -51,22 +57,55 @@ export class LibraryPage {
     return this.page.getByTestId('library-notice');
   }
 
-  async chooseBinding(binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC'): Promise<void> {
+  // The active agent's settings dialog
+
+  async openSettings(): Promise<void> {
     await this.page.getByTestId('agent-settings').first().click();
-    // Where secrets go: these hosts have no OS keychain (the browser edition, and the desktop harness without one).
-    await expect(this.page.getByTestId('secrets-kept')).toHaveAttribute('data-storage', 'memory');
-    await expect(this.page.getByTestId('secrets-kept')).toContainText('gone when Switchboard stops');
-    await this.page.getByLabel('Binding').selectOption(binding);
+  }
+
+  async saveSettings(): Promise<void> {
     await this.page.getByTestId('settings-save').click();
+  }
+
+  async chooseBinding(binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC'): Promise<void> {
+    await this.openSettings();
+    // Where secrets go: these hosts have no OS keychain (the browser edition, and the desktop harness without one).
+    await expect(this.secretsKept()).toHaveAttribute('data-storage', 'memory');
+    await expect(this.secretsKept()).toContainText('gone when Switchboard stops');
+    await this.page.getByLabel('Binding').selectOption(binding);
+    await this.saveSettings();
   }
 
   /** Sets the active agent's limits in MiB through its settings dialog. */
   async setLimits(limits: Partial<Record<'maxBodyBytes' | 'maxEventBytes' | 'maxStreamBytes', number>>) {
-    await this.page.getByTestId('agent-settings').first().click();
+    await this.openSettings();
     for (const [key, mib] of Object.entries(limits))
       await this.page.getByTestId(`limit-${key}`).fill(String(mib));
-    await this.page.getByTestId('settings-save').click();
+    await this.saveSettings();
     await expect(this.page.getByTestId('settings-save')).toBeHidden();
+  }
+
+  /** Where the settings say secrets are kept; `data-storage` is memory, passphrase-file or os-keychain. */
+  secretsKept(): Locator {
+    return this.page.getByTestId('secrets-kept');
+  }
+
+  passphraseInput(): Locator {
+    return this.page.getByTestId('secrets-passphrase');
+  }
+
+  /** Asks for secrets to be kept in a file encrypted with `passphrase`. */
+  async keepSecretsWithPassphrase(passphrase: string): Promise<void> {
+    await this.passphraseInput().fill(passphrase);
+    await this.page.getByTestId('secrets-unlock').click();
+  }
+
+  secretsError(): Locator {
+    return this.page.getByTestId('secrets-error');
+  }
+
+  secretsUnlocked(): Locator {
+    return this.page.getByTestId('secrets-unlocked');
   }
 
   async runCommand(text: string): Promise<void> {

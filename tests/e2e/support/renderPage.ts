@@ -23,6 +23,26 @@ export class RenderPage {
     return scope.getByTestId('markdown');
   }
 
+  /** A rendered markdown heading of this level. */
+  heading(scope: Locator, level: 1 | 2 | 3 | 4 | 5 | 6): Locator {
+    return scope.getByRole('heading', { level });
+  }
+
+  /** Text markdown made bold. */
+  boldText(scope: Locator): Locator {
+    return scope.locator('strong');
+  }
+
+  /** Markdown images that are not loaded, shown as text saying why. */
+  inertImages(scope: Locator): Locator {
+    return scope.getByTestId('md-inert-image');
+  }
+
+  /** Characters that could spoof a name (bidi overrides, zero-width), drawn as visible marks; `data-code` names each. */
+  spoofChars(scope: Locator): Locator {
+    return scope.getByTestId('spoof-char');
+  }
+
   inertLinks(scope: Locator): Locator {
     return scope.getByTestId('md-inert-link');
   }
@@ -51,6 +71,30 @@ export class RenderPage {
     return this.page.getByTestId('part-file').filter({ hasText: name });
   }
 
+  /** The file parts within `scope` (a message, an artifact, or all artifacts). */
+  fileParts(scope: Locator): Locator {
+    return scope.getByTestId('part-file');
+  }
+
+  dataParts(scope: Locator): Locator {
+    return scope.getByTestId('part-data');
+  }
+
+  /** Files whose stated media type lies (they look like HTML or SVG), shown with a warning instead of rendered. */
+  mislabelledFiles(scope: Locator): Locator {
+    return scope.getByTestId('mislabelled-file');
+  }
+
+  /** An audio or video player within `scope`. */
+  player(scope: Locator, kind: 'audio' | 'video'): Locator {
+    return scope.getByTestId(`part-${kind}`);
+  }
+
+  /** Loads the bytes of a file part the host kept on disk into the window. */
+  async loadStored(file: Locator): Promise<void> {
+    await file.getByTestId('load-stored').click();
+  }
+
   loadButton(scope: Locator): Locator {
     return scope.getByTestId('load-remote');
   }
@@ -68,10 +112,20 @@ export class RenderPage {
     return image.evaluate((img) => (img as HTMLImageElement).naturalWidth);
   }
 
+  /** The buttons that open sandboxed previews, within `scope`. */
+  previewButtons(scope: Locator): Locator {
+    return scope.getByTestId('open-preview');
+  }
+
+  /** Every sandboxed preview frame open in the app. */
+  previews(): Locator {
+    return this.page.getByTestId('sandbox-preview');
+  }
+
   /** Opens the sandboxed preview of a file part and returns its <iframe>. */
   async openPreview(name: string): Promise<Locator> {
     const part = this.filePart(name);
-    await part.getByTestId('open-preview').click();
+    await this.previewButtons(part).click();
     const frame = part.getByTestId('sandbox-preview');
     await expect(frame).toBeVisible();
     return frame;
@@ -79,6 +133,22 @@ export class RenderPage {
 
   previewContent(frame: Locator): FrameLocator {
     return frame.contentFrame();
+  }
+
+  /** The <img> of a previewed SVG: its sandboxed document shows the SVG as an image, so that none of it runs. */
+  previewImage(frame: Locator): Locator {
+    return this.previewContent(frame).locator('img');
+  }
+
+  /** The heading of the hostile peer's HTML file, inside its preview (tests/peers/hostilePeer.ts names it by id). */
+  hostileHeading(frame: Locator): Locator {
+    return this.previewContent(frame).locator('#hostile-heading');
+  }
+
+  /** Tries the hostile HTML's ways out of its preview: its link to the top window, then its form. */
+  async tryToEscape(frame: Locator): Promise<void> {
+    await this.previewContent(frame).locator('#escape').click();
+    await this.previewContent(frame).locator('#submit').click();
   }
 
   jsonTree(scope: Locator): Locator {

@@ -1,6 +1,6 @@
 // Page object for sessions (SES-2..SES-8): save, the recent list, opening a file by the picker or by a drop, the
-// replay bar (scrub, step, back to live), the export review and its download, re-send and mock agents. Specs use
-// these, never raw selectors.
+// replay bar (scrub, step, back to live), browse mode for a session too large to replay, the export review and its
+// download, re-send and mock agents. Specs use these, never raw selectors.
 
 import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
@@ -28,9 +28,14 @@ export class SessionsPage {
 
   // Save and the recent list
 
+  /** The top bar's session buttons: Save, Export, Export HAR and Mock agent. */
+  action(name: 'save' | 'export' | 'export-har' | 'mock'): Locator {
+    return this.page.getByTestId(`session-${name}`);
+  }
+
   async save(): Promise<string> {
     const before = await this.notes('info').count();
-    await this.page.getByTestId('session-save').click();
+    await this.action('save').click();
     await expect(this.notes('info')).toHaveCount(before + 1);
     return this.notes('info').last().innerText();
   }
@@ -122,9 +127,63 @@ export class SessionsPage {
     return this.page.getByTestId('replay-notice');
   }
 
+  /** Says how many live frames arrived during the replay, kept aside until "Back to live". */
+  bufferedNote(): Locator {
+    return this.page.getByTestId('replay-buffered');
+  }
+
   async backToLive(): Promise<void> {
     await this.page.getByTestId('back-to-live').click();
     await expect(this.replayBar()).toHaveCount(0);
+  }
+
+  // Browse mode: rows read from disk, for a session too large to replay
+
+  /** The main area; its `data-mode` says live, replay or browse. */
+  workspace(): Locator {
+    return this.page.getByTestId('workspace');
+  }
+
+  /** The browser of a large session; its `data-ready` is true once the file's index is read. */
+  sessionBrowser(): Locator {
+    return this.page.getByTestId('session-browser');
+  }
+
+  /** What the bar says about the session file, such as its number of frames. */
+  replaySource(): Locator {
+    return this.page.getByTestId('replay-source');
+  }
+
+  browseRows(): Locator {
+    return this.page.getByTestId('browse-row');
+  }
+
+  /** The browse row at this index of the session (0 is the first frame). */
+  browseRow(index: number): Locator {
+    return this.browseRows().and(this.page.locator(`[data-index="${index}"]`));
+  }
+
+  /** Scrolls the browser to its far end in one move, as dragging the scrollbar down would. */
+  async scrollBrowserToEnd(): Promise<void> {
+    await this.page
+      .getByTestId('browse-scroller')
+      .evaluate((element) => (element.scrollTop = element.scrollHeight));
+  }
+
+  /** Types into the browser's Find field and presses Enter: the first row matching is selected. */
+  async findInBrowser(text: string): Promise<void> {
+    const find = this.page.getByTestId('browse-find');
+    await find.fill(text);
+    await find.press('Enter');
+  }
+
+  async findNext(): Promise<void> {
+    await this.page.getByTestId('browse-find-next').click();
+  }
+
+  /** Where Find is: "Row 501", or that no row matches. */
+  findStatus(): Locator {
+    return this.page.getByTestId('browse-find-status');
   }
 
   // Export
@@ -134,7 +193,7 @@ export class SessionsPage {
   }
 
   async openExport(format: 'session' | 'har'): Promise<void> {
-    await this.page.getByTestId(format === 'har' ? 'session-export-har' : 'session-export').click();
+    await this.action(format === 'har' ? 'export-har' : 'export').click();
     await expect(this.exportDialog()).toBeVisible();
     await expect(this.page.getByTestId('redaction-headline')).toBeVisible();
   }
@@ -176,8 +235,18 @@ export class SessionsPage {
     return this.page.getByTestId('resend-diff');
   }
 
+  /** The diff's one-line verdict; `data-clean` is true when nothing differs. */
+  resendHeadline(): Locator {
+    return this.page.getByTestId('resend-headline');
+  }
+
   resendSteps(): Locator {
     return this.page.getByTestId('resend-step');
+  }
+
+  /** One column of a re-sent step: what was recorded, what came back now, and the timings of both. */
+  resendStepPart(step: Locator, part: 'recorded' | 'now' | 'timing'): Locator {
+    return step.getByTestId(`resend-${part}`);
   }
 
   async closeResend(): Promise<void> {
@@ -188,7 +257,7 @@ export class SessionsPage {
   // Mock agents
 
   async startMock(timing: 'original' | 'compressed'): Promise<string> {
-    await this.page.getByTestId('session-mock').click();
+    await this.action('mock').click();
     await expect(this.page.getByTestId('mock-dialog')).toBeVisible();
     await this.page.getByTestId(`mock-timing-${timing}`).check();
     await this.page.getByTestId('mock-start').click();
@@ -207,5 +276,10 @@ export class SessionsPage {
 
   runningMocks(): Locator {
     return this.page.getByTestId('mock-agent');
+  }
+
+  /** Stops one running mock agent, from its row in the list. */
+  async stopMock(mock: Locator): Promise<void> {
+    await mock.getByTestId('mock-stop').click();
   }
 }

@@ -59,6 +59,23 @@ export class XssProbe {
     });
   }
 
+  /**
+   * The control: puts into the page what a payload that got through would leave (an <img onerror>, a javascript:
+   * link, a call to the probe, a request to the sentinel), so that the checks are seen to fail.
+   */
+  async plantControlPayload(sentinel: string): Promise<void> {
+    await this.page.evaluate(
+      ({ sentinel }) => {
+        const div = document.createElement('div');
+        div.innerHTML = `<img src="x" onerror="__xss('control')"><a href="javascript:void 0">x</a>`;
+        document.body.append(div);
+        (window as unknown as { __xss: (id: string) => void }).__xss('control-call');
+        void fetch(`${sentinel}/hit/control`, { mode: 'no-cors' }).catch(() => undefined);
+      },
+      { sentinel },
+    );
+  }
+
   /** Fails with everything that got through: probe calls, dialogs, DOM findings, and sentinel hits given. */
   async expectNothingRan(where: string, sentinelHits: readonly string[]): Promise<void> {
     const dom = await this.domFindings();

@@ -1,0 +1,35 @@
+// Page object for the Tasks tab (TASK-1..TASK-4): what can be done to one task from its row (get it, cancel it,
+// resubscribe to it) or to them all (list), and closing an open stream without cancelling its task. The rows
+// themselves are AppPage.taskRows(); specs speak through these methods, never selectors.
+
+import type { Locator, Page } from '@playwright/test';
+
+export class TasksPage {
+  constructor(readonly page: Page) {}
+
+  /** The button that closes the open stream; there is none when no stream is open. */
+  closeStreamButton(): Locator {
+    return this.page.getByTestId('close-stream');
+  }
+
+  /** Closes the open stream: the task goes on at the agent, unwatched. */
+  async closeStream(): Promise<void> {
+    await this.closeStreamButton().click();
+  }
+
+  async resubscribe(row: Locator): Promise<void> {
+    await row.getByTestId('task-subscribe').click();
+  }
+
+  async cancel(row: Locator): Promise<void> {
+    await row.getByTestId('task-cancel').click();
+  }
+
+  async get(row: Locator): Promise<void> {
+    await row.getByTestId('task-get').click();
+  }
+
+  async listTasks(): Promise<void> {
+    await this.page.getByTestId('list-tasks').click();
+  }
+}
