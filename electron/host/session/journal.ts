@@ -9,17 +9,20 @@
 // `webhook`, and `sse-run` for runs of stream events) in the order they happened. An http frame appears once per
 // revision; readers keep the newest. Stream events are written as they are read, and an `sse-analysis` line adds
 // what their analysis learnt once it is done (sseAnalysis.ts).
+//
+// This module decides what each frame becomes; journalQueue.ts keeps the lines and writes them in order, and
+// lineReader.ts cuts the file back into lines.
 
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import { mkdir, open, readFile, rename, stat, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { compactFrame, expandFrame, journalLine } from './compactFrame';
-import { LineBuffer } from './lineBuffer';
-import { expandRun, plainBlock, plainEvent, RUN_KIND, runLineOf, SseRun } from './sseRuns';
+import { JournalQueue } from './journalQueue';
+import { readLines, type LineSink } from './lineReader';
+import { expandRun, plainBlock, plainEvent, RUN_KIND, runLineOf } from './sseRuns';
 import { ANALYSIS_KIND, analysisLine, analysisLineOf, applyAnalysis, type Redaction } from './sseAnalysis';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 import { isTerminalState } from '../../../shared/a2a/model';
@@ -102,171 +105,38 @@ export function streamFileOf(file: string): string {
 
 /** Opens (creating it and its folder when needed) and returns at once; the first flush waits for the file. */
 export function createJournal(file: string, options: JournalOptions = {}): JournalWriter {
-  const blobDir = options.blobDir ?? blobDirOf(file);
-  const openFile = async (): Promise<FileHandle> => {
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    const handle = await open(file, 'a', 0o600);
-    if (options.header && (await handle.stat()).size === 0) {
-      const header: JournalHeader = {
-        kind: 'journal',
-        format: JOURNAL_FORMAT,
-        version: 1,
-        ...options.header,
-      };
-      await handle.appendFile(`${JSON.stringify(header)}\n`);
-    }
-    return handle;
+  const header: JournalHeader | undefined = options.header && {
+    kind: 'journal',
+    format: JOURNAL_FORMAT,
+    version: 1,
+    ...options.header,
   };
-  let opened: Promise<FileHandle> = openFile();
-  // A journal that cannot be opened must not take the host down; flushes report the failure (and open again).
-  opened.catch(() => undefined);
-  const queued = new LineBuffer();
-  const streamFile = streamFileOf(file);
-  // Bytes of runs waiting to be written, and where the next run starts in the stream file (appended in order, so
-  // positions are known when the line is made, before anything is written).
-  const streamBytes = new LineBuffer();
-  let streamSize = sizeOf(streamFile);
-  let streamHandle: FileHandle | undefined;
-  let run: SseRun | undefined;
-  let blobs = new Map<string, Buffer>();
-  const written = new Set<string>();
-  let writing: Promise<void> = Promise.resolve();
+  const queue = new JournalQueue(file, {
+    blobDir: options.blobDir ?? blobDirOf(file),
+    streamFile: streamFileOf(file),
+    ...(header ? { headerLine: JSON.stringify(header) } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
   let closed = false;
-
-  // The open run's bytes when they are a span of a captured chunk: queued whole when the run ends, one copy.
-  let span: { buffer: Buffer; start: number; end: number } | undefined;
-  const endSpan = () => {
-    if (!span) return;
-    streamBytes.pushBytes(span.buffer.subarray(span.start, span.end));
-    span = undefined;
-  };
-  const endRun = () => {
-    if (!run) return;
-    endSpan();
-    queued.push(run.line());
-    run = undefined;
-  };
-  // Frames a transform changed when they were captured: their analysis is redacted as well (a secret in the data is
-  // one in the JSON too). Any other frame's analysis needs it only for findings, which may quote a value.
-  const redactedAtCapture = new WeakSet<SseFrame>();
-  // A write asked for and not yet started: it takes everything queued when it starts, so asking again until then
-  // gets the same write (a fast stream asks with every line once 4 MiB wait).
-  let waiting: Promise<void> | undefined;
-  const flush = () => {
-    if (waiting) return waiting;
-    // Chained, so lines reach the file in the order they were appended even when flushes overlap; blobs are on
-    // disk before the lines that name them. What is queued is taken when the write starts, not when it is asked
-    // for: a write that failed puts its lines back at the front, and the next one takes them with everything after,
-    // so lines, and the stream bytes their runs point at, never overtake each other.
-    const attempt = writing.then(async () => {
-      waiting = undefined;
-      endRun();
-      const lines = queued.take();
-      const runBytes = streamBytes.take();
-      const pendingBlobs = blobs;
-      blobs = new Map();
-      let handle: FileHandle | undefined;
-      let sizeBefore = -1;
-      let streamBefore = -1;
-      try {
-        if (pendingBlobs.size > 0) {
-          await mkdir(blobDir, { recursive: true, mode: 0o700 });
-          for (const [hash, bytes] of pendingBlobs) await writeBlob(path.join(blobDir, hash), bytes);
-        }
-        handle = await opened.catch(() => {
-          // The last open failed (a folder that was not there, a full disk): try again now.
-          opened = openFile();
-          return opened;
-        });
-        if (runBytes.length > 0) {
-          streamHandle ??= await open(streamFile, 'a', 0o600);
-          streamBefore = (await streamHandle.stat()).size;
-          for (const block of runBytes) await writeAll(streamHandle, block);
-          // The bytes are on disk before the lines that point at them.
-          await streamHandle.sync();
-        }
-        sizeBefore = (await handle.stat()).size;
-        for (const block of lines) await writeAll(handle, block);
-        await handle.sync();
-      } catch (error) {
-        // Half a batch must not stay: the retry would glue its torn line to the next one.
-        if (handle && sizeBefore >= 0) await handle.truncate(sizeBefore).catch(() => undefined);
-        if (streamHandle && streamBefore >= 0)
-          await streamHandle.truncate(streamBefore).catch(() => undefined);
-        streamBytes.putBack(runBytes);
-        // Kept for the next attempt (a full disk may empty), ahead of what came since, and reported.
-        queued.putBack(lines);
-        for (const [hash, bytes] of pendingBlobs) if (!blobs.has(hash)) blobs.set(hash, bytes);
-        options.onError?.(error instanceof Error ? error : new Error(String(error)));
-        throw error;
-      }
-    });
-    // The chain goes on after a failure, so one bad write does not stop every later one.
-    writing = attempt.catch(() => undefined);
-    waiting = attempt;
-    return attempt;
-  };
-  const timer = setInterval(() => void flush().catch(() => undefined), options.syncMs ?? JOURNAL_SYNC_MS);
+  const timer = setInterval(
+    () => void queue.flush().catch(() => undefined),
+    options.syncMs ?? JOURNAL_SYNC_MS,
+  );
   timer.unref();
-  const sink = (hash: string, bytes: Buffer) => {
-    if (written.has(hash)) return;
-    written.add(hash);
-    blobs.set(hash, bytes);
-  };
-  const runnable = (frame: SseFrame) =>
-    (options.transform === undefined || options.untransformed?.(frame) === true) && plainEvent(frame);
-  const capturable = (frame: SseFrame, clean: boolean) =>
-    plainBlock(frame) &&
-    (options.transform === undefined || clean || options.untransformed?.(frame) === true);
-  const redaction: Redaction | undefined = options.transform && {
-    transform: options.transform,
-    leaves: (frame) => (frame.findings?.length ?? 0) === 0 && !redactedAtCapture.has(frame),
-  };
+  const lines = new FrameLines(queue, options);
   const guard = () => {
     if (closed) throw new Error('The journal is closed.');
   };
   const flushSoon = (now: boolean) => {
-    if (now || queued.bytes + streamBytes.bytes >= FLUSH_AT_BYTES) void flush().catch(() => undefined);
-  };
-  const addToRun = (frame: SseFrame, captured: boolean, bytes?: CapturedBytes) => {
-    if (!run?.continues(frame)) {
-      endRun();
-      run = new SseRun(frame, streamSize, captured);
-    }
-    run.add(frame);
-    streamSize += frame.offset.end - frame.offset.start;
-    const start = bytes ? frame.offset.start - bytes.offset : -1;
-    const end = bytes ? frame.offset.end - bytes.offset : -1;
-    if (bytes && start >= 0 && end <= bytes.buffer.length) {
-      if (span?.buffer === bytes.buffer && span.end === start) span.end = end;
-      else {
-        endSpan();
-        span = { buffer: bytes.buffer, start, end };
-      }
-      return;
-    }
-    endSpan();
-    streamBytes.push(frame.raw);
-  };
-  const pushRedactions = (items: RedactionItem[]) => {
-    if (items.length > 0) queued.push(`${JSON.stringify({ kind: 'redactions', items })}\n`);
-  };
-  const writeLine = (frame: Frame) => {
-    endRun();
-    const changed = options.transform?.(frame);
-    if (changed) pushRedactions(changed.items);
-    if (changed && changed.frame !== frame && frame.kind === 'sse') redactedAtCapture.add(frame);
-    const stored = externalizeFrame(changed?.frame ?? frame, sink);
-    const untouched = !changed || changed.items.length === 0;
-    queued.push(`${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`);
+    if (now || queue.bytes >= FLUSH_AT_BYTES) void queue.flush().catch(() => undefined);
   };
 
   return {
     file,
     append(frame) {
       guard();
-      if (frame.kind === 'sse' && runnable(frame)) addToRun(frame, false);
-      else writeLine(frame);
+      if (frame.kind === 'sse' && runnable(frame, options)) queue.addToRun(frame, false);
+      else lines.write(frame);
       flushSoon(endsTask(frame));
     },
     appendCaptured(frames, bytes) {
@@ -276,48 +146,96 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
       for (const frame of frames) {
         // The chunk's test says nothing of a frame that began before the chunk.
         const within = clean && frame.offset.start >= bytes.offset;
-        if (capturable(frame, within)) addToRun(frame, true, bytes);
-        else writeLine(frame);
+        if (capturable(frame, within, options)) queue.addToRun(frame, true, bytes);
+        else lines.write(frame);
       }
       flushSoon(false);
     },
     appendAnalysis(frames) {
       guard();
-      // After the frames it names, which may still be in the open run.
-      endRun();
-      const analysis = analysisLine(frames, redaction);
-      if (!analysis) return;
-      pushRedactions(analysis.items);
-      queued.push(analysis.line);
-      flushSoon(frames.some(endsTask));
+      if (lines.writeAnalysis(frames)) flushSoon(frames.some(endsTask));
     },
     appendAgent(agent) {
       guard();
-      endRun();
-      queued.push(`${JSON.stringify({ kind: 'agent', agent })}\n`);
+      queue.endRun();
+      queue.push(`${JSON.stringify({ kind: 'agent', agent })}\n`);
     },
-    flush,
+    flush: queue.flush,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(timer);
-      await flush();
-      await (await opened).close();
-      await streamHandle?.close();
+      await queue.flush();
+      await queue.close();
     },
   };
 }
 
-function sizeOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
+/** A stream event written into a run without a transform pass (see `JournalOptions.untransformed`). */
+function runnable(frame: SseFrame, options: JournalOptions): boolean {
+  return (options.transform === undefined || options.untransformed?.(frame) === true) && plainEvent(frame);
+}
+
+/** A captured event kept as a span of its chunk's bytes; `clean` when the chunk's bytes test left it as it is. */
+function capturable(frame: SseFrame, clean: boolean, options: JournalOptions): boolean {
+  return (
+    plainBlock(frame) && (options.transform === undefined || clean || options.untransformed?.(frame) === true)
+  );
+}
+
+/**
+ * Frames and analyses as lines of their own: transformed (redacted) first, with what the transform removed as a
+ * `redactions` line, and large bodies moved to blobs. Each ends the open run, as it comes after the run's frames.
+ */
+class FrameLines {
+  // Frames a transform changed when they were captured: their analysis is redacted as well (a secret in the data is
+  // one in the JSON too). Any other frame's analysis needs it only for findings, which may quote a value.
+  private readonly redactedAtCapture = new WeakSet<SseFrame>();
+  private readonly redaction: Redaction | undefined;
+
+  constructor(
+    private readonly queue: JournalQueue,
+    private readonly options: JournalOptions,
+  ) {
+    this.redaction = options.transform && {
+      transform: options.transform,
+      leaves: (frame) => (frame.findings?.length ?? 0) === 0 && !this.redactedAtCapture.has(frame),
+    };
+  }
+
+  write(frame: Frame): void {
+    this.queue.endRun();
+    const changed = this.options.transform?.(frame);
+    if (changed) this.pushRedactions(changed.items);
+    if (changed && changed.frame !== frame && frame.kind === 'sse') this.redactedAtCapture.add(frame);
+    const stored = externalizeFrame(changed?.frame ?? frame, this.queue.sink);
+    const untouched = !changed || changed.items.length === 0;
+    this.queue.push(`${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`);
+  }
+
+  /** The `sse-analysis` line of frames already written; false when there is nothing to write. */
+  writeAnalysis(frames: readonly SseFrame[]): boolean {
+    // After the frames it names, which may still be in the open run.
+    this.queue.endRun();
+    const analysis = analysisLine(frames, this.redaction);
+    if (!analysis) return false;
+    this.pushRedactions(analysis.items);
+    this.queue.push(analysis.line);
+    return true;
+  }
+
+  private pushRedactions(items: RedactionItem[]): void {
+    if (items.length > 0) this.queue.push(`${JSON.stringify({ kind: 'redactions', items })}\n`);
   }
 }
 
+interface StreamReader {
+  read(at: number, length: number): Buffer;
+  close(): void;
+}
+
 /** Reads spans of a journal's stream file, opened on first use; a span past its end reads short. */
-function streamReader(file: string): { read(at: number, length: number): Buffer; close(): void } {
+function streamReader(file: string): StreamReader {
   let fd: number | undefined | null;
   return {
     read(at, length) {
@@ -354,42 +272,10 @@ export async function openJournal(
   return journal;
 }
 
-async function writeBlob(file: string, bytes: Buffer): Promise<void> {
-  // Named by content: a blob that is already there has the same bytes, because blobs only appear by rename once
-  // whole (a write cut short leaves a temporary file, never a short blob under the real name).
-  if (
-    await stat(file).then(
-      () => true,
-      () => false,
-    )
-  )
-    return;
-  const temp = `${file}.${process.pid}.tmp`;
-  const blob = await open(temp, 'w', 0o600);
-  try {
-    await blob.writeFile(bytes);
-    await blob.sync();
-  } finally {
-    await blob.close();
-  }
-  await rename(temp, file);
-}
-
 /**
  * One JSON line for a frame. JSON nested deeper than the stack allows (a hostile event) cannot be stringified; its
  * parsed form is dropped, as it can be rebuilt from the raw text, and the frame is kept.
  */
-/**
- * Writes the whole buffer at the end of the file (opened for appending). One write per batch rather than
- * appendFile's 512 KiB pieces: each piece waits for a turn of an event loop that a fast stream keeps busy.
- */
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  for (let at = 0; at < bytes.length;) {
-    const { bytesWritten } = await handle.write(bytes, at, bytes.length - at);
-    at += bytesWritten;
-  }
-}
-
 function serialize(frame: Frame): string {
   try {
     return JSON.stringify(frame);
@@ -433,135 +319,131 @@ export interface JournalReadOptions {
 /** Reads a journal line by line (it can be larger than one string may be). */
 export async function readJournal(file: string, options: JournalReadOptions = {}): Promise<JournalRead> {
   const blobDir = options.blobDir ?? blobDirOf(file);
-  const frames: Frame[] = [];
-  const agents = new Map<string, SessionAgent>();
-  const redactions = new Map<string, RedactionItem>();
-  const unreadable: number[] = [];
-  const missing = new Set<string>();
-  const blobCache = new Map<string, Buffer | undefined>();
-  let header: JournalHeader | undefined;
-  let lineNumber = 0;
-  const reader = blobReader((hash: string) => blobCache.get(hash));
   const streams = streamReader(options.streamFile ?? streamFileOf(file));
-  const pendingBlobs: string[] = [];
-  // Where each stream frame is in `frames`, by exchange and seq, for the analysis lines that follow them.
-  const streamFrames = new Map<string, number[]>();
-  const push = (frame: Frame) => {
-    if (frame.kind === 'sse') {
-      let places = streamFrames.get(frame.exchangeId);
-      if (!places) streamFrames.set(frame.exchangeId, (places = []));
-      if (Number.isInteger(frame.seq) && frame.seq >= 0) places[frame.seq] = frames.length;
-    }
-    frames.push(frame);
-    if (options.maxFrames !== undefined && frames.length > options.maxFrames) {
-      throw new Error(`The journal has more than ${options.maxFrames} frames.`);
-    }
-  };
-  const frameAt = (exchangeId: string) => (seq: number) => {
-    const at = streamFrames.get(exchangeId)?.[seq];
-    const frame = at === undefined ? undefined : frames[at];
-    return frame?.kind === 'sse' ? frame : undefined;
-  };
-
-  const take = (line: string) => {
-    lineNumber++;
-    if (line === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      unreadable.push(lineNumber);
-      return;
-    }
-    // A line too deep to send on or save again is as unreadable as one that is not JSON.
-    if (nestedDeeperThan(value, MAX_FRAME_DEPTH)) {
-      unreadable.push(lineNumber);
-      return;
-    }
-    const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
-    if (kind === 'journal' && lineNumber === 1) header = headerOf(value as Record<string, unknown>);
-    else if (kind === 'agent' && isAgent((value as { agent?: unknown }).agent)) {
-      const agent = (value as { agent: SessionAgent }).agent;
-      agents.set(agent.id, agent);
-    } else if (kind === 'redactions' && Array.isArray((value as { items?: unknown }).items)) {
-      for (const item of (value as { items: RedactionItem[] }).items) {
-        redactions.set(`${item.frameId}\u0000${item.where}\u0000${item.name}\u0000${item.kind}`, item);
-      }
-    } else if (kind === RUN_KIND) {
-      const run = runLineOf(value as Record<string, unknown>);
-      const expanded =
-        run && run.bytes <= MAX_LINE_CHARS ? expandRun(run, streams.read(run.at, run.bytes)) : undefined;
-      if (!expanded) unreadable.push(lineNumber);
-      else for (const frame of expanded) push(frame);
-    } else if (kind === ANALYSIS_KIND) {
-      const analysis = analysisLineOf(value as Record<string, unknown>);
-      if (!analysis || !applyAnalysis(analysis, frameAt(analysis.exchangeId))) unreadable.push(lineNumber);
-    } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
-      const frame = expandFrame(value as Frame, line);
-      push(frame);
-      for (const hash of blobRefs(frame)) if (!blobCache.has(hash)) pendingBlobs.push(hash);
-    } else unreadable.push(lineNumber);
-  };
-
-  const decoder = new StringDecoder('utf8');
-  // The unfinished line so far, in pieces: only new text is searched for line ends, so one enormous line costs
-  // linear time, and a line past the cap is skipped (counted unreadable) instead of held.
-  let carry: string[] = [];
-  let carryChars = 0;
-  let overlong = false;
-  const keep = (piece: string) => {
-    if (overlong) return;
-    carry.push(piece);
-    carryChars += piece.length;
-    if (carryChars > MAX_LINE_CHARS) {
-      overlong = true;
-      carry = [];
-    }
-  };
-  const endLine = () => {
-    if (overlong) {
-      lineNumber++;
-      unreadable.push(lineNumber);
-    } else take(carry.join(''));
-    carry = [];
-    carryChars = 0;
-    overlong = false;
-  };
+  const records = new JournalRecords(streams, options.maxFrames);
+  let tornTail: { bytes: number } | undefined;
   try {
-    for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-      const text = decoder.write(chunk as Buffer);
-      let start = 0;
-      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-        keep(text.slice(start, end));
-        endLine();
-        start = end + 1;
-      }
-      keep(text.slice(start));
-    }
-    keep(decoder.end());
+    tornTail = await readLines(file, MAX_LINE_CHARS, records);
   } finally {
     streams.close();
   }
-  const tail = overlong ? null : carry.join('');
+  return { ...(await records.restore(blobDir)), ...(tornTail ? { tornTail } : {}) };
+}
 
-  for (const hash of pendingBlobs) {
-    if (blobCache.has(hash)) continue;
-    blobCache.set(hash, await readFile(path.join(blobDir, hash)).catch(() => undefined));
+/** A journal's records as its lines come, numbered from 1 (blank ones count); large bodies are restored last. */
+class JournalRecords implements LineSink {
+  private header: JournalHeader | undefined;
+  private readonly frames: Frame[] = [];
+  private readonly agents = new Map<string, SessionAgent>();
+  private readonly redactions = new Map<string, RedactionItem>();
+  private readonly unreadable: number[] = [];
+  private lineNumber = 0;
+  /** Blob hashes named by frames, read once every line is in. */
+  private readonly pendingBlobs: string[] = [];
+  // Where each stream frame is in `frames`, by exchange and seq, for the analysis lines that follow them.
+  private readonly streamFrames = new Map<string, number[]>();
+
+  constructor(
+    private readonly streams: StreamReader,
+    private readonly maxFrames: number | undefined,
+  ) {}
+
+  line(text: string): void {
+    this.lineNumber++;
+    if (text === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.unreadable.push(this.lineNumber);
+      return;
+    }
+    // A line too deep to send on or save again is as unreadable as one that is not JSON.
+    if (nestedDeeperThan(value, MAX_FRAME_DEPTH) || !this.take(value, text))
+      this.unreadable.push(this.lineNumber);
   }
-  const restored = pendingBlobs.length > 0 ? frames.map((f) => internalizeFrame(f, reader, missing)) : frames;
-  return {
-    ...(header ? { header } : {}),
-    frames: restored,
-    agents: [...agents.values()],
-    redactions: [...redactions.values()],
-    unreadable,
-    missingBlobs: [...missing],
-    ...(tail === null
-      ? { tornTail: { bytes: carryChars } }
-      : tail !== ''
-        ? { tornTail: { bytes: Buffer.byteLength(tail, 'utf8') } }
-        : {}),
-  };
+
+  overlong(): void {
+    this.lineNumber++;
+    this.unreadable.push(this.lineNumber);
+  }
+
+  /** Every record read, with the bodies their frames keep in blob files put back. */
+  async restore(blobDir: string): Promise<Omit<JournalRead, 'tornTail'>> {
+    const blobCache = new Map<string, Buffer | undefined>();
+    for (const hash of this.pendingBlobs) {
+      if (blobCache.has(hash)) continue;
+      blobCache.set(hash, await readFile(path.join(blobDir, hash)).catch(() => undefined));
+    }
+    const reader = blobReader((hash: string) => blobCache.get(hash));
+    const missing = new Set<string>();
+    const frames =
+      this.pendingBlobs.length > 0
+        ? this.frames.map((f) => internalizeFrame(f, reader, missing))
+        : this.frames;
+    return {
+      ...(this.header ? { header: this.header } : {}),
+      frames,
+      agents: [...this.agents.values()],
+      redactions: [...this.redactions.values()],
+      unreadable: this.unreadable,
+      missingBlobs: [...missing],
+    };
+  }
+
+  /** Takes one parsed line; false when it is not a journal record. */
+  private take(value: unknown, text: string): boolean {
+    const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+    if (kind === 'journal' && this.lineNumber === 1) this.header = headerOf(value as Record<string, unknown>);
+    else if (kind === 'agent' && isAgent((value as { agent?: unknown }).agent)) {
+      const agent = (value as { agent: SessionAgent }).agent;
+      this.agents.set(agent.id, agent);
+    } else if (kind === 'redactions' && Array.isArray((value as { items?: unknown }).items)) {
+      for (const item of (value as { items: RedactionItem[] }).items) {
+        this.redactions.set(`${item.frameId}\u0000${item.where}\u0000${item.name}\u0000${item.kind}`, item);
+      }
+    } else if (kind === RUN_KIND) return this.takeRun(value as Record<string, unknown>);
+    else if (kind === ANALYSIS_KIND) {
+      const analysis = analysisLineOf(value as Record<string, unknown>);
+      return analysis !== undefined && applyAnalysis(analysis, this.frameAt(analysis.exchangeId));
+    } else if (typeof kind === 'string' && FRAME_KINDS.has(kind)) {
+      const frame = expandFrame(value as Frame, text);
+      this.push(frame);
+      this.pendingBlobs.push(...blobRefs(frame));
+    } else return false;
+    return true;
+  }
+
+  /** An `sse-run` line: its frames, rebuilt from their bytes in the stream file. */
+  private takeRun(value: Record<string, unknown>): boolean {
+    const run = runLineOf(value);
+    const expanded =
+      run && run.bytes <= MAX_LINE_CHARS ? expandRun(run, this.streams.read(run.at, run.bytes)) : undefined;
+    if (!expanded) return false;
+    for (const frame of expanded) this.push(frame);
+    return true;
+  }
+
+  private push(frame: Frame): void {
+    if (frame.kind === 'sse') {
+      let places = this.streamFrames.get(frame.exchangeId);
+      if (!places) this.streamFrames.set(frame.exchangeId, (places = []));
+      if (Number.isInteger(frame.seq) && frame.seq >= 0) places[frame.seq] = this.frames.length;
+    }
+    this.frames.push(frame);
+    if (this.maxFrames !== undefined && this.frames.length > this.maxFrames) {
+      throw new Error(`The journal has more than ${this.maxFrames} frames.`);
+    }
+  }
+
+  /** Finds the stream frames an analysis line names, by seq within its exchange. */
+  private frameAt(exchangeId: string): (seq: number) => SseFrame | undefined {
+    return (seq) => {
+      const at = this.streamFrames.get(exchangeId)?.[seq];
+      const frame = at === undefined ? undefined : this.frames[at];
+      return frame?.kind === 'sse' ? frame : undefined;
+    };
+  }
 }
 
 function blobRefs(frame: Frame): string[] {
