@@ -1,0 +1,127 @@
+// Opening, reading and closing sessions for the session service (sessionService.ts): a file, dropped text or the
+// live run is opened whole or in browse mode (SES-2, SES-8), then read by the renderer in pages and searched a slice
+// at a time, so a long session never crosses the bridge as one message.
+
+import { randomBytes } from 'node:crypto';
+import { LIVE_SESSION_ID } from '../../../shared/host/hostApi';
+import { frameTimeSpan } from '../../../shared/session/frameTimes';
+import { rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows';
+import type { SessionSummary } from '../../../shared/session/types';
+import { browseLoaded, browseSummary, openLargeSessionFile } from './browseSessions';
+import { noStoredBodies } from '../spill/storedBodies';
+import { readSessionPath, readSessionText, type LoadedSession } from './sessionFiles';
+import { heldSession, readFrames, type HeldSessions, type Request } from './heldSessions';
+
+/** Frames read per step of a search, and how long one call searches before it reports how far it got. */
+const SEARCH_PAGE = 2_000;
+const SEARCH_SLICE_MS = 1_000;
+
+function summarize(sessionId: string, loaded: LoadedSession): SessionSummary {
+  return {
+    sessionId,
+    title: loaded.title,
+    source: loaded.source,
+    ...(loaded.path ? { path: loaded.path } : {}),
+    agents: loaded.agents,
+    frameCount: loaded.frames.length,
+    ...frameTimeSpan(loaded.frames),
+    ...(loaded.appVersion ? { appVersion: loaded.appVersion } : {}),
+    ...(loaded.savedAt ? { savedAt: loaded.savedAt } : {}),
+    ...(loaded.migratedFrom !== undefined ? { migratedFrom: loaded.migratedFrom } : {}),
+    notices: loaded.notices,
+  };
+}
+
+export async function openSession(
+  held: HeldSessions,
+  request: Request<'openSession'>,
+): Promise<SessionSummary> {
+  if ('path' in request && request.path === LIVE_SESSION_ID)
+    return summarize(LIVE_SESSION_ID, await heldSession(held, LIVE_SESSION_ID, true));
+  const sessionId = `s-${randomBytes(6).toString('hex')}`;
+  // A host that keeps no recording (the command line) keeps no recent list either.
+  const remember = async (file: string | undefined, title: string) => {
+    if (file && held.recent && held.options.recording)
+      await held.recent.add({ path: file, title }).catch(() => undefined);
+  };
+  const large = 'path' in request ? await openLargeSessionFile(request.path, held.indexDir) : undefined;
+  if (large) {
+    held.browsing.set(sessionId, large);
+    await remember(large.path, large.session.title);
+    return browseSummary(sessionId, large, 'file');
+  }
+  const loaded =
+    'path' in request ? await readSessionPath(request.path) : readSessionText(request.text, request.name);
+  await remember(loaded.path, loaded.title);
+  const whole = browseLoaded(loaded);
+  if (whole) {
+    held.browsing.set(sessionId, whole);
+    return browseSummary(sessionId, whole, loaded.source);
+  }
+  held.open.set(sessionId, loaded);
+  return summarize(sessionId, loaded);
+}
+
+export async function readSessionRows(
+  held: HeldSessions,
+  { sessionId, from, count }: Request<'readSessionRows'>,
+) {
+  const page = await readFrames(held, sessionId, from, count);
+  return { rows: page.frames.map((frame, i) => sessionRowOf(frame, from + i)), total: page.total };
+}
+
+/** Searches from `from` for at most SEARCH_SLICE_MS, so a long session is searched in several calls. */
+export async function findSessionRow(
+  held: HeldSessions,
+  { sessionId, text, from }: Request<'findSessionRow'>,
+) {
+  const needle = text.toLowerCase();
+  const started = Date.now();
+  let at = from;
+  let total: number;
+  do {
+    const page = await readFrames(held, sessionId, at, SEARCH_PAGE);
+    total = page.total;
+    for (let i = 0; i < page.frames.length; i++) {
+      if (rowSearchText(sessionRowOf(page.frames[i]!, at + i)).includes(needle)) {
+        return { found: at + i, searchedTo: at + i + 1, total };
+      }
+    }
+    at += page.frames.length;
+    if (page.frames.length === 0) break;
+  } while (at < total && Date.now() - started < SEARCH_SLICE_MS);
+  return { searchedTo: Math.min(at, total), total };
+}
+
+export async function closeSession(held: HeldSessions, sessionId: string): Promise<{ closed: boolean }> {
+  if (sessionId === LIVE_SESSION_ID) return { closed: false };
+  const browse = held.browsing.get(sessionId);
+  if (browse) {
+    held.browsing.delete(sessionId);
+    await browse.session.frames.close().catch(() => undefined);
+    return { closed: true };
+  }
+  return { closed: held.open.delete(sessionId) };
+}
+
+/** Closes every session when the host shuts down; a browse index that fails to close is only a file left open. */
+export async function closeAllSessions(held: HeldSessions): Promise<void> {
+  held.open.clear();
+  await Promise.all(
+    [...held.browsing.values()].map((browse) => browse.session.frames.close().catch(() => undefined)),
+  );
+  held.browsing.clear();
+}
+
+export async function readStoredBytes(
+  held: HeldSessions,
+  { sessionId, sha256, offset, length }: Request<'readStoredBytes'>,
+) {
+  const stored =
+    sessionId === LIVE_SESSION_ID
+      ? (held.options.liveStored ?? noStoredBodies)
+      : (await heldSession(held, sessionId)).stored;
+  const slice = await stored.read(sha256, offset, length);
+  if (!slice) throw new Error('This session has no stored body with that sha256; it may have been deleted.');
+  return { base64: slice.bytes.toString('base64'), total: slice.total };
+}
