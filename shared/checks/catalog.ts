@@ -29,7 +29,7 @@ const fixed =
   () =>
     ref;
 /** `final` exists only up to 0.3, so a 1.0 agent (or none) is pointed at 0.3's text. */
-const zeroX =
+const finalFlagRef =
   (topic: A2ATopic): CheckCite =>
   (generation) =>
     a2aRef(topic, profileNamed(generation)?.finalFlag ? generation! : '0.3');
@@ -130,7 +130,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     'state.final-misuse',
     'state',
     'error',
-    zeroX('statusUpdateEvent'),
+    finalFlagRef('statusUpdateEvent'),
     '`final` marks the last event, and only that one (0.x)',
   ),
   define(

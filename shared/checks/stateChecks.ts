@@ -28,7 +28,7 @@ const INTERRUPTED: ReadonlySet<string> = new Set(['input-required', 'auth-requir
 export const MAX_LISTED_EVENTS = 20;
 
 /** Whether the generation's streams say `final: true` (0.x), so `final` misuse can be checked. */
-const isZeroX = (generation: string | undefined) => profileNamed(generation)?.finalFlag === true;
+const marksFinal = (generation: string | undefined) => profileNamed(generation)?.finalFlag === true;
 
 /** A finding of a state check, citing the check's section in the generation of the agent it is about. */
 function finding(
@@ -188,20 +188,20 @@ function onEvent(walk: Walk, frame: SseFrame): void {
   if (!exchange) return;
   const stream = streamOf(walk, frame, exchange);
   const a2a = frame.a2a;
-  const zeroX = isZeroX(exchange.a2a?.generation);
-  if (stream.closedBy) countAfterClose(stream, frame, zeroX);
+  const saysFinal = marksFinal(exchange.a2a?.generation);
+  if (stream.closedBy) countAfterClose(stream, frame, saysFinal);
   if (!a2a) return;
   const taskId = a2a.taskId;
   if (taskId !== undefined) {
     taskIdChange(walk, stream, frame, taskId);
     afterTheEnd(walk, frame, taskId, exchange);
   }
-  if (zeroX) finalMisuse(walk, frame, exchange);
+  if (saysFinal) finalMisuse(walk, frame, exchange);
   if (!stream.closedBy) {
     const terminal = a2a.state !== undefined && isTerminalState(a2a.state);
     // A message without a task is the whole answer (docs/protocol.md#streaming-over-sse), in every generation.
     const lone = a2a.item === 'message' && taskId === undefined;
-    if (terminal || lone || (zeroX && a2a.final === true)) {
+    if (terminal || lone || (saysFinal && a2a.final === true)) {
       stream.closedBy = frame.id;
       if (a2a.state !== undefined) stream.closedState = a2a.state;
     }
@@ -209,10 +209,10 @@ function onEvent(walk: Walk, frame: SseFrame): void {
 }
 
 /** An event after the one that should have ended the stream; 1.0 may resend the final task snapshot once. */
-function countAfterClose(stream: Stream, frame: SseFrame, zeroX: boolean): void {
+function countAfterClose(stream: Stream, frame: SseFrame, saysFinal: boolean): void {
   const a2a = frame.a2a;
   const resent =
-    !zeroX &&
+    !saysFinal &&
     !stream.snapshotResent &&
     a2a?.item === 'task' &&
     a2a.state !== undefined &&
@@ -333,14 +333,14 @@ function onPush(walk: Walk, frame: WebhookFrame): void {
 function streamEndFinding(walk: Walk, stream: Stream): void {
   if (!stream.closedBy) return;
   const { exchange } = stream;
-  const zeroX = isZeroX(exchange.a2a?.generation);
+  const saysFinal = marksFinal(exchange.a2a?.generation);
   const extra = { ...(stream.taskId ? { taskId: stream.taskId } : {}), ...agentOf(exchange) };
   if (stream.after > 0) {
     walk.out.push(
       finding(
-        zeroX ? 'state.final-misuse' : 'state.stream-open-after-terminal',
+        saysFinal ? 'state.final-misuse' : 'state.stream-open-after-terminal',
         exchange.a2a?.generation,
-        `${plural(stream.after, 'more event')} came after the stream’s ${zeroX ? 'final' : 'terminal'} event${
+        `${plural(stream.after, 'more event')} came after the stream’s ${saysFinal ? 'final' : 'terminal'} event${
           stream.after > stream.afterIds.length ? ` (the first ${stream.afterIds.length} are listed)` : ''
         }.`,
         [exchange.id, stream.closedBy, ...stream.afterIds],
@@ -352,7 +352,7 @@ function streamEndFinding(walk: Walk, stream: Stream): void {
       finding(
         'state.stream-open-after-terminal',
         exchange.a2a?.generation,
-        `The agent kept the stream open after its ${zeroX ? 'final' : 'terminal'} event; it ended by ${
+        `The agent kept the stream open after its ${saysFinal ? 'final' : 'terminal'} event; it ended by ${
           exchange.stream.ended === 'closed-by-user' ? 'the user closing it' : 'an error or a timeout'
         }.`,
         [exchange.id, stream.closedBy],
