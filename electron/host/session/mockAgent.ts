@@ -3,7 +3,13 @@
 // recorded answer that matches it (mockMatching.ts), replayed byte for byte with its recorded pauses or with the
 // pauses cut short (mockReplay.ts). A request the session cannot answer gets an A2A error saying so.
 
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { detectCard } from '../../../shared/a2a/detect';
 import type { MockTiming, SessionAgent } from '../../../shared/session/types';
@@ -53,6 +59,75 @@ export interface MockAgent {
 export const MOCK_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 export async function startMockAgent(options: MockAgentOptions): Promise<MockAgent> {
+  const { host, port } = checkOptions(options);
+  const final = finalExchanges(options.frames);
+  const card = chooseCard(final.exchanges, options.agents);
+  if ('error' in card) throw new Error(card.error);
+  const variantText = card.variant?.response?.body.text;
+  const cardTexts = variantText !== undefined ? [card.text, variantText] : [card.text];
+  const origins = servedOrigins(card.origin, cardTexts);
+  const site: MockSite = {
+    book: new ReplayBook(recordedExchanges(final, origins)),
+    generations: cardGenerations(cardTexts),
+    served: cardPaths(card.url),
+    timing: options.timing,
+    replays: new Set<Replay>(),
+    hosts: [],
+    rewriteUrl: () => undefined,
+  };
+
+  const sockets = new Set<Socket>();
+  const server = createMockServer(site, sockets);
+  const boundPort = await listen(server, port, host);
+  const mockOrigin = `http://127.0.0.1:${boundPort}`;
+  site.hosts = [`127.0.0.1:${boundPort}`, `localhost:${boundPort}`];
+  const httpRewrite = originRewriter(origins, mockOrigin);
+  // gRPC calls were recorded, or the card offers gRPC: a gRPC listener answers them, and the card points to it.
+  const grpcOffered = cardTexts.some((text) => /"(?:GRPC|grpc)"/.test(text));
+  const grpc =
+    grpcOffered || final.exchanges.some((frame) => frame.a2a?.binding === 'GRPC')
+      ? await startMockGrpc(site.book, options.timing)
+      : undefined;
+  const grpcRewrite = grpc ? grpcRewriter(origins, grpc.address) : () => undefined;
+  site.rewriteUrl = (url) => grpcRewrite(url) ?? httpRewrite(url);
+  site.card = planCard(card.text, card.frame?.response, site.rewriteUrl);
+  if (card.variant?.response)
+    site.variant = planCard(card.variant.response.body.text, card.variant.response, site.rewriteUrl);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${mockOrigin}${site.served.basePath}`,
+    cardUrl: `${mockOrigin}${site.served.cardPath}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        for (const replay of site.replays) replay.stop();
+        grpc?.close();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}
+
+/** What the mock answers with: worked out from the session, then finished once the port is known. */
+interface MockSite {
+  book: ReplayBook;
+  /** The generations the served card speaks, for the shape of REST errors. */
+  generations: string[];
+  served: ReturnType<typeof cardPaths>;
+  timing: MockTiming;
+  /** Responses being written, so closing the mock can stop them. */
+  replays: Set<Replay>;
+  // Filled in once the port is known: the card's URLs point at the mock's own origin.
+  hosts: string[];
+  rewriteUrl: (url: string) => string | undefined;
+  card?: ReplayPlan;
+  variant?: ReplayPlan;
+}
+
+/** Refuses options a mock cannot honour before anything is worked out or listens. */
+function checkOptions(options: MockAgentOptions): { host: string; port: number } {
   const host = options.host ?? '127.0.0.1';
   if (host !== '127.0.0.1')
     throw new Error(`A mock agent listens on 127.0.0.1 only, not on ${String(host)}.`);
@@ -61,69 +136,11 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`A port is a whole number from 0 to 65535, not ${JSON.stringify(port)}.`);
+  return { host, port };
+}
 
-  const final = finalExchanges(options.frames);
-  const card = chooseCard(final.exchanges, options.agents);
-  if ('error' in card) throw new Error(card.error);
-  const variantText = card.variant?.response?.body.text;
-  const cardTexts = variantText !== undefined ? [card.text, variantText] : [card.text];
-  const origins = servedOrigins(card.origin, cardTexts);
-  const book = new ReplayBook(recordedExchanges(final, origins));
-  const generations = cardGenerations(cardTexts);
-  const served = cardPaths(card.url);
-
-  const sockets = new Set<Socket>();
-  const replays = new Set<Replay>();
-  // Filled in once the port is known: the card's URLs point at the mock's own origin.
-  const site: {
-    hosts: string[];
-    rewriteUrl: (url: string) => string | undefined;
-    card?: ReplayPlan;
-    variant?: ReplayPlan;
-  } = { hosts: [], rewriteUrl: () => undefined };
-
-  const answer = (request: IncomingMessage, response: ServerResponse, body: Buffer, tooBig: boolean) => {
-    const facts = requestFacts(
-      request.method ?? 'GET',
-      request.url ?? '/',
-      body.length > 0 ? body.toString('utf8') : undefined,
-    );
-    const dialect = restDialect(headerValue(request, 'a2a-version'), generations);
-    const hostName = request.headers.host;
-    // No Host at all is an HTTP/1.0 client, never a browser; browsers always name the host they think they reach.
-    if (hostName !== undefined && !site.hosts.includes(hostName.toLowerCase()))
-      return sendError(response, wrongHost(hostName, site.hosts, dialect));
-    if (tooBig) return sendError(response, tooLarge(MOCK_MAX_REQUEST_BYTES, dialect));
-    if ((facts.method === 'GET' || facts.method === 'HEAD') && served.paths.has(facts.path)) {
-      // A compat agent gave its older card to requests without A2A-Version (docs/protocol.md#discovery); so does the
-      // mock.
-      const plan =
-        site.variant && headerValue(request, 'a2a-version') === undefined ? site.variant : site.card;
-      return start(response, plan!, replays);
-    }
-    const recorded = book.take(facts);
-    if (!recorded) {
-      if (facts.unreadable && book.isRpcEndpoint(facts.method, facts.path))
-        return sendError(response, unreadableRpc(facts));
-      return sendError(
-        response,
-        notRecorded(facts, !!facts.rpc && book.knowsRpcMethod(facts.rpc.method), dialect),
-      );
-    }
-    const { frame } = recorded;
-    if (!frame.response) {
-      const why = frame.error
-        ? `${frame.error.label}: ${frame.error.message}`
-        : 'the session ended before it did';
-      return sendError(response, recordedWithoutAnswer(facts, why, dialect));
-    }
-    return start(
-      response,
-      planReplay(recorded, facts, { timing: options.timing, rewriteUrl: site.rewriteUrl }),
-      replays,
-    );
-  };
-
+/** The HTTP server: reads each request's body (up to the cap) and answers it, and keeps its sockets for close(). */
+function createMockServer(site: MockSite, sockets: Set<Socket>): Server {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -134,7 +151,7 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
     });
     request.on('end', () => {
       try {
-        answer(request, response, Buffer.concat(chunks), size > MOCK_MAX_REQUEST_BYTES);
+        answer(site, request, response, Buffer.concat(chunks), size > MOCK_MAX_REQUEST_BYTES);
       } catch (error) {
         // A recording the mock cannot make sense of must not take the host down: the client is told instead.
         failed(response, error);
@@ -146,7 +163,11 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  return server;
+}
 
+/** Starts listening; resolves to the port bound (the one the system picked when asked for 0). */
+async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -160,36 +181,55 @@ export async function startMockAgent(options: MockAgentOptions): Promise<MockAge
     server.listen(port, host, () => resolve());
   });
   const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-  const mockOrigin = `http://127.0.0.1:${boundPort}`;
-  site.hosts = [`127.0.0.1:${boundPort}`, `localhost:${boundPort}`];
-  const httpRewrite = originRewriter(origins, mockOrigin);
-  // gRPC calls were recorded, or the card offers gRPC: a gRPC listener answers them, and the card points to it.
-  const grpcOffered = cardTexts.some((text) => /"(?:GRPC|grpc)"/.test(text));
-  const grpc =
-    grpcOffered || final.exchanges.some((frame) => frame.a2a?.binding === 'GRPC')
-      ? await startMockGrpc(book, options.timing)
-      : undefined;
-  const grpcRewrite = grpc ? grpcRewriter(origins, grpc.address) : () => undefined;
-  site.rewriteUrl = (url) => grpcRewrite(url) ?? httpRewrite(url);
-  site.card = planCard(card.text, card.frame?.response, site.rewriteUrl);
-  if (card.variant?.response)
-    site.variant = planCard(card.variant.response.body.text, card.variant.response, site.rewriteUrl);
+  return typeof address === 'object' && address ? address.port : port;
+}
 
-  let closing: Promise<void> | undefined;
-  return {
-    url: `${mockOrigin}${served.basePath}`,
-    cardUrl: `${mockOrigin}${served.cardPath}`,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const replay of replays) replay.stop();
-        grpc?.close();
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-      return closing;
-    },
-  };
+/** Answers one request: the card, the recorded answer that matches it, or an A2A error saying why not. */
+function answer(
+  site: MockSite,
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: Buffer,
+  tooBig: boolean,
+): void {
+  const facts = requestFacts(
+    request.method ?? 'GET',
+    request.url ?? '/',
+    body.length > 0 ? body.toString('utf8') : undefined,
+  );
+  const dialect = restDialect(headerValue(request, 'a2a-version'), site.generations);
+  const hostName = request.headers.host;
+  // No Host at all is an HTTP/1.0 client, never a browser; browsers always name the host they think they reach.
+  if (hostName !== undefined && !site.hosts.includes(hostName.toLowerCase()))
+    return sendError(response, wrongHost(hostName, site.hosts, dialect));
+  if (tooBig) return sendError(response, tooLarge(MOCK_MAX_REQUEST_BYTES, dialect));
+  if ((facts.method === 'GET' || facts.method === 'HEAD') && site.served.paths.has(facts.path)) {
+    // A compat agent gave its older card to requests without A2A-Version (docs/protocol.md#discovery); so does the
+    // mock.
+    const plan = site.variant && headerValue(request, 'a2a-version') === undefined ? site.variant : site.card;
+    return start(response, plan!, site.replays);
+  }
+  const recorded = site.book.take(facts);
+  if (!recorded) {
+    if (facts.unreadable && site.book.isRpcEndpoint(facts.method, facts.path))
+      return sendError(response, unreadableRpc(facts));
+    return sendError(
+      response,
+      notRecorded(facts, !!facts.rpc && site.book.knowsRpcMethod(facts.rpc.method), dialect),
+    );
+  }
+  const { frame } = recorded;
+  if (!frame.response) {
+    const why = frame.error
+      ? `${frame.error.label}: ${frame.error.message}`
+      : 'the session ended before it did';
+    return sendError(response, recordedWithoutAnswer(facts, why, dialect));
+  }
+  return start(
+    response,
+    planReplay(recorded, facts, { timing: site.timing, rewriteUrl: site.rewriteUrl }),
+    site.replays,
+  );
 }
 
 /** The card as a plan: recorded status line and headers when it was discovered over HTTP, URLs moved to the mock. */
