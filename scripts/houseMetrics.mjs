@@ -2,12 +2,12 @@
 // back up (a lower layer reaching into a feature), generation-string comparisons outside shared/a2a/, files over
 // 400 lines and functions over 120 lines. `node scripts/houseMetrics.mjs [--json] [--list]` prints the numbers that
 // docs/architecture.md quotes; tests/unit/scripts/houseMetrics.test.ts holds the rules the layout promises.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { listSources } from './importCycles.mjs';
 
 const SOURCE_ROOTS = ['shared', 'electron', 'renderer', 'scripts', 'bench'];
-const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const IMPORT =
   /(?:^|[\n;])\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?)\s*from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** Layers below the features: they serve every feature and may import none. */
@@ -17,15 +17,6 @@ const GENERATION_COMPARISON = new RegExp(
   String.raw`[!=]==\s*${GENERATION_LITERAL}|${GENERATION_LITERAL}\s*[!=]==|case\s+${GENERATION_LITERAL}\s*:|\.startsWith\(\s*['"][01]\.['"]\s*\)`,
   'g',
 );
-
-function listSources(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : listSources(full);
-    return SOURCE.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-  });
-}
 
 /** Relative import specifiers of a source text, type-only imports included: they tie modules as much as code does. */
 export function importSpecifiers(text) {

@@ -9,7 +9,8 @@ const STATIC_IMPORT = /(?:^|[\n;])\s*(import|export)\s+(type\s+)?([^'";]*?)\s*fr
 const BARE_IMPORT = /(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-function listSources(dir) {
+/** Source files below `dir` (declaration files and node_modules left out). houseMetrics.mjs walks with it too. */
+export function listSources(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
