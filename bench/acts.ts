@@ -8,7 +8,7 @@
 import type { HttpFrame } from '../shared/wire/frame';
 import { createHost } from '../electron/host/createHost';
 import { PEER_BEARER_TOKEN } from '../tests/peers/peerAuth';
-import type { Benchmark, BenchOutcome } from './run';
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { startJsonChild } from './support/child';
 import { budgetLines, machine, markdownTable, readBudget, type BudgetCheck } from './support/report';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IngestResult } from './ingestChild';
 import type { StreamCount } from './peers/floodPeer';
-import type { Benchmark, BenchOutcome } from './run';
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { bundleEntry } from '../tests/integration/support/bundleEntry';
 import { runJsonChild, startJsonChild } from './support/child';
 import { budgetLines, count, machine, markdownTable, median, megabytes, readBudget } from './support/report';

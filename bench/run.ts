@@ -13,23 +13,7 @@ import { startBenchmark } from './start';
 import { uiLiveBenchmark } from './uiLive';
 import { uiOpenBenchmark } from './uiOpen';
 import { writeBenchmarksFile } from './support/benchmarksFile';
-import type { BudgetCheck } from './support/report';
-
-export interface BenchOutcome {
-  /** False when the budget was missed or the run found something wrong. */
-  ok: boolean;
-  /** What to print: a short description, the numbers as a Markdown table, the budget verdict. */
-  report: string;
-  /** Each budget measured, for the summary table; empty when the run could not measure. */
-  checks?: BudgetCheck[];
-}
-
-export interface Benchmark {
-  name: string;
-  description: string;
-  /** Runs the benchmark; `budget` is its entry in bench/budgets.json (unknown: each benchmark checks its own). */
-  run: (budget: unknown) => BenchOutcome | Promise<BenchOutcome>;
-}
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 
 const benchmarks: readonly Benchmark[] = [
   sseBenchmark,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { peers } from '../tests/peers';
 import type { SoakResult, SoakSample } from './soakChild';
-import type { Benchmark, BenchOutcome } from './run';
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { runJsonChild } from './support/child';
 import {
   budgetLines,

@@ -6,7 +6,7 @@
 
 import { createParser } from 'eventsource-parser';
 import { SseParser } from '../shared/wire/sse';
-import type { Benchmark, BenchOutcome } from './run';
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { budgetLines, machine, markdownTable, median, type BudgetCheck } from './support/report';
 
 const TARGET_BYTES = 50 * 1000 * 1000;

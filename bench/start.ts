@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Request } from '@playwright/test';
-import type { Benchmark, BenchOutcome } from './run';
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { buildIfNeeded, launchChromium, startAppServer } from './support/browserApp';
 import { budgetLines, machine, markdownTable, median, readBudget, type BudgetCheck } from './support/report';
 

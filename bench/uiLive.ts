@@ -4,7 +4,7 @@
 // event is on screen, then the timeline's own count of events, which must be every event sent.
 
 import type { StreamCount } from './peers/floodPeer';
-import type { Benchmark, BenchOutcome } from './run';
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { buildIfNeeded, startBrowserApp } from './support/browserApp';
 import { startJsonChild } from './support/child';
 import { collectGarbage, startMeter, stopMeter, summarizeFrames } from './support/pageMeter';

@@ -6,7 +6,7 @@
 
 import { mkdir, stat, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Benchmark, BenchOutcome } from './run';
+import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { buildIfNeeded, startBrowserApp } from './support/browserApp';
 import { collectGarbage, startMeter, stopMeter, summarizeFrames } from './support/pageMeter';
 import {

@@ -13,7 +13,7 @@ import { Alternatives } from '../../../shared/acts/assertions';
 import { paramsToCall } from '../../../shared/acts/params';
 import type { ActsExecutor, StepResponse, StopSignal } from '../../../shared/acts/runTest';
 import { resultView } from '../../../shared/acts/views';
-import type { HostService } from '../../../shared/host/hostApi';
+import type { ActsHost } from './actsHost';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { protocolHeaders } from '../../../shared/a2a/binding';
 import {
@@ -24,11 +24,6 @@ import {
   unwrapRpc,
   type AnswerContext,
 } from './actsResponses';
-
-export type ActsHost = Pick<
-  HostService,
-  'runOperation' | 'sendRaw' | 'awaitStream' | 'closeStream' | 'fetchRaw' | 'onEvent'
->;
 
 export interface ActsExecutorHandle extends ActsExecutor {
   /** Stops listening for frames. */

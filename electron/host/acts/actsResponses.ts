@@ -16,7 +16,7 @@ import type { StreamEventInput } from '../../../shared/acts/streamExpect';
 import { errorView, eventState, eventView, streamItemView } from '../../../shared/acts/views';
 import { eventJson } from '../../../shared/wire/eventJson';
 import type { Frame, HttpFrame, SseFrame } from '../../../shared/wire/frame';
-import type { ActsHost } from './actsExecutor';
+import type { ActsHost } from './actsHost';
 
 /** The frames of one exchange, as they arrive on the host's event stream. */
 interface Exchange {

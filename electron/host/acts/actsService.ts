@@ -26,7 +26,8 @@ import { loadActs } from '../../../shared/acts/loadActs';
 import { planRun, TRANSPORT_OF, type PlannedTest } from '../../../shared/acts/plan';
 import { runTest, STOPPED } from '../../../shared/acts/runTest';
 import bundle from '../../../vendor/acts/acts-suite.json' with { type: 'json' };
-import { createActsExecutor, type ActsHost } from './actsExecutor';
+import { createActsExecutor } from './actsExecutor';
+import type { ActsHost } from './actsHost';
 
 const SOURCE =
   'ACTS draft 0.1.0 (A2A Conformance Test Specification), github.com/a2aproject/A2A branch conformance-spec, Apache License 2.0';

@@ -12,7 +12,8 @@ import type {
 import type { FrameError } from '../../../shared/wire/frame';
 import { isTerminalState } from '../../../shared/a2a/model';
 import type { AgentRecord } from './agentRecord';
-import { runOperation, type OpenStream, type RunnerHooks } from './operationRunner';
+import type { OpenStream, RunnerHooks } from './operationPlan';
+import { runOperation } from './operationRunner';
 import type { Recorder } from './recorder';
 
 /** Ended streams remembered for `awaitStream`, so a caller that asks late still gets the answer. */

@@ -21,7 +21,7 @@ import { checkBodySchema } from '../bodySchema';
 import type { Exchange } from '../exchange';
 import { startGrpcExchange } from '../grpc/grpcExchange';
 import type { Credentialed } from './credentials';
-import type { SendPlan } from './operationRunner';
+import type { SendPlan } from './operationPlan';
 import { recordExchange } from './recorder';
 import { StreamRecorder } from './streamRecorder';
 

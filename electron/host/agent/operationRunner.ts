@@ -13,32 +13,19 @@ import {
   type OperationRequest,
   type RawAgentRequest,
 } from '../../../shared/host/agent';
-import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { EncodedRequest } from '../../../shared/a2a/adapter';
 import type { CardInterface } from '../../../shared/a2a/detect';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { grpcOrigin } from '../../../shared/a2a/grpcBinding';
 import { identifyRequest } from '../../../shared/a2a/identify';
 import { checkContentType } from '../../../shared/a2a/exchangeChecks';
-import type { FrameError, HeaderList, HttpFrame, SecretMark } from '../../../shared/wire/frame';
+import type { HeaderList, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import type { Exchange } from '../exchange';
 import type { AgentRecord } from './agentRecord';
 import { applyCredentials, hasCredentials, originNeedingConsent, type Credentialed } from './credentials';
 import { decodeFinished, startOperationExchange, type ExchangeState } from './operationExchange';
-import type { Recorder } from './recorder';
+import type { RunnerHooks, SendPlan } from './operationPlan';
 import type { StreamRecorder } from './streamRecorder';
-
-export interface OpenStream {
-  exchangeId: string;
-  agentId: string;
-  abort(error: FrameError): void;
-  /** The final frame and what the recorder learnt, once the stream has ended. */
-  ended: Promise<{ frame: HttpFrame; recorder: StreamRecorder }>;
-}
-
-export interface RunnerHooks {
-  recorder: Recorder;
-  onStreamOpened(stream: OpenStream): void;
-}
 
 let rpcSequence = 0;
 
@@ -199,22 +186,6 @@ function withQuery(base: string, query: string): string {
   } catch {
     return `${base}${query}`;
   }
-}
-
-/** One encoded request, ready to send (again, after a token renewal). */
-export interface SendPlan {
-  agent: AgentRecord;
-  adapter: GenerationAdapter;
-  request: EncodedRequest;
-  hooks: RunnerHooks;
-  /** The task the input names, to label the frame before any answer. */
-  inputTaskId: string | undefined;
-  /** Secrets in the request body (a push config's token). */
-  bodySecrets: SecretMark[];
-  /** Typed by hand and not recognised as any operation: sent as is, its answer read only for errors. */
-  unidentified?: boolean;
-  /** Sent exactly as written: without the agent's credentials and custom headers (RawAgentRequest.credentials). */
-  bare?: boolean;
 }
 
 async function sendOnce(

@@ -20,7 +20,7 @@ import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { compactFrame, expandFrame, journalLine } from './compactFrame';
-import { JournalQueue } from './journalQueue';
+import { JournalQueue, type CapturedBytes } from './journalQueue';
 import { readLines, type LineSink } from './lineReader';
 import { expandRun, plainBlock, plainEvent, RUN_KIND, runLineOf } from './sseRuns';
 import { ANALYSIS_KIND, analysisLine, analysisLineOf, applyAnalysis, type Redaction } from './sseAnalysis';
@@ -70,12 +70,6 @@ export interface JournalOptions {
    * event only when it says no.
    */
   untransformedBytes?: (latin1: string) => boolean;
-}
-
-/** A captured chunk's bytes, which start at `offset` in the stream; a frame that began before them is kept as text. */
-export interface CapturedBytes {
-  buffer: Buffer;
-  offset: number;
 }
 
 export interface JournalWriter {

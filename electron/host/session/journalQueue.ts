@@ -8,9 +8,14 @@ import { statSync } from 'node:fs';
 import { mkdir, open, rename, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { SseFrame } from '../../../shared/wire/frame';
-import type { CapturedBytes } from './journal';
 import { LineBuffer } from './lineBuffer';
 import { SseRun } from './sseRuns';
+
+/** A captured chunk's bytes, which start at `offset` in the stream; a frame that began before them is kept as text. */
+export interface CapturedBytes {
+  buffer: Buffer;
+  offset: number;
+}
 
 export interface JournalQueueOptions {
   blobDir: string;

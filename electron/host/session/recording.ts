@@ -15,9 +15,9 @@ import {
   JOURNAL_EXTENSION,
   readJournal,
   streamFileOf,
-  type CapturedBytes,
   type JournalRead,
 } from './journal';
+import type { CapturedBytes } from './journalQueue';
 
 export const JOURNALS_KEPT = 20;
 const RUN_PREFIX = 'run-';
