@@ -44,6 +44,9 @@ export function toCurl(request: FrameRequest, options: CurlOptions): string {
   // --url, so a URL that starts with '-' can never be read as an option.
   words.push(`--url ${shellQuote(maskUrl(request.url, marks))}`);
 
+  // With a body and no Content-Type, curl would add a form one: `Content-Type:` keeps it off, as it was sent.
+  const typed = request.headers.some(([name]) => name.toLowerCase() === 'content-type');
+  if (hasBody && !typed) words.push(`-H 'Content-Type:'`);
   for (const [name, value] of maskHeaders(request.headers, marks)) {
     if (derivedHeaders.has(name.toLowerCase())) continue;
     words.push(`-H ${shellQuote(headerArgument(name, value))}`);

@@ -78,7 +78,25 @@ describe('toCurl', () => {
       { method: 'GET', url: 'http://a.test/', headers: [], body: body('x') },
       { redact: false },
     );
-    expect(argvOf(getWithBody)).toEqual(['-X', 'GET', '--url', 'http://a.test/', '--data-binary', 'x']);
+    const noType = ['-H', 'Content-Type:'];
+    expect(argvOf(getWithBody)).toEqual([
+      '-X',
+      'GET',
+      '--url',
+      'http://a.test/',
+      ...noType,
+      '--data-binary',
+      'x',
+    ]);
+  });
+
+  it('keeps curl from adding a form Content-Type that was not sent', () => {
+    const untyped = toCurl(
+      { method: 'POST', url: 'http://a.test/', headers: [], body: body('a') },
+      { redact: false },
+    );
+    expect(argvOf(untyped)).toContain('Content-Type:');
+    expect(argvOf(toCurl(jsonRpc, { redact: false }))).not.toContain('Content-Type:');
   });
 
   it('asks curl not to buffer an event stream', () => {
@@ -105,6 +123,8 @@ describe('toCurl', () => {
       '--url',
       "http://a.test/x?q=$(touch pwned-url)&s='",
       '-H',
+      'Content-Type:',
+      '-H',
       "X-Evil: a'b$(touch pwned-header)`id`",
       '-H',
       'X-Empty;',
@@ -126,6 +146,8 @@ describe('toCurl', () => {
       'POST',
       '--url',
       '-o/tmp/x',
+      '-H',
+      'Content-Type:',
       '--data-binary',
       'STDIN:@/etc/passwd',
     ]);
