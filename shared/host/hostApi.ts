@@ -82,6 +82,8 @@ export interface RawRequest {
   maxBodyBytes?: number;
   /** Recorded on the frame: what asked for this exchange. */
   source?: string;
+  /** Headers the user marked secret (MSG-8): the frame marks them, so views mask them and exports redact them. */
+  secretHeaders?: string[];
 }
 
 export interface HostApi {

@@ -73,6 +73,10 @@ export const rawRequestSchema = z
       .positive()
       .max(1024 * 1024 * 1024)
       .optional(),
+    secretHeaders: z
+      .array(z.string().regex(token, 'A secret header name may contain only token characters.'))
+      .max(100)
+      .optional(),
     source: z.string().max(200).optional(),
   })
   .strict();

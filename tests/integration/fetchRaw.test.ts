@@ -126,6 +126,24 @@ describe('a completed exchange', () => {
   });
 });
 
+describe('secret headers (MSG-8)', () => {
+  it('marks the headers the editor called secret on the frame, so views mask them and exports redact them', async () => {
+    const server = await serve((_req, res) => res.end('ok'));
+    const frame = await fetchRaw({
+      method: 'GET',
+      url: `${server.url}/x`,
+      headers: [
+        ['X-API-Key', 'k-123'],
+        ['X-Plain', 'p'],
+      ],
+      secretHeaders: ['X-API-Key'],
+    });
+    expect(frame.secrets).toEqual([{ in: 'request-header', name: 'X-API-Key' }]);
+    const unmarked = await fetchRaw({ method: 'GET', url: `${server.url}/x` });
+    expect(unmarked.secrets).toBeUndefined();
+  });
+});
+
 describe('labelled failures', () => {
   it('connection refused', async () => {
     const port = await closedPort();

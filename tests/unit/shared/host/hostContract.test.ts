@@ -155,6 +155,7 @@ describe('dispatchHostCall', () => {
     ['a negative timeout', [{ method: 'GET', url: 'http://x/', timeouts: { totalMs: -1 } }]],
     ['a body that is both', [{ method: 'POST', url: 'http://x/', body: { text: 'a', base64: 'YQ==' } }]],
     ['bad base64', [{ method: 'POST', url: 'http://x/', body: { base64: '!!' } }]],
+    ['a secret header name with a space', [{ method: 'GET', url: 'http://x/', secretHeaders: ['X A'] }]],
   ])('refuses fetchRaw with %s, saying why', async (_label, args) => {
     const host = fakeHost();
     const result = await dispatchHostCall(host, 'fetchRaw', args);
