@@ -1,6 +1,8 @@
 // The headers of a raw request (MSG-8): any name and value, in order, since the editor sends what is written; the
-// host adds Host, Content-Length and the agent's credentials itself.
+// host adds Host and Content-Length itself. A header marked secret is masked here, marked on its frame, redacted in
+// Copy as … and kept out of the history; credential headers start out marked.
 
+import { isCredentialHeader } from './editorRequest';
 import type { DraftHeader, RawDraft } from './rawDraft';
 
 export interface RawHeadersProps {
@@ -19,16 +21,34 @@ export function RawHeaders({ headers, setHeader, update }: RawHeadersProps) {
             aria-label={`Header ${index + 1} name`}
             placeholder="Name"
             value={header.name}
-            onChange={(event) => setHeader(index, { name: event.target.value })}
+            onChange={(event) => {
+              const name = event.target.value;
+              // Typing a credential header's name marks it secret; the user can still unmark it.
+              setHeader(
+                index,
+                isCredentialHeader(name) && !header.secret ? { name, secret: true } : { name },
+              );
+            }}
             data-testid="raw-header-name"
           />
           <input
             aria-label={`Header ${index + 1} value`}
             placeholder="Value"
+            type={header.secret ? 'password' : 'text'}
+            autoComplete="off"
             value={header.value}
             onChange={(event) => setHeader(index, { value: event.target.value })}
             data-testid="raw-header-value"
           />
+          <label className="raw-secret">
+            <input
+              type="checkbox"
+              checked={header.secret === true}
+              onChange={(event) => setHeader(index, { secret: event.target.checked })}
+              data-testid="raw-header-secret"
+            />
+            secret
+          </label>
           <button
             type="button"
             aria-label={`Remove header ${header.name || index + 1}`}

@@ -1,13 +1,21 @@
-// The raw request editor (MSG-8): any method, any path of the agent, any headers and any body — valid or not — sent
-// by the host with the agent's credentials and recorded as frames like every other exchange. The answer is shown
-// as the host read it: the agent's error with its code named, or why nothing usable came back. The draft and the
-// actions are in useRawEditor.ts.
+// The request editor (MSG-8): any method, URL, query, headers and body, valid or not, recorded as frames like every
+// other exchange. With an open agent's credentials it is sent through that agent (a path relative to its interface
+// works); with none, or credentials typed here, it is a plain exchange to any absolute URL, so no agent is needed.
+// Import cURL, Copy as … and the history sit above it. The draft and the actions are in useRawEditor.ts.
 
+import { useState } from 'react';
 import type { AgentSummary } from '../../../shared/host/agent';
-import { useAppStore } from '../../store/appStore';
 import { agentName } from '../../../shared/agentName';
-import { useActiveAgent, useTrustOrigin } from '../agents';
+import { useAppStore } from '../../store/appStore';
+import { useActiveAgent } from '../agents';
+import { AuthPicker } from './AuthPicker';
+import { CopyAsPanel } from './CopyAsPanel';
+import { HistoryPanel } from './HistoryPanel';
+import { ImportCurlDialog } from './ImportCurlDialog';
+import { QueryParams } from './QueryParams';
 import { RawHeaders } from './RawHeaders';
+import { RawOutcome } from './RawOutcome';
+import type { DraftAuth } from './rawDraft';
 import { useRawDraftStore } from './rawDraftStore';
 import { useRawEditor } from './useRawEditor';
 import { VisibleName } from '../render';
@@ -17,19 +25,12 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 export function RawRequestView() {
   const agent = useActiveAgent();
-  if (!agent) {
-    return (
-      <div className="empty-state" data-testid="raw-no-agent">
-        <p>Open an agent first: raw requests go to its interface, with its credentials.</p>
-      </div>
-    );
-  }
-  return <RawEditor agent={agent} />;
-}
-
-function RawEditor({ agent }: { agent: AgentSummary }) {
-  const { draft, notice, update, send, setHeader, submit, onKeyDown, insertTemplate } = useRawEditor(agent);
-  const interfaceUrl = agent.chosen?.url;
+  const { draft, notice, auth, update, send, setHeader, submit, onKeyDown, insertTemplate } =
+    useRawEditor(agent);
+  const loadDraft = useRawDraftStore((state) => state.loadDraft);
+  const [showHistory, setShowHistory] = useState(false);
+  const agents = useAppStore((state) => state.agents);
+  const through = auth.kind === 'agent' ? agents.find((open) => open.id === auth.agentId) : undefined;
 
   return (
     <form
@@ -42,21 +43,20 @@ function RawEditor({ agent }: { agent: AgentSummary }) {
       }}
       onKeyDown={onKeyDown}
     >
-      <p className="muted">
-        To{' '}
-        <strong>
-          <VisibleName text={agentName(agent)} />
-        </strong>
-        {interfaceUrl ? (
-          <>
-            {' '}
-            at <code>{interfaceUrl}</code> ({agent.chosen?.bindingWire}, A2A {agent.chosen?.generation})
-          </>
-        ) : (
-          <> — {agent.problem ?? 'no usable interface'}</>
-        )}
-        , with its credentials. Ctrl+Enter sends.
-      </p>
+      <div className="raw-toolbar">
+        <ImportCurlDialog onImport={({ draft: imported, notice: said }) => loadDraft(imported, said)} />
+        <CopyAsPanel draft={draft} />
+        <button
+          type="button"
+          aria-pressed={showHistory}
+          onClick={() => setShowHistory(!showHistory)}
+          data-testid="raw-history-toggle"
+        >
+          History
+        </button>
+      </div>
+      {showHistory && <HistoryPanel onOpen={(entry) => loadDraft(entry, 'Opened from the history.')} />}
+      <Target auth={auth} agent={through} />
       <div className="raw-line">
         <input
           className="raw-method"
@@ -73,8 +73,8 @@ function RawEditor({ agent }: { agent: AgentSummary }) {
         </datalist>
         <input
           className="raw-url"
-          aria-label="URL: empty for the interface URL, or a path relative to it"
-          placeholder={interfaceUrl ?? 'absolute URL'}
+          aria-label="URL: absolute, or with an agent's credentials empty or a path relative to its interface"
+          placeholder={through?.chosen?.url ?? 'https://…'}
           value={draft.url}
           onChange={(event) => update({ url: event.target.value })}
           data-testid="raw-url"
@@ -83,12 +83,16 @@ function RawEditor({ agent }: { agent: AgentSummary }) {
           {send.isPending ? 'Sending…' : 'Send'}
         </button>
       </div>
+      <QueryParams url={draft.url} onUrl={(url) => update({ url })} />
+      <AuthPicker auth={auth} onChange={(next: DraftAuth) => update({ auth: next })} />
       <RawHeaders headers={draft.headers} setHeader={setHeader} update={update} />
       <div className="raw-body-head">
         <label htmlFor="raw-body">Body</label>
-        <button type="button" onClick={insertTemplate} data-testid="raw-template">
-          JSON-RPC template
-        </button>
+        {insertTemplate && (
+          <button type="button" onClick={insertTemplate} data-testid="raw-template">
+            JSON-RPC template
+          </button>
+        )}
       </div>
       <textarea
         id="raw-body"
@@ -104,66 +108,44 @@ function RawEditor({ agent }: { agent: AgentSummary }) {
           {notice}
         </p>
       )}
-      <RawOutcome agentId={agent.id} />
+      <RawOutcome agentId={auth.kind === 'agent' ? auth.agentId : null} />
     </form>
   );
 }
 
-function RawOutcome({ agentId }: { agentId: string }) {
-  const result = useRawDraftStore((state) => state.result);
-  const selectFrame = useAppStore((state) => state.selectFrame);
-  const trust = useTrustOrigin();
-  if (!result) return null;
-  if ('failure' in result) {
+/** One line saying where the request goes and with whose credentials. */
+function Target({ auth, agent }: { auth: DraftAuth; agent: AgentSummary | undefined }) {
+  if (auth.kind !== 'agent') {
     return (
-      <p className="raw-outcome error" role="alert" data-testid="raw-outcome" data-status="rejected">
-        {result.failure}
+      <p className="muted" data-testid="raw-target">
+        To any absolute URL, {auth.kind === 'none' ? 'with no credentials' : 'with the credentials below'}.
+        Ctrl+Enter sends.
       </p>
     );
   }
-  const { outcome } = result;
-  const bad = outcome.status !== 'result' && outcome.status !== 'stream';
-  const a2aError = outcome.error;
+  if (!agent) {
+    return (
+      <p className="muted" data-testid="raw-target">
+        Through an open agent, with its credentials. Ctrl+Enter sends.
+      </p>
+    );
+  }
+  const interfaceUrl = agent.chosen?.url;
   return (
-    <div
-      className={`raw-outcome${bad ? ' error' : ''}`}
-      role="status"
-      data-testid="raw-outcome"
-      data-status={outcome.status}
-    >
-      <p data-testid="raw-outcome-message">{outcome.message}</p>
-      {a2aError && (
-        <p data-testid="raw-outcome-error">
-          Code <code>{a2aError.code ?? a2aError.httpStatus ?? '—'}</code>
-          {a2aError.name && (
-            <>
-              {' '}
-              <strong>{a2aError.name}</strong>
-            </>
-          )}
-          {a2aError.reasons && a2aError.reasons.length > 0 && <> · {a2aError.reasons.join(', ')}</>}
-        </p>
+    <p className="muted" data-testid="raw-target">
+      To{' '}
+      <strong>
+        <VisibleName text={agentName(agent)} />
+      </strong>
+      {interfaceUrl ? (
+        <>
+          {' '}
+          at <code>{interfaceUrl}</code> ({agent.chosen?.bindingWire}, A2A {agent.chosen?.generation})
+        </>
+      ) : (
+        <> — {agent.problem ?? 'no usable interface'}</>
       )}
-      <div className="raw-outcome-actions">
-        {outcome.exchangeId && (
-          <button
-            type="button"
-            onClick={() => selectFrame(outcome.exchangeId ?? null)}
-            data-testid="raw-show-frame"
-          >
-            Show the exchange
-          </button>
-        )}
-        {outcome.confirm && (
-          <button
-            type="button"
-            onClick={() => trust.mutate({ agentId, origin: outcome.confirm!.origin })}
-            data-testid="raw-trust-origin"
-          >
-            Allow credentials to {outcome.confirm.origin}
-          </button>
-        )}
-      </div>
-    </div>
+      , with its credentials. Ctrl+Enter sends.
+    </p>
   );
 }

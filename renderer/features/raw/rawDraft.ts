@@ -11,7 +11,17 @@ import type { Generation } from '../../../shared/a2a/generation';
 export interface DraftHeader {
   name: string;
   value: string;
+  /** Masked in the editor, marked on the frame, redacted in exports and never kept in the history. */
+  secret?: boolean;
 }
+
+/** Whose credentials go with the request: none, an open agent's (sent through it), or typed here. */
+export type DraftAuth =
+  | { kind: 'none' }
+  | { kind: 'agent'; agentId: string }
+  | { kind: 'bearer'; token: string }
+  | { kind: 'basic'; user: string; password: string }
+  | { kind: 'api-key'; name: string; value: string };
 
 export interface RawDraft {
   method: string;
@@ -19,6 +29,8 @@ export interface RawDraft {
   url: string;
   headers: DraftHeader[];
   body: string;
+  /** Absent: the active agent's credentials when one is open, else none. */
+  auth?: DraftAuth;
 }
 
 export const emptyDraft: RawDraft = {

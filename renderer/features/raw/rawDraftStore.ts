@@ -6,7 +6,10 @@ import type { OperationOutcome } from '../../../shared/host/agent';
 import { emptyDraft, type RawDraft } from './rawDraft';
 
 /** The last send's answer, kept so it is still there after a look at another tab. */
-export type RawResult = { outcome: OperationOutcome } | { failure: string };
+export type RawResult =
+  | { outcome: OperationOutcome }
+  | { fetched: { frameId: string; summary: string; failed: boolean } }
+  | { failure: string };
 
 export interface RawDraftState {
   draft: RawDraft;

@@ -1,6 +1,9 @@
 // Fetch any URL through the host and inspect the exchange: the first tool of the inspector, before agents exist.
+// "Editor" opens the full request editor (MSG-8) with this method and URL, for headers, a body or credentials.
 
 import { useState, type FormEvent } from 'react';
+import { useAppStore } from '../../store/appStore';
+import { useRawDraftStore } from '../raw';
 import { normalizeAddress } from './normalizeAddress';
 import { useSendRequest } from './useSendRequest';
 
@@ -11,6 +14,14 @@ export function AddressBar() {
   const [address, setAddress] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const send = useSendRequest();
+  const loadDraft = useRawDraftStore((state) => state.loadDraft);
+  const setActiveTab = useAppStore((state) => state.setActiveTab);
+
+  function openEditor() {
+    const url = address.trim() === '' ? '' : normalizeAddress(address);
+    loadDraft({ method, url, headers: [], body: '', auth: { kind: 'none' } }, null);
+    setActiveTab('raw');
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,6 +58,14 @@ export function AddressBar() {
       />
       <button type="submit" disabled={send.isPending} data-testid="address-send">
         {send.isPending ? 'Sending…' : 'Send'}
+      </button>
+      <button
+        type="button"
+        onClick={openEditor}
+        title="Headers, body, credentials, cURL"
+        data-testid="address-editor"
+      >
+        Editor
       </button>
       {error && (
         <p className="address-error" role="alert" data-testid="address-error">
