@@ -44,6 +44,17 @@ test('with no agent open: import a curl line, send it, see its frame, find it in
       await expect(editor.queryRows()).toHaveCount(1);
     });
 
+    await test.step('schema help: an A2A route gets its example body, JSON is checked', async () => {
+      await editor.fillRequestLine('POST', `${server.url}/v1/message:send`);
+      await expect(editor.routeHints().first()).toContainText('HTTP+JSON send');
+      await editor.insertExampleBody();
+      await expect(editor.body()).toHaveValue(/"messageId": "msg-1"/);
+      await expect(editor.jsonCheck()).toHaveAttribute('data-valid', 'true');
+      await editor.fillBody('{"message": ');
+      await expect(editor.jsonCheck()).toHaveAttribute('data-valid', 'false');
+      await expect(editor.jsonCheck()).toContainText('Not valid JSON');
+    });
+
     await test.step('a curl line it cannot import says why', async () => {
       await editor.importCurl(`curl -d @task.json ${server.url}/tasks`);
       await expect(editor.importError()).toContainText('reads a file, which cannot be imported');

@@ -9,6 +9,7 @@ import { agentName } from '../../../shared/agentName';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent } from '../agents';
 import { AuthPicker } from './AuthPicker';
+import { BodySection } from './BodySection';
 import { CopyAsPanel } from './CopyAsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { ImportCurlDialog } from './ImportCurlDialog';
@@ -86,23 +87,7 @@ export function RawRequestView() {
       <QueryParams url={draft.url} onUrl={(url) => update({ url })} />
       <AuthPicker auth={auth} onChange={(next: DraftAuth) => update({ auth: next })} />
       <RawHeaders headers={draft.headers} setHeader={setHeader} update={update} />
-      <div className="raw-body-head">
-        <label htmlFor="raw-body">Body</label>
-        {insertTemplate && (
-          <button type="button" onClick={insertTemplate} data-testid="raw-template">
-            JSON-RPC template
-          </button>
-        )}
-      </div>
-      <textarea
-        id="raw-body"
-        className="raw-body"
-        spellCheck={false}
-        value={draft.body}
-        onChange={(event) => update({ body: event.target.value })}
-        rows={12}
-        data-testid="raw-body"
-      />
+      <BodySection draft={draft} update={update} insertTemplate={insertTemplate} />
       {notice && (
         <p className="muted" data-testid="raw-notice">
           {notice}

@@ -28,3 +28,14 @@ export function withQueryRows(url: string, rows: readonly QueryRow[]): string {
   const query = new URLSearchParams(rows.map((row): [string, string] => [row.name, row.value])).toString();
   return `${base}${rows.length > 0 ? `?${query}` : ''}${fragment}`;
 }
+
+/** A form body's fields. */
+export function formRows(body: string): QueryRow[] {
+  if (body.trim() === '') return [];
+  return [...new URLSearchParams(body)].map(([name, value]) => ({ name, value }));
+}
+
+/** Fields as a form body. */
+export function formText(rows: readonly QueryRow[]): string {
+  return new URLSearchParams(rows.map((row): [string, string] => [row.name, row.value])).toString();
+}

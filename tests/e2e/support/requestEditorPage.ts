@@ -32,6 +32,27 @@ export class RequestEditorPage {
     return this.page.getByTestId('raw-url');
   }
 
+  async fillRequestLine(method: string, url: string): Promise<void> {
+    await this.method().fill(method);
+    await this.url().fill(url);
+  }
+
+  async fillBody(text: string): Promise<void> {
+    await this.body().fill(text);
+  }
+
+  routeHints(): Locator {
+    return this.page.getByTestId('raw-route-hint');
+  }
+
+  async insertExampleBody(index = 0): Promise<void> {
+    await this.page.getByTestId('raw-insert-example').nth(index).click();
+  }
+
+  jsonCheck(): Locator {
+    return this.page.getByTestId('raw-json-check');
+  }
+
   body(): Locator {
     return this.page.getByTestId('raw-body');
   }
