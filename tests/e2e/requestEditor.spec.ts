@@ -101,8 +101,14 @@ test('with no agent open: import a curl line, send it, see its frame, find it in
       await expect(frames.requestHeaders()).not.toContainText('dev-key-123');
     });
 
+    await test.step('a curl line typed into the address bar goes to the editor', async () => {
+      await editor.curlInAddressBar(`curl -X DELETE '${server.url}/tasks/task-1' -H 'X-Trace: 7'`);
+      await expect(editor.method()).toHaveValue('DELETE');
+      await expect(editor.url()).toHaveValue(`${server.url}/tasks/task-1`);
+      await expect(await editor.headerValue('X-Trace')).toHaveValue('7');
+    });
+
     await test.step('find it in the history and open it again', async () => {
-      await editor.openTab();
       await editor.openHistory();
       await expect(editor.historyEntries()).toHaveCount(1);
       await editor.searchHistory('nothing-like-this');

@@ -2,5 +2,6 @@
 // import it only from here.
 
 export { RawRequestView } from './RawRequestView';
+export { draftFromCurl } from './editorRequest';
 export { draftFromFrame } from './rawDraft';
 export { useRawDraftStore } from './rawDraftStore';

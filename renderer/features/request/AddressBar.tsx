@@ -1,9 +1,10 @@
 // Fetch any URL through the host and inspect the exchange: the first tool of the inspector, before agents exist.
-// "Editor" opens the full request editor (MSG-8) with this method and URL, for headers, a body or credentials.
+// "Editor" opens the full request editor (MSG-8) with this method and URL, for headers, a body or credentials; a curl
+// command pasted here is imported into the editor instead of being fetched as a URL.
 
 import { useState, type FormEvent } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { useRawDraftStore } from '../raw';
+import { draftFromCurl, useRawDraftStore } from '../raw';
 import { normalizeAddress } from './normalizeAddress';
 import { useSendRequest } from './useSendRequest';
 
@@ -17,6 +18,17 @@ export function AddressBar() {
   const loadDraft = useRawDraftStore((state) => state.loadDraft);
   const setActiveTab = useAppStore((state) => state.setActiveTab);
 
+  function importCurlLine(line: string) {
+    try {
+      const { draft, notice } = draftFromCurl(line);
+      setInputError(null);
+      loadDraft(draft, notice);
+      setActiveTab('raw');
+    } catch (problem) {
+      setInputError(problem instanceof Error ? problem.message : String(problem));
+    }
+  }
+
   function openEditor() {
     const url = address.trim() === '' ? '' : normalizeAddress(address);
     loadDraft({ method, url, headers: [], body: '', auth: { kind: 'none' } }, null);
@@ -27,6 +39,10 @@ export function AddressBar() {
     event.preventDefault();
     if (!address.trim()) {
       setInputError('Type a URL to fetch, for example http://127.0.0.1:8080/.well-known/agent-card.json');
+      return;
+    }
+    if (/^\s*(?:\$\s+)?curl\s/.test(address)) {
+      importCurlLine(address);
       return;
     }
     setInputError(null);

@@ -14,9 +14,10 @@ export class RequestEditorPage {
     await expect(this.page.getByTestId('raw-view')).toBeVisible();
   }
 
-  /** The editor's tab, after a look at another view. */
-  async openTab(): Promise<void> {
-    await this.page.getByTestId('tab-raw').click();
+  /** A curl line typed into the address bar and sent: it is imported into the editor rather than fetched. */
+  async curlInAddressBar(line: string): Promise<void> {
+    await this.page.getByTestId('address-input').fill(line);
+    await this.page.getByTestId('address-send').click();
     await expect(this.page.getByTestId('raw-view')).toBeVisible();
   }
 
