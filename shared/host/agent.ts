@@ -172,6 +172,8 @@ export interface RawAgentRequest {
    * answer. A request that is malformed on purpose (a conformance probe) is not an operation to decode.
    */
   identify?: false;
+  /** Headers the user marked secret (MSG-8): marked on the frame like the agent's own credentials. */
+  secretHeaders?: string[];
 }
 
 export interface AgentSummary {

@@ -256,6 +256,7 @@ export const rawAgentRequestSchema = z
     via: via.optional(),
     credentials: z.literal(false).optional(),
     identify: z.literal(false).optional(),
+    secretHeaders: z.array(headerName).max(100).optional(),
   })
   .strict();
 

@@ -78,6 +78,23 @@ describe('a request typed by hand (MSG-8)', () => {
     expect(frame.a2a?.operation).toBe('raw');
   });
 
+  it('headers the user marked secret are marked on the frame', async () => {
+    const outcome = await host.sendRaw({
+      agentId,
+      method: 'POST',
+      url: '',
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['X-Session-Key', 'sk-1'],
+      ],
+      body: '{}',
+      secretHeaders: ['X-Session-Key'],
+    });
+    await recording.flush();
+    const frame = recording.http(outcome.exchangeId!);
+    expect(frame.secrets).toContainEqual({ in: 'request-header', name: 'X-Session-Key' });
+  });
+
   it('a hand-typed operation is recognised and decoded as that operation', async () => {
     const sent = await host.runOperation({
       agentId,

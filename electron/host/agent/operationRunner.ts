@@ -133,7 +133,8 @@ export async function runRaw(
         request,
         hooks,
         inputTaskId: undefined,
-        bodySecrets: [],
+        // Headers the user marked secret join the agent's own marks on the frame.
+        bodySecrets: (raw.secretHeaders ?? []).map((name): SecretMark => ({ in: 'request-header', name })),
         unidentified: !identified,
         bare: raw.credentials === false,
       },

@@ -100,6 +100,8 @@ export function draftFromFrame(frame: HttpFrame): DraftFromFrame {
 
 /** What the host is asked to send; header rows without a name are ignored. */
 export function draftToRequest(draft: RawDraft, agentId: string): RawAgentRequest {
+  const named = draft.headers.filter((header) => header.name.trim() !== '');
+  const secretHeaders = [...new Set(named.filter((h) => h.secret).map((h) => h.name.trim()))];
   return {
     agentId,
     method: draft.method.trim().toUpperCase(),
@@ -108,6 +110,7 @@ export function draftToRequest(draft: RawDraft, agentId: string): RawAgentReques
       .filter((header) => header.name.trim() !== '')
       .map((header): [string, string] => [header.name.trim(), header.value]),
     ...(draft.body !== '' ? { body: draft.body } : {}),
+    ...(secretHeaders.length > 0 ? { secretHeaders } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   exportDraft,
   exportFormats,
 } from '../../../../../renderer/features/raw/editorRequest';
-import type { RawDraft } from '../../../../../renderer/features/raw/rawDraft';
+import { draftToRequest, type RawDraft } from '../../../../../renderer/features/raw/rawDraft';
 import { queryRows, withQueryRows } from '../../../../../renderer/features/raw/queryRows';
 
 const base: RawDraft = { method: 'post', url: ' http://127.0.0.1:9/tasks ', headers: [], body: '{}' };
@@ -70,6 +70,24 @@ describe('draftToFetch', () => {
 
   it('refuses an empty method', () => {
     expect(() => draftToFetch({ ...base, method: ' ' })).toThrow('Type a method, such as GET or POST.');
+  });
+});
+
+describe('draftToRequest (through an agent)', () => {
+  it('names the headers marked secret, so the host marks them on the frame', () => {
+    const request = draftToRequest(
+      {
+        ...base,
+        headers: [
+          { name: ' X-Key ', value: 'k', secret: true },
+          { name: 'X-A', value: 'a' },
+        ],
+      },
+      'agent-1',
+    );
+    expect(request.secretHeaders).toEqual(['X-Key']);
+    expect(hostArgSchemas.sendRaw.safeParse([request]).success).toBe(true);
+    expect(draftToRequest(base, 'agent-1')).not.toHaveProperty('secretHeaders');
   });
 });
 
