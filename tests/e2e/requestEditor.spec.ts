@@ -13,15 +13,22 @@ interface Received {
   url?: string;
   headers: IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
 async function startTaskServer(seen: Received[]): Promise<LocalServer> {
   return listenLocal((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      const bytes = Buffer.concat(chunks);
+      seen.push({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body: bytes.toString('utf8'),
+        bytes,
+      });
       res.writeHead(201, 'Created', { 'Content-Type': 'application/json' });
       res.end('{"id":"task-1","status":{"state":"submitted"}}');
     });
@@ -119,6 +126,16 @@ test('with no agent open: import a curl line, send it, see its frame, find it in
       await expect(editor.url()).toHaveValue(`${server.url}/tasks`);
       await expect(editor.notice()).toContainText('Opened from the history.');
       await expect(await editor.headerValue('X-API-Key')).toHaveValue('');
+    });
+
+    await test.step('a file that is not text is sent as its exact bytes', async () => {
+      await editor.fillRequestLine('PUT', `${server.url}/blob`);
+      await editor.loadBodyFile('blob.bin', Buffer.from([0, 255, 65, 10]));
+      await expect(editor.bodyFileName()).toContainText('blob.bin (4 bytes, not text)');
+      await editor.send();
+      await expect(editor.outcome()).toContainText('201 Created');
+      expect(seen.at(-1)).toMatchObject({ method: 'PUT', url: '/blob' });
+      expect(seen.at(-1)!.bytes).toEqual(Buffer.from([0, 255, 65, 10]));
     });
   } finally {
     await server.close();

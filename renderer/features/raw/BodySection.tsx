@@ -1,8 +1,9 @@
 // The editor's body (MSG-8): typed as text (JSON checked, with A2A example bodies offered where the URL or the
-// JSON-RPC method is an A2A operation), edited as form fields, or loaded from a text file. Choosing a form or a file
-// adds the matching Content-Type when none is set; a file that is not UTF-8 text is refused in words.
+// JSON-RPC method is an A2A operation), edited as form fields, or loaded from a file: a text file into the text, any
+// other file kept as its exact bytes. Choosing a form or a file adds the matching Content-Type when none is set.
 
 import { useState } from 'react';
+import { bytesToBase64 } from '../../../shared/session/byteText';
 import { BodyHelp } from './BodyHelp';
 import { FormBody } from './FormBody';
 import type { RawDraft } from './rawDraft';
@@ -23,7 +24,6 @@ export function BodySection({
   insertTemplate: (() => void) | undefined;
 }) {
   const [mode, setMode] = useState<Mode>('text');
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const withType = (type: string): Partial<RawDraft> =>
     contentTypeOf(draft) === undefined
       ? { headers: [...draft.headers, { name: 'Content-Type', value: type }] }
@@ -31,13 +31,18 @@ export function BodySection({
 
   const loadFile = async (file: File) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = withType(file.type || 'application/octet-stream');
+    setMode('text');
     try {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      setFileProblem(null);
-      setMode('text');
-      update({ body: text, ...withType(file.type || 'application/octet-stream') });
+      update({ body: text, bodyFile: undefined, ...type });
     } catch {
-      setFileProblem(`${file.name} is not UTF-8 text; the editor sends text bodies only.`);
+      // Not text: kept as its bytes, sent exactly, and shown by name rather than as garbled text.
+      update({
+        body: '',
+        bodyFile: { name: file.name, base64: bytesToBase64(bytes), size: bytes.length },
+        ...type,
+      });
     }
   };
 
@@ -74,12 +79,19 @@ export function BodySection({
           </button>
         )}
       </div>
-      {fileProblem && (
-        <p className="raw-outcome error" role="alert" data-testid="raw-body-file-problem">
-          {fileProblem}
+      {draft.bodyFile ? (
+        <p className="muted" data-testid="raw-body-file-name">
+          The body is the file <code>{draft.bodyFile.name}</code> ({draft.bodyFile.size} bytes, not text),
+          sent as its exact bytes.{' '}
+          <button
+            type="button"
+            onClick={() => update({ bodyFile: undefined })}
+            data-testid="raw-body-file-remove"
+          >
+            Remove
+          </button>
         </p>
-      )}
-      {mode === 'form' ? (
+      ) : mode === 'form' ? (
         <FormBody body={draft.body} onBody={(body) => update({ body })} />
       ) : (
         <textarea
@@ -92,13 +104,15 @@ export function BodySection({
           data-testid="raw-body"
         />
       )}
-      <BodyHelp
-        method={draft.method}
-        url={draft.url}
-        body={draft.body}
-        contentType={contentTypeOf(draft)}
-        onInsert={(body) => update({ body, ...withType('application/json') })}
-      />
+      {!draft.bodyFile && (
+        <BodyHelp
+          method={draft.method}
+          url={draft.url}
+          body={draft.body}
+          contentType={contentTypeOf(draft)}
+          onInsert={(body) => update({ body, ...withType('application/json') })}
+        />
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@
 // rendered by the Copy as … exporters. Pure functions, so they are tested without a browser.
 
 import type { RawRequest } from '../../../shared/host/hostApi';
-import { bodyFromText } from '../../../shared/session/byteText';
+import { base64ToBytes, bodyFromBytes, bodyFromText } from '../../../shared/session/byteText';
 import { toCurl } from '../../../shared/wire/curl';
 import { CurlImportError, importCurl } from '../../../shared/wire/curlImport';
 import type { FrameRequest, SecretMark } from '../../../shared/wire/frame';
@@ -75,7 +75,11 @@ export function draftToFetch(draft: RawDraft): RawRequest {
     method,
     url,
     headers: headers.map((header): [string, string] => [header.name, header.value]),
-    ...(draft.body !== '' ? { body: { text: draft.body } } : {}),
+    ...(draft.bodyFile
+      ? { body: { base64: draft.bodyFile.base64 } }
+      : draft.body !== ''
+        ? { body: { text: draft.body } }
+        : {}),
     ...(secretHeaders.length > 0 ? { secretHeaders } : {}),
     source: 'request-editor',
   };
@@ -128,7 +132,11 @@ export function exportDraft(draft: RawDraft, format: ExportFormat, withSecrets: 
     method: draft.method.trim().toUpperCase() || 'GET',
     url: draft.url.trim(),
     headers: headers.map((header): [string, string] => [header.name, header.value]),
-    ...(draft.body !== '' ? { body: bodyFromText(draft.body) } : {}),
+    ...(draft.bodyFile
+      ? { body: bodyFromBytes(base64ToBytes(draft.bodyFile.base64) ?? new Uint8Array()) }
+      : draft.body !== ''
+        ? { body: bodyFromText(draft.body) }
+        : {}),
   };
   const marks: SecretMark[] = headers
     .filter((h) => h.secret)

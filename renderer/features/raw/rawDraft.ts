@@ -31,6 +31,8 @@ export interface RawDraft {
   body: string;
   /** Absent: the active agent's credentials when one is open, else none. */
   auth?: DraftAuth;
+  /** A file that is not text, loaded as the body: sent instead of `body`, as its exact bytes. */
+  bodyFile?: { name: string; base64: string; size: number } | undefined;
 }
 
 export const emptyDraft: RawDraft = {

@@ -30,7 +30,7 @@ function withoutSecretAuth(auth: DraftAuth | undefined): DraftAuth | undefined {
   }
 }
 
-/** The draft as the history keeps it: secret values emptied, the rest as sent. */
+/** The draft as the history keeps it: secret values emptied, a file body left out (it can be large), the rest as sent. */
 export function historyDraft(draft: RawDraft): RawDraft {
   const auth = withoutSecretAuth(draft.auth);
   return {

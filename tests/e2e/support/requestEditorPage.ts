@@ -42,6 +42,15 @@ export class RequestEditorPage {
     await this.body().fill(text);
   }
 
+  /** Loads a file as the body, as the file picker would. */
+  async loadBodyFile(name: string, bytes: Buffer, mimeType = 'application/octet-stream'): Promise<void> {
+    await this.page.getByTestId('raw-body-file').setInputFiles({ name, mimeType, buffer: bytes });
+  }
+
+  bodyFileName(): Locator {
+    return this.page.getByTestId('raw-body-file-name');
+  }
+
   routeHints(): Locator {
     return this.page.getByTestId('raw-route-hint');
   }

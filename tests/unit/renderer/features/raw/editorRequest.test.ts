@@ -54,6 +54,14 @@ describe('draftToFetch', () => {
     expect(request.secretHeaders).toEqual([header[0]]);
   });
 
+  it('sends a file body as its exact bytes, and copies it as base64', () => {
+    const bodyFile = { name: 'blob.bin', base64: 'AP9B', size: 3 };
+    const draft: RawDraft = { ...base, body: '', bodyFile };
+    expect(draftToFetch(draft).body).toEqual({ base64: 'AP9B' });
+    expect(exportDraft(draft, 'curl', false)).toContain("printf '%s' 'AP9B' | base64 -d | curl");
+    expect(exportDraft(draft, 'python', false)).toContain("data=b'\\x00\\xffA'");
+  });
+
   it('leaves the body out when it is empty', () => {
     expect(draftToFetch({ ...base, method: 'GET', body: '' })).not.toHaveProperty('body');
   });

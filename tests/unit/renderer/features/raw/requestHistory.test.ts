@@ -46,6 +46,11 @@ describe('request history', () => {
     expect(JSON.stringify([bearer, key])).not.toMatch(/S3|S4/);
   });
 
+  it('leaves a file body out', () => {
+    const draft = { ...entry('1', 'u').draft, bodyFile: { name: 'a.bin', base64: 'AAAA', size: 3 } };
+    expect(addToHistory([], { ...entry('1', 'u'), draft })[0]!.draft).not.toHaveProperty('bodyFile');
+  });
+
   it('puts the newest first and keeps at most the limit', () => {
     let entries: HistoryEntry[] = [];
     for (let i = 0; i < HISTORY_LIMIT + 5; i += 1)
