@@ -18,6 +18,7 @@ import { a2aRef, cite } from '../../../shared/checks/specRefs';
 import type { Finding } from '../../../shared/wire/finding';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { checkBodySchema } from '../bodySchema';
+import { genericStreamReader } from '../genericStream';
 import type { Exchange } from '../exchange';
 import { startGrpcExchange } from '../grpc/grpcExchange';
 import type { Credentialed } from './credentials';
@@ -67,6 +68,14 @@ export function startOperationExchange(
         // A gRPC stream's messages come to the stream recorder as events (grpc/grpcExchange.ts).
         const eventStream =
           adapter.binding === 'GRPC' || contentType(response.headers) === 'text/event-stream';
+        // A stream no A2A operation asked for (a raw request, a non-streaming call) is still a stream: read as
+        // generic events, never as one body of invalid JSON (FRM-2).
+        if (ok && eventStream && adapter.binding !== 'GRPC' && (plan.unidentified || !request.streaming)) {
+          const generic = genericStreamReader(frame, hooks.recorder, limits);
+          state.stream = generic.recorder;
+          opened(frame);
+          return generic.reader;
+        }
         if (request.streaming && ok && eventStream) {
           state.stream = new StreamRecorder({
             exchange: frame,
@@ -163,6 +172,12 @@ export function decodeFinished(
     };
   }
   const { status, statusText, headers, body } = frame.response;
+  if (contentType(headers) === 'text/event-stream') {
+    // An event stream kept as one body (an error status) is text, not JSON gone wrong: it is shown as it came.
+    frame.a2a!.outcome = 'invalid';
+    const message = describeUnexpectedAnswer(status, statusText, headers, body.text);
+    return { exchangeId: frame.id, findings: [], status: 'invalid', message };
+  }
   const findings = checkContentType(request, adapter.binding, adapter.generation, status, headers, body.size);
   const decoded = adapter.decodeResponse(request, { status, headers, bodyText: body.text });
   findings.push(...decoded.findings);
