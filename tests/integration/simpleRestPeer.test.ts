@@ -93,7 +93,9 @@ describe('through the address bar (fetchRaw)', () => {
     expect(created.response?.status).toBe(201);
     const taskId = bodyOf(created).id;
 
+    const opened = peer.nextStreamOpened();
     const streaming = send({ method: 'GET', url: `${peer.baseUrl}/tasks/${taskId}/stream`, headers: [key] });
+    expect(await opened).toEqual({ method: 'GET', path: `/tasks/${taskId}/stream` });
     await peer.taskReached(taskId, 'input_required');
     const answered = await send({
       method: 'POST',

@@ -30,6 +30,8 @@ export interface SimpleRestPeerHandle {
   cardUrl: string;
   /** Resolves once the next event stream has written its first event. */
   nextStreamOpened(): Promise<StreamOpened>;
+  /** The ids of the tasks created so far, oldest first. */
+  taskIds(): string[];
   /** Resolves when the task reaches `state` (at once when it is already there). */
   taskReached(taskId: string, state: SimpleTaskState): Promise<SimpleTask>;
   close(): Promise<void>;
@@ -96,7 +98,10 @@ export async function startSimpleRestPeer(options: { port?: number } = {}): Prom
   }
 
   function stream(held: Held, res: ServerResponse): void {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    // Set apart from writeHead so the listener sees the content type and can announce the stream (peerServer.ts).
+    res.setHeader('Content-Type', 'text/event-stream');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.writeHead(200);
     held.streams.add(res);
     res.on('close', () => held.streams.delete(res));
     write(held, res, 'snapshot');
@@ -151,6 +156,7 @@ export async function startSimpleRestPeer(options: { port?: number } = {}): Prom
     baseUrl: base,
     cardUrl: `${base}/.well-known/agent.json`,
     nextStreamOpened: server.nextStreamOpened,
+    taskIds: () => [...tasks.keys()],
     taskReached(taskId, state) {
       const held = tasks.get(taskId);
       if (!held) return Promise.reject(new Error(`No task ${taskId} on the simple REST peer.`));
