@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawRequest } from '../../shared/host/hostApi';
+import { runChecks } from '../../shared/checks/runChecks';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import { eventJson } from '../../shared/wire/eventJson';
 import type { HttpFrame } from '../../shared/wire/frame';
@@ -137,6 +138,9 @@ describe('through the address bar (fetchRaw)', () => {
       'completed',
     ]);
     expect(task?.artifacts.map((a) => a.name)).toEqual(['answer']);
+    // The checks find nothing wrong with traffic that never claimed to be A2A, least of all invalid JSON.
+    const report = runChecks({ frames: recorded.frames(), agents: [], cardFindings: [], appVersion: '0' });
+    expect(report.findings.filter((f) => f.severity !== 'info')).toEqual([]);
     const eventEntries = model.entries.filter((e) => e.exchangeId === stream.id && e.kind === 'event');
     expect(eventEntries.map((e) => e.label)[0]).toBe('event snapshot · task submitted (not A2A)');
     expect(eventEntries.some((e) => e.severity !== undefined)).toBe(false);
