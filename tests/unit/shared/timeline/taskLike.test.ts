@@ -10,7 +10,8 @@ import {
   normalizeTaskState,
 } from '../../../../shared/timeline/taskLike';
 import { newTaskView } from '../../../../shared/timeline/taskView';
-import type { BodyBytes } from '../../../../shared/wire/frame';
+import { TimelineModel } from '../../../../shared/timeline/timelineModel';
+import type { BodyBytes, HttpFrame, SseFrame } from '../../../../shared/wire/frame';
 
 function body(text: string): BodyBytes {
   return {
@@ -118,5 +119,71 @@ describe('applyTaskLike and the timeline line', () => {
     const task = { id: 't', state: 'working' as const, stateWire: 'working', artifacts: [] };
     expect(genericEventLabel('message', undefined)).toBe('event');
     expect(genericEventLabel('status', task)).toBe('event status · task working (not A2A)');
+  });
+});
+
+describe('the timeline of traffic that is not A2A', () => {
+  const exchange: HttpFrame = {
+    kind: 'http',
+    id: 'x',
+    source: 'raw',
+    timing: { start: 10, end: 40 },
+    request: { method: 'GET', url: 'http://127.0.0.1:9/tasks/t/stream', headers: [] },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: '1.1',
+      headers: [['Content-Type', 'text/event-stream']],
+      body: body(''),
+    },
+    stream: { bytes: 0, events: 2, emptyBlocks: 0, ended: 'complete' },
+  };
+  const event = (seq: number, type: string, data: string, json?: true): SseFrame => ({
+    kind: 'sse',
+    id: `e${seq}`,
+    exchangeId: 'x',
+    source: 'raw',
+    timing: { start: 20 + seq },
+    seq,
+    offset: { start: 0, end: 0 },
+    raw: `data: ${data}\n\n`,
+    dispatched: true,
+    event: { index: seq, type, data },
+    ...(json ? { jsonFromData: true as const } : {}),
+  });
+
+  it('lists text events as generic ones, not as unreadable errors, and task events with their state', () => {
+    const model = new TimelineModel();
+    model.ingest([
+      exchange,
+      event(0, 'message', 'just text'),
+      event(1, 'status', '{"id":"t","status":{"state":"completed"}}', true),
+    ]);
+    const events = model.entries.filter((e) => e.kind === 'event');
+    expect(events.map((e) => [e.label, e.severity, e.state])).toEqual([
+      ['event', undefined, undefined],
+      ['event status · task completed (not A2A)', undefined, 'completed'],
+    ]);
+    expect(model.tasks.get('t')).toMatchObject({ notA2A: true, states: [{ state: 'completed' }] });
+  });
+
+  it('reads a task from a plain JSON answer', () => {
+    const model = new TimelineModel();
+    const answer: HttpFrame = {
+      ...exchange,
+      id: 'y',
+      response: {
+        ...exchange.response!,
+        headers: [['Content-Type', 'application/json']],
+        body: body('{"id":"u","status":{"state":"input_required"}}'),
+      },
+    };
+    delete answer.stream;
+    model.ingest([answer]);
+    expect(model.entries.at(-1)).toMatchObject({
+      label: 'HTTP 200 · task input_required (not A2A)',
+      taskId: 'u',
+    });
+    expect(model.tasks.get('u')?.states.map((s) => s.state)).toEqual(['input-required']);
   });
 });
