@@ -110,7 +110,9 @@ describe('through the address bar (fetchRaw)', () => {
 
     expect(stream.error).toBeUndefined();
     expect(stream.stream).toMatchObject({ events: 5, ended: 'complete' });
-    expect(stream.response?.body.size).toBe(0);
+    // The exact bytes stay in the body too, as every buffered answer's do.
+    expect(stream.response?.body.size).toBe(stream.stream?.bytes);
+    expect(stream.response?.body.text).toContain('event: snapshot\nid: 1\ndata: {');
     const events = recorded.events(stream.id);
     expectTiledStream(recorded.http(stream.id), events);
     expect(events.map((e) => e.event?.type)).toEqual(['snapshot', 'status', 'status', 'status', 'status']);

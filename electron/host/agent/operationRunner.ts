@@ -288,7 +288,7 @@ function streamOpened(
   });
   const response = frame.response!;
   // A stream no A2A operation asked for is read as generic events (genericStream.ts): no A2A rule applies to it.
-  const generic = plan.unidentified === true || !request.streaming;
+  const generic = plan.unidentified === true;
   return {
     status: 'stream',
     message: generic

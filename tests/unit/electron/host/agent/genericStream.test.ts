@@ -1,6 +1,6 @@
 // An event stream is never "not valid JSON": a stream no A2A operation asked for is recorded by the StreamRecorder
 // with no decoder (its events keep their JSON, text events are no finding), and an event-stream body kept whole (an
-// error status) is not decoded as JSON either.
+// error status, a unary call answered with a stream) is not decoded as JSON either.
 
 import { describe, expect, it } from 'vitest';
 import { v0_1JsonRpc } from '../../../../../shared/a2a/v0_1/jsonrpc';
@@ -88,9 +88,11 @@ describe('an event-stream body kept whole', () => {
       frame.a2a = { agentId: 'a', operation: 'get', generation: '0.1', binding: 'JSONRPC' };
       const outcome = decodeFinished(frame, v0_1JsonRpc, request, unidentified);
       expect(outcome.status).toBe('invalid');
-      expect(outcome.findings).toEqual([]);
-      expect(frame.findings).toBeUndefined();
       expect(outcome.message).not.toMatch(/valid JSON/);
+      // A raw request is owed nothing; a known unary call answered with a stream is told so, not as broken JSON.
+      const rules = (frame.findings ?? []).map((f) => f.rule);
+      expect(rules).toEqual(unidentified ? [] : ['sse.unexpected-stream']);
+      expect(outcome.findings.map((f) => f.rule)).toEqual(rules);
     }
   });
 });
