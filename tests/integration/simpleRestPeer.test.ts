@@ -149,6 +149,25 @@ describe('through the address bar (fetchRaw)', () => {
   });
 });
 
+describe("a stream past the address bar's body cap", () => {
+  it('stops at the cap as a buffered body does, keeping the bytes and the events before it', async () => {
+    const recorded = recordingHost();
+    const created = await recorded.host.fetchRaw({
+      method: 'POST',
+      url: `${peer.baseUrl}/tasks`,
+      headers: [key, json],
+      body: { text: '{"message":"hello"}' },
+    });
+    const url = `${peer.baseUrl}/tasks/${bodyOf(created).id}/stream`;
+    const frame = await recorded.host.fetchRaw({ method: 'GET', url, headers: [key], maxBodyBytes: 100 });
+    await recorded.flush();
+    expect(frame.error).toMatchObject({ kind: 'too-large', label: 'Body too large' });
+    expect(frame.response?.body).toMatchObject({ size: 100, truncated: { limit: 100 } });
+    expect(frame.stream?.ended).toBe('error');
+    expect(recorded.events(frame.id).every((e) => e.offset.end <= frame.stream!.bytes)).toBe(true);
+  });
+});
+
 describe('through the raw request editor (sendRaw) with the card opened', () => {
   it('reads the stream of a raw request as generic events, never as invalid JSON', async () => {
     const recorded = recordingHost();
