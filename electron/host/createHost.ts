@@ -110,7 +110,7 @@ export function createHost(options: HostOptions): HostService {
     options.appVersion,
   );
   const fetchRecorded = async (request: RawRequest) => {
-    const frame = await fetchRaw(request, deps);
+    const frame = await fetchRaw(request, deps, recorder);
     recording?.record(frame);
     bus.publishFrame(frame);
     return frame;

@@ -131,6 +131,9 @@ function taskMarks(frames: readonly Frame[], timeline: TimelineModel) {
   const illegal: IllegalMark[] = [];
   const placed = new Map<string, Placement | undefined>();
   for (const task of timeline.tasks.values()) {
+    // A task read from answers that are not A2A is shown, not held to A2A's state machine
+    // (docs/protocol.md#plain-rest-agents).
+    if (task.notA2A) continue;
     // The model marks a state illegal against the mark before it (taskView.applyState), so that is the one it
     // contradicts.
     let previous: StateMark | undefined;

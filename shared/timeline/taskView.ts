@@ -45,6 +45,8 @@ export interface TaskView {
   artifacts: AssembledArtifact[];
   /** Frames that concern the task, in arrival order. */
   frameIds: string[];
+  /** Read from answers that are not A2A (a plain REST agent's task JSON, shared/timeline/taskLike.ts). */
+  notA2A?: true;
 }
 
 export function newTaskView(id: string): TaskView {

@@ -11,6 +11,14 @@ import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
 import { pushAdapter } from '../a2a/adapters';
 import { exchangeRequest, type ExchangeRequest } from './exchangeRequest';
 import { applyItem, applyTask, newTaskView, type TaskView } from './taskView';
+import {
+  applyTaskLike,
+  bodyTaskLike,
+  findTaskLike as findTaskLikeIn,
+  genericEventLabel,
+  type TaskLike,
+} from './taskLike';
+import { eventJson } from '../wire/eventJson';
 
 export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error' | 'push';
 
@@ -194,7 +202,12 @@ export class TimelineModel {
   ): { label: string; state?: string; taskId?: string; severity?: 'error' | 'warning' } {
     const decoder = exchange.decoder;
     const response = frame.response!;
-    if (!decoder) return { label: frame.error?.label ?? response.statusText };
+    if (!decoder) {
+      // Not an A2A exchange (the address bar, a raw request no operation matched): a task in it is still shown.
+      const task = frame.error ? undefined : bodyTaskLike(response.headers, response.body);
+      if (!task) return { label: frame.error?.label ?? response.statusText };
+      return this.onTaskLike(task, frame.id, frame.timing.end ?? frame.timing.start, exchange);
+    }
     if (frame.error) return { label: frame.error.label, severity: 'error' };
     const decoded = decoder.adapter.decodeResponse(decoder.request, {
       status: response.status,
@@ -268,6 +281,14 @@ export class TimelineModel {
       return;
     }
     const decoder = exchange?.decoder;
+    if (!decoder && frame.event) {
+      // A stream that is not A2A (any text/event-stream answer): its events are generic, never "not readable".
+      const task = findTaskLikeIn(eventJson(frame));
+      const label = genericEventLabel(frame.event.type, task);
+      if (!task || !exchange) return this.push({ ...base, kind: 'event', label });
+      this.push({ ...base, kind: 'event', ...this.onTaskLike(task, frame.id, at, exchange), label });
+      return;
+    }
     const decoded =
       decoder && frame.event
         ? decoder.adapter.decodeStreamEvent(decoder.request, frame.event.data, frame.event.type === 'error')
@@ -354,6 +375,18 @@ export class TimelineModel {
       return { label: `artifact · ${name}${item.update.append ? ' (+chunk)' : ''}`, taskId };
     }
     return { label: item.kind, taskId };
+  }
+
+  /** A task read from an answer that is not A2A: its view is marked so, and the entry says its state. */
+  private onTaskLike(
+    task: TaskLike,
+    frameId: string,
+    at: number,
+    exchange: ExchangeState,
+  ): { label: string; state: string; taskId: string } {
+    exchange.taskId ??= task.id;
+    applyTaskLike(this.task(task.id, exchange.agentId), task, at, frameId);
+    return { label: `task ${task.stateWire} (not A2A)`, state: task.state, taskId: task.id };
   }
 
   private agentMessage(

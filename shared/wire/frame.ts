@@ -142,7 +142,10 @@ export interface HttpFrame extends FrameBase {
   response?: FrameResponse;
   error?: FrameError;
   remote?: { address: string; port: number };
-  /** Set when the response was an event stream: then `response.body` is empty and the events are `sse` frames. */
+  /**
+   * Set when the response was an event stream: the events are `sse` frames, and `response.body` is empty (the address
+   * bar's exchanges keep the bytes there too).
+   */
   stream?: StreamSummary;
   /** Rules the exchange broke (wrong content type, id mismatch, SSE framing …), kept beside the bytes. */
   findings?: Finding[];

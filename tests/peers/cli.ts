@@ -8,10 +8,11 @@ import { faultyPeerFaults, faultyPeerNotes, startFaultyPeer } from './faultyPeer
 import { hostileFaultNotes, hostileFaults, startHostilePeer } from './hostilePeer';
 import { isPeerName, peerNames, peers } from './index';
 import { PEER_BEARER_TOKEN } from './peerAuth';
+import { SIMPLE_REST_PEER, startSimpleRestPeer } from './simpleRestPeer';
 import { startTokenEndpoint } from './tokenEndpoint';
 
 /** Peers started apart from the generation peers: sets of agents under their own paths, and the broken agent. */
-const groups = ['hostile', 'auth', 'broken', 'faulty'] as const;
+const groups = ['hostile', 'auth', 'broken', 'faulty', 'simple-rest'] as const;
 const allNames = [...peerNames, ...actsPeerNames, ...groups];
 
 function usage(): string {
@@ -79,6 +80,12 @@ async function start(name: string, port: number): Promise<() => Promise<void>> {
     console.log(`  ${peer.agentUrl('correct')}  — nothing wrong`);
     for (const fault of faultyPeerFaults)
       console.log(`  ${peer.agentUrl(fault)}  — ${faultyPeerNotes[fault]}`);
+    return () => peer.close();
+  }
+  if (name === 'simple-rest') {
+    const peer = await startSimpleRestPeer({ port });
+    console.log(`The simple REST agent (not A2A) is listening on ${peer.baseUrl}`);
+    console.log(`Card: ${peer.cardUrl}; send ${SIMPLE_REST_PEER.header}: ${SIMPLE_REST_PEER.apiKey}`);
     return () => peer.close();
   }
   if (name === 'auth') {

@@ -18,6 +18,7 @@ import { a2aRef, cite } from '../../../shared/checks/specRefs';
 import type { Finding } from '../../../shared/wire/finding';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { checkBodySchema } from '../bodySchema';
+import { genericStreamReader } from '../genericStream';
 import type { Exchange } from '../exchange';
 import { startGrpcExchange } from '../grpc/grpcExchange';
 import type { Credentialed } from './credentials';
@@ -67,6 +68,14 @@ export function startOperationExchange(
         // A gRPC stream's messages come to the stream recorder as events (grpc/grpcExchange.ts).
         const eventStream =
           adapter.binding === 'GRPC' || contentType(response.headers) === 'text/event-stream';
+        // A raw request no A2A operation matched that is answered with a stream: read as generic events, never as
+        // one body of invalid JSON (FRM-2). A known unary call answered so stays an answer to that call, kept whole.
+        if (ok && eventStream && adapter.binding !== 'GRPC' && plan.unidentified) {
+          const generic = genericStreamReader(frame, hooks.recorder, limits);
+          state.stream = generic.recorder;
+          opened(frame);
+          return generic.reader;
+        }
         if (request.streaming && ok && eventStream) {
           state.stream = new StreamRecorder({
             exchange: frame,
@@ -163,6 +172,15 @@ export function decodeFinished(
     };
   }
   const { status, statusText, headers, body } = frame.response;
+  if (contentType(headers) === 'text/event-stream') {
+    // An event stream kept as one body (an error status, a unary call answered with a stream) is text, not JSON gone
+    // wrong: it is shown as it came, and only a unary call answered so is a finding.
+    frame.a2a!.outcome = 'invalid';
+    const findings: Finding[] = unidentified || request.streaming ? [] : [unexpectedStream(request, adapter)];
+    if (findings.length > 0) frame.findings = [...(frame.findings ?? []), ...findings];
+    const message = describeUnexpectedAnswer(status, statusText, headers, body.text);
+    return { exchangeId: frame.id, findings, status: 'invalid', message };
+  }
   const findings = checkContentType(request, adapter.binding, adapter.generation, status, headers, body.size);
   const decoded = adapter.decodeResponse(request, { status, headers, bodyText: body.text });
   findings.push(...decoded.findings);
@@ -230,6 +248,16 @@ export function decodeFinished(
       return { ...base, status: 'invalid', message };
     }
   }
+}
+
+/** A call that answers with one JSON document was answered with an event stream. */
+function unexpectedStream(request: EncodedRequest, adapter: GenerationAdapter): Finding {
+  return {
+    rule: 'sse.unexpected-stream',
+    severity: 'error',
+    message: `The ${request.operation} call was answered with an event stream; its answer is one JSON document.`,
+    ...cite(a2aRef('streaming', adapter.generation)),
+  };
 }
 
 function taskOfResult(result: OperationResult): { taskId?: string; contextId?: string } {

@@ -288,18 +288,17 @@ function streamOpened(
     ended: exchange.done.then((final) => ({ frame: final, recorder })),
   });
   const response = frame.response!;
+  // A stream no A2A operation asked for is read as generic events (genericStream.ts): no A2A rule applies to it.
+  const generic = plan.unidentified === true;
   return {
     status: 'stream',
-    message: `Stream open (HTTP ${response.status}); events arrive as frames.`,
+    message: generic
+      ? `Stream open (HTTP ${response.status}), not an A2A stream; its events arrive as frames.`
+      : `Stream open (HTTP ${response.status}); events arrive as frames.`,
     exchangeId: frame.id,
-    findings: checkContentType(
-      request,
-      adapter.binding,
-      adapter.generation,
-      response.status,
-      response.headers,
-      1,
-    ),
+    findings: generic
+      ? []
+      : checkContentType(request, adapter.binding, adapter.generation, response.status, response.headers, 1),
     stepFrameIds,
   };
 }

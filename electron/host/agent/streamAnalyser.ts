@@ -49,6 +49,22 @@ export function inThreadAnalyser(): StreamAnalyser {
   };
 }
 
+/**
+ * The analysis of a stream that is not A2A: no decoder and no schema, only whether each event's data is JSON (text is
+ * as good as JSON there, so it is no finding).
+ */
+export function genericAnalysis(): AnalysisStream {
+  const analyse = (data: string) => {
+    try {
+      JSON.parse(data);
+      return { summary: null, findings: [] };
+    } catch {
+      return { summary: null, findings: [], notJson: true as const };
+    }
+  };
+  return { analyse: (datas, errors) => analyseBatch(analyse, datas, errors), close: () => undefined };
+}
+
 interface Pending {
   resolve: (result: BatchAnalysis) => void;
   /** The same batch analysed in the host's thread, when the worker cannot. */

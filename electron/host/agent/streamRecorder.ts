@@ -10,14 +10,23 @@ import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adap
 import type { Finding } from '../../../shared/wire/finding';
 import type { FrameError, HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { SseParser, type SseBlockBase, type SseEvent, type SseFinding } from '../../../shared/wire/sse';
-import { inThreadAnalyser, type AnalysisStream, type StreamAnalyser } from './streamAnalyser';
+import {
+  genericAnalysis,
+  inThreadAnalyser,
+  type AnalysisStream,
+  type StreamAnalyser,
+} from './streamAnalyser';
 import type { BatchAnalysis, EventSummary } from './streamAnalysis';
 import { isTerminalState } from '../../../shared/a2a/model';
 
 export interface StreamRecorderOptions {
   exchange: HttpFrame;
-  adapter: GenerationAdapter;
-  request: EncodedRequest;
+  /**
+   * The generation that decodes the events, and the request that opened the stream. Without them the stream is not
+   * A2A (any text/event-stream answer): its events are kept with their JSON and no A2A reading (FRM-2).
+   */
+  adapter?: GenerationAdapter;
+  request?: EncodedRequest;
   maxEventBytes: number;
   maxStreamBytes: number;
   nextId: () => string;
@@ -102,7 +111,11 @@ export class StreamRecorder {
     });
     options.exchange.stream = { bytes: 0, events: 0, emptyBlocks: 0 };
     this.maxPending = options.maxPendingBytes ?? MAX_PENDING_BYTES;
-    this.analysis = (options.analyser ?? inThreadAnalyser()).open(options.adapter, options.request);
+    const { adapter, request } = options;
+    this.analysis =
+      adapter && request
+        ? (options.analyser ?? inThreadAnalyser()).open(adapter, request)
+        : genericAnalysis();
   }
 
   /** Feeds one chunk; returns an error when a cap says the stream must stop. */

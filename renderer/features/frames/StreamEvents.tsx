@@ -1,6 +1,6 @@
-// The events of a streamed exchange in arrival order (FRM-2), keep-alives included, and the selected one in full:
-// its raw text exactly as it arrived, the data parsed as JSON, what the A2A decoder made of it, its JSON-RPC
-// envelope and its findings. The list is virtualized, since a long stream can carry thousands of events.
+// The events of a streamed exchange in arrival order (FRM-2), keep-alives included, each with when it arrived, and
+// the selected one in full: its raw text exactly as it arrived, the data parsed as JSON, what the A2A decoder made of
+// it (nothing, for a stream that is not A2A), its JSON-RPC envelope and its findings. The list is virtualized, since a long stream can carry thousands of events.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
@@ -19,6 +19,11 @@ function eventLabel(event: SseFrame): string {
   const a2a = event.a2a;
   const what = a2a ? [a2a.item, a2a.state].filter(Boolean).join(' · ') : (event.event?.type ?? 'message');
   return a2a?.final ? `${what} (final)` : what;
+}
+
+/** When the event arrived, counted from the start of its exchange: the timing of each event (FRM-2). */
+function sinceStart(exchange: HttpFrame, event: SseFrame): string {
+  return `+${Math.max(0, Math.round(event.timing.start - exchange.timing.start))} ms`;
 }
 
 export function StreamEvents({
@@ -68,6 +73,9 @@ export function StreamEvents({
                   >
                     <span className="seq">#{event.seq}</span>
                     <span className="label">{eventLabel(event)}</span>
+                    <span className="at" data-testid="stream-event-at">
+                      {sinceStart(exchange, event)}
+                    </span>
                     <span className="size">{formatBytes(event.offset.end - event.offset.start)}</span>
                     {problem && <span aria-label="has errors"> ⚠</span>}
                   </button>
@@ -92,7 +100,7 @@ function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame
         {event.dispatched ? `Event #${event.event?.index ?? 0}` : 'Block without data'} · bytes{' '}
         {event.offset.start}–{event.offset.end}
         {event.event?.type && event.event.type !== 'message' && <> · type {event.event.type}</>}
-        {event.event?.id !== undefined && <> · id {event.event.id}</>}
+        {event.event?.id !== undefined && <> · id {event.event.id}</>} · arrived {sinceStart(exchange, event)}
       </h4>
       <FindingsList
         findings={event.findings ?? []}

@@ -52,6 +52,13 @@ function parseJson(text: string | undefined): { ok: true; value: unknown } | { o
   }
 }
 
+/** The answer (one stream event, or else the response body) has a `jsonrpc` member. */
+function answerLooksJsonRpc(frame: HttpFrame, answer: unknown): boolean {
+  if (answer !== undefined) return looksLikeJsonRpc(answer);
+  const body = parseJson(frame.response?.body.text);
+  return body.ok && looksLikeJsonRpc(body.value);
+}
+
 function looksLikeJsonRpc(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'jsonrpc' in value;
 }
@@ -82,7 +89,12 @@ function compareIds(id: JsonRpcId | undefined, expected: JsonRpcId | undefined):
  */
 export function describeEnvelope(frame: HttpFrame, answer?: unknown): EnvelopeNote | undefined {
   const request = parseJson(frame.request.body?.text);
-  const jsonRpcBinding = frame.a2a?.binding === 'JSONRPC';
+  // A raw request no operation matched is JSON-RPC only if it or its answer says so: a plain REST route's task JSON
+  // is not a JSON-RPC answer with its envelope missing.
+  const raw = frame.a2a?.operation === 'raw';
+  const jsonRpcBinding =
+    frame.a2a?.binding === 'JSONRPC' &&
+    (!raw || (frame.request.body !== undefined && !request.ok) || answerLooksJsonRpc(frame, answer));
   if (!jsonRpcBinding && !(request.ok && looksLikeJsonRpc(request.value))) return undefined;
   const generation = isGeneration(frame.a2a?.generation) ? frame.a2a.generation : undefined;
   // The checks need a generation for their wording; names come from errorNames, which handles "unknown".

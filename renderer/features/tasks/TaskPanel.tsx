@@ -13,6 +13,7 @@ import { OutcomeNotice } from '../composer';
 import { PushSection } from '../push';
 import { canListTasks, listRequest, nextPage, taskRequest, type TaskAction } from './taskActions';
 import { TaskTools } from './TaskTools';
+import { StateStrip } from '../timeline';
 
 export function TaskPanel() {
   const agent = useActiveAgent();
@@ -26,7 +27,11 @@ export function TaskPanel() {
   const [pageToken, setPageToken] = useState<string | undefined>();
   const tasks = useMemo(() => {
     void version;
-    return timeline.taskList().filter((t) => t.agentId === agent?.id);
+    // Tasks read from answers that are not A2A belong to the agent the raw request went to, or to none (the
+    // address bar): those are shown whichever agent is open.
+    return timeline
+      .taskList()
+      .filter((t) => t.agentId === agent?.id || (t.notA2A === true && t.agentId === undefined));
   }, [timeline, version, agent?.id]);
   const openStreams = useMemo(
     () =>
@@ -114,28 +119,55 @@ function TasksTable({
             <tr key={task.id} data-testid="task-row" data-task-id={task.id} data-state={state?.state}>
               <td>
                 <code title={task.id}>{task.id}</code>
+                {task.notA2A && <NotA2A />}
               </td>
-              <td>{state?.stateWire ?? '—'}</td>
+              <td>{task.notA2A ? <StateStrip task={task} /> : (state?.stateWire ?? '—')}</td>
               <td>{task.artifacts.length}</td>
-              <td className="actions">
-                <button type="button" onClick={() => onAct('get', task.id)} data-testid="task-get">
-                  Get
-                </button>
-                <button type="button" onClick={() => onAct('cancel', task.id)} data-testid="task-cancel">
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onAct('subscribe', task.id)}
-                  data-testid="task-subscribe"
-                >
-                  Resubscribe
-                </button>
-              </td>
+              {task.notA2A ? (
+                <td className="actions muted">Use the request editor: A2A task operations do not apply.</td>
+              ) : (
+                <TaskActions taskId={task.id} onAct={onAct} />
+              )}
             </tr>
           );
         })}
       </tbody>
     </table>
+  );
+}
+
+/** Marks a task read from answers that are not A2A (a plain REST agent's JSON): A2A's rules were not applied. */
+function NotA2A() {
+  return (
+    <span
+      className="badge not-a2a"
+      data-testid="task-not-a2a"
+      title="Read from an answer that is not A2A: an object with an id and a status.state."
+    >
+      not A2A
+    </span>
+  );
+}
+
+/** Get, cancel and resubscribe for one A2A task. */
+function TaskActions({
+  taskId,
+  onAct,
+}: {
+  taskId: string;
+  onAct: (operation: TaskAction, taskId: string) => void;
+}) {
+  return (
+    <td className="actions">
+      <button type="button" onClick={() => onAct('get', taskId)} data-testid="task-get">
+        Get
+      </button>
+      <button type="button" onClick={() => onAct('cancel', taskId)} data-testid="task-cancel">
+        Cancel
+      </button>
+      <button type="button" onClick={() => onAct('subscribe', taskId)} data-testid="task-subscribe">
+        Resubscribe
+      </button>
+    </td>
   );
 }

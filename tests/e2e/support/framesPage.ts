@@ -82,6 +82,11 @@ export class FramesPage {
     return this.page.getByTestId('stream-event');
   }
 
+  /** When each listed event arrived, `+N ms` from the start of its exchange. */
+  streamEventTimes(): Locator {
+    return this.page.getByTestId('stream-event-at');
+  }
+
   eventRaw(): Locator {
     return this.page.getByTestId('sse-raw');
   }

@@ -32,4 +32,21 @@ export class TasksPage {
   async listTasks(): Promise<void> {
     await this.page.getByTestId('list-tasks').click();
   }
+
+  /** The row of one task. */
+  row(taskId: string): Locator {
+    return this.page.getByTestId('task-row').and(this.page.locator(`[data-task-id="${taskId}"]`));
+  }
+
+  /** The mark on a task read from answers that are not A2A (a plain REST agent's task JSON). */
+  notA2A(row: Locator): Locator {
+    return row.getByTestId('task-not-a2a');
+  }
+
+  /** The state marks of the strip in a task's row, as their `data-state` values. */
+  async rowStates(row: Locator): Promise<string[]> {
+    return row
+      .getByTestId('state-mark')
+      .evaluateAll((marks) => marks.map((m) => m.getAttribute('data-state') ?? ''));
+  }
 }

@@ -80,3 +80,21 @@ describe('describeEnvelope', () => {
     expect(note?.response).toMatchObject({ kind: 'success', idCheck: 'match' });
   });
 });
+
+describe('describeEnvelope of a raw request to a plain REST route', () => {
+  it('is undefined when neither the request nor the answer is JSON-RPC', () => {
+    const task = '{"id":"t","status":{"state":"working"}}';
+    const post = exchange('{"message":"hi"}', task, '0.1');
+    expect(describeEnvelope(post)).toBeUndefined();
+    const get: HttpFrame = {
+      ...exchange('', task, '0.1'),
+      request: { method: 'GET', url: 'http://a.test/t', headers: [] },
+    };
+    expect(describeEnvelope(get, JSON.parse(task))).toBeUndefined();
+  });
+
+  it('still checks an answer that is JSON-RPC', () => {
+    const answer = '{"jsonrpc":"2.0","id":null,"error":{"code":-32601,"message":"no"}}';
+    expect(describeEnvelope(exchange('{"message":"hi"}', answer, '0.1'))?.response?.error?.code).toBe(-32601);
+  });
+});
