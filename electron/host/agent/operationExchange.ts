@@ -54,6 +54,7 @@ export function startOperationExchange(
     },
     {
       source,
+      ...(agent.settings.connection ? { connection: agent.settings.connection } : {}),
       timeouts: {
         connectMs: timeouts.connectMs,
         firstByteMs: timeouts.firstByteMs,
