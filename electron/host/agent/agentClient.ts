@@ -217,7 +217,7 @@ async function configure(
   // Saving the same auth again keeps a sign-in; another client or endpoint needs its own token anyway.
   if (JSON.stringify(record.settings.auth) !== authBefore) record.oauth.invalidate();
   selectInterface(record);
-  if (!record.cardUrl.startsWith('file:') && (change.auth || change.headers)) {
+  if (!record.cardUrl.startsWith('file:') && (change.auth || change.headers || change.connection)) {
     try {
       await (await secretVault()).set(record.cardUrl, secretsOf(record.settings));
     } catch (error) {
