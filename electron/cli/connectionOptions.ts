@@ -11,10 +11,13 @@ const fingerprint = (value: string, name: string): string | undefined =>
     ? undefined
     : `${name} takes a SHA-256 fingerprint (64 hex digits, colons allowed), not ${JSON.stringify(value)}.`;
 
-const proxy = (value: string, name: string): string | undefined =>
-  value === 'none' || /^http:\/\/[^\s/?#]+\/?$/i.test(value)
+const proxy = (value: string, name: string): string | undefined => {
+  if (value.includes('@'))
+    return `${name} may not carry a user name or password (argv is visible); use HTTPS_PROXY.`;
+  return value === 'none' || /^http:\/\/[^\s/?#]+\/?$/i.test(value)
     ? undefined
     : `${name} takes an http:// proxy URL (http://proxy:3128) or none, not ${JSON.stringify(value)}.`;
+};
 
 const variableName = (value: string, name: string): string | undefined =>
   /^[A-Za-z_][A-Za-z0-9_]*$/.test(value)

@@ -90,6 +90,11 @@ const connectionSchema = z
       .refine(
         (value) => value === 'none' || /^http:\/\/[^\s/?#]+(?:\/)?$/i.test(value),
         'A proxy is an http:// URL such as http://proxy.example.com:3128, or none.',
+      )
+      // Settings are saved in the library in clear; a proxy password belongs in HTTPS_PROXY, not there.
+      .refine(
+        (value) => !value.includes('@'),
+        'A proxy URL here may not carry a user name or password (it would be saved); put them in HTTPS_PROXY.',
       ),
   })
   .strict()

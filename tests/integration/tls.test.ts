@@ -259,6 +259,20 @@ describe('proxies', () => {
     expect(frame.connection?.tls?.trust).toBe('agent-ca');
   });
 
+  it('sends HTTPS_PROXY’s credentials to the proxy only, and shows the proxy without them', async () => {
+    const through = await proxy();
+    const withUser = through.url.replace('http://', 'http://me:s3cret@');
+    const frame = await send(
+      `https://agent.test:${privateCa.port}/`,
+      { ca: certs.caCert },
+      { HTTPS_PROXY: withUser },
+    );
+    expectOk(frame);
+    expect(through.auth).toEqual([`Basic ${Buffer.from('me:s3cret').toString('base64')}`]);
+    expect(frame.connection?.proxy?.url).toBe(through.url);
+    expect(JSON.stringify(frame)).not.toContain('s3cret');
+  });
+
   it('forwards http through http_proxy in absolute form', async () => {
     const through = await proxy();
     const frame = await send(`http://agent.test:${plain.port}/forward?q=1`, undefined, {

@@ -11,6 +11,8 @@ export interface TestProxy {
   port: number;
   /** `CONNECT host:port` or `GET http://…`, in arrival order. */
   seen: string[];
+  /** The Proxy-Authorization values of the tunnels asked for. */
+  auth: string[];
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ function local(host: string): string {
 
 export async function startTestProxy(options: { refuse?: boolean } = {}): Promise<TestProxy> {
   const seen: string[] = [];
+  const auth: string[] = [];
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -47,6 +50,7 @@ export async function startTestProxy(options: { refuse?: boolean } = {}): Promis
   server.on('connection', track);
   server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`);
+    if (req.headers['proxy-authorization']) auth.push(req.headers['proxy-authorization']);
     if (options.refuse) {
       client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -68,6 +72,7 @@ export async function startTestProxy(options: { refuse?: boolean } = {}): Promis
     url: `http://127.0.0.1:${port}`,
     port,
     seen,
+    auth,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -40,6 +40,9 @@ describe('parsing', () => {
     expect(error(['--passphrase-env', 'MY-PASS'])).toBe(
       '--passphrase-env names an environment variable (such as CLIENT_PASSPHRASE), not "MY-PASS".',
     );
+    expect(error(['--proxy', 'http://me:pw@p:1'])).toBe(
+      '--proxy may not carry a user name or password (argv is visible); use HTTPS_PROXY.',
+    );
     expect(error(['--insecure-accept-fingerprint', FINGERPRINT])).toBeUndefined();
   });
 });

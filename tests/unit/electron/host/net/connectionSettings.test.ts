@@ -35,7 +35,7 @@ describe('the connection schema', () => {
         key: 'client.key',
         pfx: 'client.p12',
         passphrase: 'secret',
-        proxy: 'http://user:pw@proxy.corp:3128',
+        proxy: 'http://proxy.corp:3128',
       }),
     ).toEqual([]);
     expect(problems({ proxy: 'none' })).toEqual([]);
@@ -50,6 +50,10 @@ describe('the connection schema', () => {
       'connection.proxy: A proxy is an http:// URL such as http://proxy.example.com:3128, or none.',
     ]);
     expect(problems({ proxy: 'http://p:1/path' })).toHaveLength(1);
+    expect(problems({ proxy: 'http://user:pw@proxy.corp:3128' })).toEqual([
+      'connection.proxy: A proxy URL here may not carry a user name or password (it would be saved); put them in ' +
+        'HTTPS_PROXY.',
+    ]);
     expect(problems({ ca: '' })).toEqual([
       'connection.ca: A certificate or key needs a file path or PEM text.',
     ]);
