@@ -18,6 +18,7 @@ import { exchangeRequest } from '../../shared/timeline/exchangeRequest';
 import type { Finding } from '../../shared/wire/finding';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { EXIT, opt, wireTaskState, type Invocation } from './args';
+import { connectionFrom } from './connectionOptions';
 import {
   errorLine,
   exitFor,
@@ -55,7 +56,10 @@ export function settingsFrom(
   // `check` takes several bindings (for --acts); talking to one agent uses the first.
   const binding = (opt.text(inv, '--binding') ?? opt.list(inv, '--binding')[0]) as Binding | undefined;
   const generation = opt.text(inv, '--generation') as Generation | undefined;
+  const connection = connectionFrom(inv, env);
+  if ('error' in connection) return connection;
   return {
+    ...connection,
     ...(binding || generation
       ? { selection: { ...(binding ? { binding } : {}), ...(generation ? { generation } : {}) } }
       : {}),

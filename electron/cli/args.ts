@@ -3,6 +3,7 @@
 // and the help text both come from that table, so they cannot disagree.
 
 import { bindings, generations } from '../../shared/a2a/generation';
+import { connectionOptions } from './connectionOptions';
 
 export type CommandName =
   'card' | 'send' | 'get' | 'list' | 'cancel' | 'subscribe' | 'check' | 'replay' | 'mock' | 'export';
@@ -120,6 +121,7 @@ const taskState: Check = (value, name) =>
 const json: OptionSpec = { name: '--json', kind: 'flag', help: 'print JSON for machines instead of text' };
 const agentOptions: readonly OptionSpec[] = [
   json,
+  ...connectionOptions,
   {
     name: '--header',
     kind: 'list',
@@ -411,6 +413,11 @@ function wrap(text: string, width: number): string {
   return [...lines, line].join('\n');
 }
 
+/** An option's help wrapped to the terminal, its further lines under its first. */
+function hanging(help: string, indent: number): string {
+  return wrap(help, 120 - indent).replace(/\n/g, `\n${' '.repeat(indent)}`);
+}
+
 function commandUsage(spec: CommandSpec): string {
   const rows: Array<[string, string]> = [
     ...spec.positionals.map((p): [string, string] => [`<${p.name}>`, p.help]),
@@ -421,7 +428,7 @@ function commandUsage(spec: CommandSpec): string {
 
 ${wrap(spec.about, 116)}
 
-${rows.map(([left, help]) => `  ${left.padEnd(width)}  ${help}`).join('\n')}
+${rows.map(([left, help]) => `  ${left.padEnd(width)}  ${hanging(help, width + 4)}`).join('\n')}
   ${'--help'.padEnd(width)}  show this text
 
 ${EXIT_CODES}`;

@@ -36,6 +36,8 @@ export interface HostOptions {
   appVersion: string;
   electronVersion?: string;
   lookup?: LookupFunction;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read here instead of the process's environment (NET-1; tests). */
+  proxyEnv?: Record<string, string | undefined>;
   /** Where the agent library, sessions and recordings are kept; the platform's per-user config folder when absent. */
   dataDir?: string;
   /**
@@ -64,6 +66,7 @@ export function createHost(options: HostOptions): HostService {
     now: () => performance.timeOrigin + performance.now(),
     userAgent: `${APP_NAME}/${options.appVersion}`,
     ...(options.lookup ? { lookup: options.lookup } : {}),
+    ...(options.proxyEnv ? { env: options.proxyEnv } : {}),
   };
   const info = hostInfo(options);
   const dataDir = options.dataDir ?? (options.edition === 'test' ? undefined : defaultDataDir());

@@ -9,11 +9,21 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { RawRequest } from '../../shared/host/hostApi';
 import type { FrameError, HeaderList, HttpFrame, TimeoutPhase } from '../../shared/wire/frame';
 import { CappedCollector, toBodyBytes } from './bodyBytes';
 import { SpillingCollector, type SpillOptions } from './spill/spillCollector';
 import { describeNetworkError, timeoutError } from './networkErrors';
+import type { AgentConnection } from '../../shared/host/agent';
+import {
+  connect,
+  describeConnectionError,
+  forwardsThroughProxy,
+  planConnection,
+  type ConnectionPlan,
+} from './net/connector';
+import type { ProxyEnv } from './net/proxySelection';
 
 // Methods for which Node would otherwise switch to chunked encoding when there is no body.
 const METHODS_WITHOUT_IMPLICIT_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
@@ -24,6 +34,8 @@ export interface ExchangeDeps {
   userAgent: string;
   /** Replaces DNS resolution; tests use it to produce lookup failures without a network. */
   lookup?: LookupFunction;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (NET-1); the process's environment when absent. */
+  env?: ProxyEnv;
 }
 
 /** Every limit in milliseconds; an absent one does not apply. */
@@ -57,6 +69,8 @@ export interface ExchangeOptions {
   onProgress?: (frame: HttpFrame) => void;
   /** Extra frame fields known before sending (the source, A2A context, secret marks). */
   source: string;
+  /** The agent's TLS trust, client certificate and proxy (NET-1); the system's trust and the environment's otherwise. */
+  connection?: AgentConnection;
 }
 
 export interface Exchange {
@@ -103,23 +117,26 @@ function run(
 ): (error: FrameError) => void {
   const { timeouts } = options;
   const target = url.host;
-  const opened = openRequest(frame, url, method, deps);
+  const opened = openRequest(frame, url, method, deps, options.connection);
   if ('error' in opened) {
     frame.error = opened.error;
     frame.timing.end = deps.now();
     resolve(frame);
     return () => undefined;
   }
-  const { req } = opened;
+  const { req, plan } = opened;
   const exchange = new RunningExchange(frame, req, target, deps, options, resolve);
+  exchange.cancelConnect = opened.cancel;
+  const describe = (error: unknown) => describeConnectionError(error, plan ?? { target: url, record: {} });
 
   exchange.startTimer('total', timeouts.totalMs);
   exchange.startTimer('connect', timeouts.connectMs);
 
-  req.on('socket', (socket) => exchange.onSocket(socket, url.protocol === 'https:'));
+  // A planned connection hands over a socket already connected (and verified), so there is nothing left to wait for.
+  req.on('socket', (socket) => exchange.onSocket(socket, url.protocol === 'https:', Boolean(plan)));
   req.on('finish', () => exchange.onFinish());
   req.on('response', (res) => exchange.onResponse(res));
-  req.on('error', (error) => exchange.settle(describeNetworkError(error, target)));
+  req.on('error', (error) => exchange.settle(describe(error)));
   req.end(body);
   return exchange.settle;
 }
@@ -130,21 +147,27 @@ function openRequest(
   url: URL,
   method: string,
   deps: ExchangeDeps,
-): { req: http.ClientRequest } | { error: FrameError } {
+  connection: AgentConnection | undefined,
+): { req: http.ClientRequest; plan?: ConnectionPlan; cancel?: () => void } | { error: FrameError } {
   const transport = url.protocol === 'https:' ? https : http;
+  const plan = planConnection(url, connection, deps.env ?? process.env, deps.lookup);
+  if (plan && 'error' in plan) return plan;
+  if (plan) frame.connection = plan.record;
+  let cancel: (() => void) | undefined;
   try {
     const req = transport.request({
       protocol: url.protocol,
       hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
+      path: forwardsThroughProxy(plan) ? url.href : `${url.pathname}${url.search}`,
       method,
       headers: frame.request.headers.flat(),
       setHost: false,
-      agent: false,
+      // With no agent, node:http asks `createConnection` for the socket, and waits for its callback.
+      ...(plan ? { createConnection: viaPlan(plan, (stop) => (cancel = stop)) } : { agent: false }),
       ...(deps.lookup ? { lookup: deps.lookup } : {}),
     });
-    return { req };
+    return { req, ...(plan ? { plan } : {}), cancel: () => cancel?.() };
   } catch (error) {
     // Node refuses header names and values it cannot put on the wire; that is the request's fault, not the network's.
     const message = error instanceof Error ? error.message : String(error);
@@ -158,6 +181,14 @@ function openRequest(
   }
 }
 
+/** node:http's `createConnection` that connects as planned and hands the socket over once it is ready. */
+function viaPlan(plan: ConnectionPlan, started: (cancel: () => void) => void) {
+  return (_: http.ClientRequestArgs, oncreate: (error: Error | null, socket: Duplex) => void): undefined => {
+    // On an error node:http ignores the socket; there is none to give.
+    started(connect(plan, (error, socket) => oncreate(error, socket as Duplex)));
+  };
+}
+
 /**
  * One exchange in flight: its timers, its body reader, and `settle`, the one way it ends (the answer complete, a
  * timer, a network error or an abort), which records the body and the end on the frame exactly once.
@@ -168,6 +199,8 @@ class RunningExchange {
   private collector: CappedCollector | SpillingCollector | undefined;
   private received = 0;
   private settled = false;
+  /** Tears down a connection still being made (a proxy tunnel, a TLS handshake). */
+  cancelConnect: (() => void) | undefined;
 
   constructor(
     private readonly frame: HttpFrame,
@@ -197,6 +230,7 @@ class RunningExchange {
     }
     if (error) frame.error = error;
     frame.timing.end = this.deps.now();
+    this.cancelConnect?.();
     this.req.destroy();
     this.resolve(frame);
   };
@@ -223,9 +257,8 @@ class RunningExchange {
     this.timers.delete(phase);
   }
 
-  onSocket(socket: Socket, secure: boolean): void {
-    const connectedEvent = secure ? 'secureConnect' : 'connect';
-    socket.once(connectedEvent, () => {
+  onSocket(socket: Socket, secure: boolean, alreadyConnected: boolean): void {
+    const connected = () => {
       this.stopTimer('connect');
       // Until the request is fully sent, a peer that stops reading it counts as idle.
       if (!this.req.writableFinished) this.startTimer('idle', this.options.timeouts.idleMs);
@@ -233,7 +266,9 @@ class RunningExchange {
       if (socket.remoteAddress && socket.remotePort) {
         this.frame.remote = { address: socket.remoteAddress, port: socket.remotePort };
       }
-    });
+    };
+    if (alreadyConnected) connected();
+    else socket.once(secure ? 'secureConnect' : 'connect', connected);
   }
 
   onFinish(): void {

@@ -83,6 +83,26 @@ export interface AgentLimits {
   maxStreamBytes: number;
 }
 
+/**
+ * How to reach the agent over TLS and through proxies (NET-1, docs/architecture.md#connections-tls-and-proxies).
+ * Certificates and keys are a PEM file's path or the PEM text itself; `passphrase` is a secret like a credential.
+ */
+export interface AgentConnection {
+  /** CA certificates trusted for this agent besides the system store. */
+  ca?: string;
+  /** SHA-256 fingerprint (hex, colons optional) of the one untrusted certificate the user checked and accepts. */
+  acceptFingerprint?: string;
+  /** Client certificate and its key for mutual TLS (PEM). */
+  cert?: string;
+  key?: string;
+  /** Client certificate and key as one PKCS#12 file (a path), instead of `cert` and `key`. */
+  pfx?: string;
+  /** Unlocks `key` or `pfx`. Kept in the vault, never in the library or a session. */
+  passphrase?: string;
+  /** An http:// proxy URL, or 'none'; absent: HTTPS_PROXY / HTTP_PROXY / NO_PROXY from the environment. */
+  proxy?: string;
+}
+
 export interface InterfaceSelection {
   url?: string;
   generation?: Generation;
@@ -102,6 +122,8 @@ export interface AgentSettings {
   trustedOrigins: string[];
   /** After a stream drops before its task ended: get the task, then subscribe again (TASK-4). */
   resyncOnDrop: boolean;
+  /** TLS trust, client certificate and proxy (NET-1); absent means the system's trust and the environment's proxy. */
+  connection?: AgentConnection;
 }
 
 /** A change to some settings; timeouts and limits can be changed one field at a time. */

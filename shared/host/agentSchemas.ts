@@ -64,6 +64,42 @@ const authSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('oauth2-authorization-code'), authorizationUrl: url, ...oauthClient }).strict(),
 ]);
 
+// A PEM block or a file path; a CA bundle can be long, but not endless.
+const pemOrPath = z
+  .string()
+  .min(1, 'A certificate or key needs a file path or PEM text.')
+  .max(1024 * 1024)
+  .regex(/^[^\0]*$/, 'A certificate or key may not contain NUL.');
+
+const connectionSchema = z
+  .object({
+    ca: pemOrPath,
+    acceptFingerprint: z
+      .string()
+      .regex(
+        /^(?:[0-9A-Fa-f]{2}:?){31}[0-9A-Fa-f]{2}$/,
+        'A SHA-256 fingerprint is 32 bytes in hex (64 digits, colons allowed).',
+      ),
+    cert: pemOrPath,
+    key: pemOrPath,
+    pfx: z.string().min(1).max(4096),
+    passphrase: z.string().max(4096),
+    proxy: z
+      .string()
+      .max(4096)
+      .refine(
+        (value) => value === 'none' || /^http:\/\/[^\s/?#]+(?:\/)?$/i.test(value),
+        'A proxy is an http:// URL such as http://proxy.example.com:3128, or none.',
+      )
+      // Settings are saved in the library in clear; a proxy password belongs in HTTPS_PROXY, not there.
+      .refine(
+        (value) => !value.includes('@'),
+        'A proxy URL here may not carry a user name or password (it would be saved); put them in HTTPS_PROXY.',
+      ),
+  })
+  .strict()
+  .partial();
+
 export const agentSettingsChangeSchema = z
   .object({
     selection: z
@@ -99,6 +135,7 @@ export const agentSettingsChangeSchema = z
     limits: z.object({ maxBodyBytes: bytes, maxEventBytes: bytes, maxStreamBytes: bytes }).strict().partial(),
     trustedOrigins: z.array(url).max(100),
     resyncOnDrop: z.boolean(),
+    connection: connectionSchema,
   })
   .strict()
   .partial();

@@ -84,6 +84,7 @@ export const httpFrameSchema = z.looseObject({
     .looseObject({ kind: z.string(), label: z.string(), message: z.string(), code: z.string().optional() })
     .optional(),
   remote: remoteSchema.optional(),
+  connection: z.looseObject({}).optional(),
   stream: z
     .looseObject({
       bytes: z.number(),

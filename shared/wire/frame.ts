@@ -134,6 +134,34 @@ export interface StreamSummary {
  * than once with the same id and a higher `rev`: when sent (`state: 'pending'`), when a stream's head arrives
  * (`'streaming'`), and when it ends (`'done'`). Readers keep the highest `rev`; a frame without `rev` is final.
  */
+/** One certificate the peer presented, as the frame inspector shows it (NET-1). */
+export interface FrameCertificate {
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+  /** SHA-256 of the DER bytes, upper-case hex with colons (as browsers and openssl show it). */
+  sha256: string;
+}
+
+/** How the exchange reached its peer (NET-1): the proxy and why, and what TLS negotiated and why it was trusted. */
+export interface FrameConnection {
+  /** The proxy used, credentials removed, and what chose it (`HTTPS_PROXY`, `agent setting` …). */
+  proxy?: { url: string; reason: string; mode: 'tunnel' | 'forward' };
+  /** Why no proxy was used, when one could have been (NO_PROXY, a loopback target, the agent's 'none'). */
+  direct?: string;
+  tls?: {
+    protocol?: string;
+    cipher?: string;
+    /** The chain as presented, leaf first. */
+    chain: FrameCertificate[];
+    trust: 'system' | 'agent-ca' | 'accepted-fingerprint' | 'untrusted';
+    /** OpenSSL's reason when the chain did not verify (SELF_SIGNED_CERT_IN_CHAIN …). */
+    verifyError?: string;
+    clientCertificate: boolean;
+  };
+}
+
 export interface HttpFrame extends FrameBase {
   kind: 'http';
   rev?: number;
@@ -151,6 +179,7 @@ export interface HttpFrame extends FrameBase {
   findings?: Finding[];
   a2a?: FrameA2A;
   secrets?: SecretMark[];
+  connection?: FrameConnection;
 }
 
 /**

@@ -217,7 +217,7 @@ async function configure(
   // Saving the same auth again keeps a sign-in; another client or endpoint needs its own token anyway.
   if (JSON.stringify(record.settings.auth) !== authBefore) record.oauth.invalidate();
   selectInterface(record);
-  if (!record.cardUrl.startsWith('file:') && (change.auth || change.headers)) {
+  if (!record.cardUrl.startsWith('file:') && (change.auth || change.headers || change.connection)) {
     try {
       await (await secretVault()).set(record.cardUrl, secretsOf(record.settings));
     } catch (error) {
@@ -255,6 +255,7 @@ function fetchCard(
     { method: 'GET', url, headers },
     {
       source,
+      ...(settings.connection ? { connection: settings.connection } : {}),
       timeouts: {
         connectMs: settings.timeouts.connectMs,
         firstByteMs: settings.timeouts.firstByteMs,
@@ -290,6 +291,10 @@ function newRecord(recorder: Recorder, fields: Omit<AgentRecord, 'id' | 'oauth'>
           {
             source,
             timeouts: record.settings.timeouts,
+            // The token endpoint is another server: the agent's proxy applies, its certificates do not.
+            ...(record.settings.connection?.proxy
+              ? { connection: { proxy: record.settings.connection.proxy } }
+              : {}),
             readBody: () => ({ mode: 'buffer', maxBytes: 1024 * 1024 }),
             annotate: (frame) => (frame.secrets = secrets),
           },

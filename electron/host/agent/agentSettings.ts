@@ -4,6 +4,7 @@
 import {
   SECRET_PLACEHOLDER,
   type AgentAuth,
+  type AgentConnection,
   type AgentSettings,
   type AgentSettingsChange,
 } from '../../../shared/host/agent';
@@ -37,6 +38,9 @@ export function mergeSettings(current: AgentSettings, change: AgentSettingsChang
     limits: { ...current.limits, ...change.limits },
   };
   if (change.auth) next.auth = keepSecrets(current.auth, change.auth);
+  if (change.connection?.passphrase === SECRET_PLACEHOLDER) {
+    next.connection = withPassphrase(change.connection, current.connection?.passphrase);
+  }
   if (change.headers) {
     next.headers = change.headers.map((header) => {
       if (header.value !== SECRET_PLACEHOLDER) return header;
@@ -80,10 +84,17 @@ function withHeaderSecrets<H extends { value: string; secret?: boolean }>(header
   return headers.map((h) => (h.secret ? { ...h, value } : h));
 }
 
+/** The connection with its passphrase replaced (NET-1), or without one when `passphrase` is undefined. */
+function withPassphrase(connection: AgentConnection, passphrase: string | undefined): AgentConnection {
+  const { passphrase: _old, ...rest } = connection;
+  return passphrase === undefined ? rest : { ...rest, passphrase };
+}
+
 /** The settings with every secret value emptied, for files (AUTH-4). */
 export function withoutSecrets<S extends AgentSettingsChange>(settings: S): S {
   return {
     ...settings,
+    ...(settings.connection ? { connection: withPassphrase(settings.connection, undefined) } : {}),
     ...(settings.auth ? { auth: mapSecret(settings.auth, () => '') } : {}),
     ...(settings.headers ? { headers: withHeaderSecrets(settings.headers, '') } : {}),
   };
@@ -94,6 +105,9 @@ export function hideSecrets(settings: AgentSettings): AgentSettings {
     ...settings,
     auth: mapSecret(settings.auth, () => SECRET_PLACEHOLDER),
     headers: withHeaderSecrets(settings.headers, SECRET_PLACEHOLDER),
+    ...(settings.connection?.passphrase
+      ? { connection: withPassphrase(settings.connection, SECRET_PLACEHOLDER) }
+      : {}),
   };
 }
 
@@ -101,6 +115,8 @@ export function hideSecrets(settings: AgentSettings): AgentSettings {
 export interface StoredSecrets {
   auth?: AgentAuth;
   headers: Array<{ name: string; value: string }>;
+  /** Unlocks the client key or PKCS#12 file (NET-1). */
+  passphrase?: string;
 }
 
 /** The secrets of `settings`; undefined when it has none worth keeping. */
@@ -109,8 +125,13 @@ export function secretsOf(settings: AgentSettings): StoredSecrets | undefined {
   const headers = settings.headers
     .filter((h) => h.secret && h.value !== '')
     .map((h) => ({ name: h.name, value: h.value }));
-  if (authSecret === '' && headers.length === 0) return undefined;
-  return { ...(authSecret !== '' ? { auth: settings.auth } : {}), headers };
+  const passphrase = settings.connection?.passphrase;
+  if (authSecret === '' && headers.length === 0 && !passphrase) return undefined;
+  return {
+    ...(authSecret !== '' ? { auth: settings.auth } : {}),
+    headers,
+    ...(passphrase ? { passphrase } : {}),
+  };
 }
 
 /**
@@ -123,6 +144,9 @@ export function withStoredSecrets(change: AgentSettingsChange, stored: StoredSec
   if (change.auth && stored.auth && change.auth.type === stored.auth.type) {
     const secret = secretOf(stored.auth);
     out.auth = mapSecret(change.auth, (value) => (missing(value) ? secret : value));
+  }
+  if (change.connection && stored.passphrase && missing(change.connection.passphrase ?? '')) {
+    out.connection = withPassphrase(change.connection, stored.passphrase);
   }
   if (change.headers) {
     out.headers = change.headers.map((header) => {

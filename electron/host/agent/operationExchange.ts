@@ -55,6 +55,7 @@ export function startOperationExchange(
     },
     {
       source,
+      ...(agent.settings.connection ? { connection: agent.settings.connection } : {}),
       timeouts: {
         connectMs: timeouts.connectMs,
         firstByteMs: timeouts.firstByteMs,

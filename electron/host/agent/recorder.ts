@@ -3,6 +3,7 @@
 // revisions). Published copies are snapshots, because the live frame keeps changing until it is done and the
 // in-process transport hands objects over by reference.
 
+import type { AgentConnection } from '../../../shared/host/agent';
 import type { RawRequest } from '../../../shared/host/hostApi';
 import type { Frame, HttpFrame } from '../../../shared/wire/frame';
 import {
@@ -33,6 +34,8 @@ export interface Recorder {
 export interface RecordedExchangeOptions {
   source: string;
   timeouts: ExchangeTimeouts;
+  /** The agent's TLS and proxy settings (NET-1). */
+  connection?: AgentConnection;
   readBody: (frame: HttpFrame) => BodyReader;
   /** Fields set on the frame before it is first published (A2A context, secret marks). */
   annotate?: (frame: HttpFrame) => void;
@@ -58,6 +61,7 @@ export function recordExchange(
   const exchange = start(request, recorder.deps, {
     source: options.source,
     timeouts: options.timeouts,
+    ...(options.connection ? { connection: options.connection } : {}),
     readBody: options.readBody,
     onProgress: (frame) => publishSnapshot(frame, frame.response ? 'streaming' : 'pending'),
   });

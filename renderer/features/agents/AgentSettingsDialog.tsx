@@ -5,6 +5,7 @@
 
 import type { AgentSummary } from '../../../shared/host/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
+import { ConnectionFieldset } from './ConnectionFieldset';
 import { CredentialsFieldset } from './CredentialsFieldset';
 import { HeadersFieldset } from './HeadersFieldset';
 import { LimitsFieldset } from './LimitsFieldset';
@@ -70,6 +71,7 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
             setResync={form.setResync}
           />
           <LimitsFieldset limits={form.limits} setLimits={form.setLimits} />
+          <ConnectionFieldset draft={form.connection} setDraft={form.setConnection} />
           {configure.error && (
             <p className="error-text" role="alert">
               {configure.error.message}

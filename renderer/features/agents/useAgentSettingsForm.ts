@@ -8,6 +8,7 @@ import type { Binding, Generation } from '../../../shared/a2a/generation';
 import { useAppStore } from '../../store/appStore';
 import { useRememberAgent } from './useLibrary';
 import { useConfigureAgent } from './useAgentActions';
+import { connectionDraft, connectionFromDraft } from './connectionDraft';
 
 export function useAgentSettingsForm(agent: AgentSummary) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -22,10 +23,13 @@ export function useAgentSettingsForm(agent: AgentSummary) {
   const [timeouts, setTimeouts] = useState(agent.settings.timeouts);
   const [resync, setResync] = useState(agent.settings.resyncOnDrop);
   const [limits, setLimits] = useState(agent.settings.limits);
+  const [connection, setConnection] = useState(connectionDraft(agent.settings.connection));
 
   const open = () => {
     setAuth(agent.settings.auth);
     setHeaders(agent.settings.headers);
+    // The passphrase typed last time comes back from the host as the placeholder, never as typed.
+    setConnection(connectionDraft(agent.settings.connection));
     dialog.current?.showModal();
   };
   const save = (event: FormEvent) => {
@@ -47,6 +51,7 @@ export function useAgentSettingsForm(agent: AgentSummary) {
           timeouts,
           limits,
           resyncOnDrop: resync,
+          connection: connectionFromDraft(connection),
         },
       },
       {
@@ -78,6 +83,8 @@ export function useAgentSettingsForm(agent: AgentSummary) {
     setResync,
     limits,
     setLimits,
+    connection,
+    setConnection,
     open,
     save,
   };

@@ -20,6 +20,7 @@ import { HeadersTable } from './HeadersTable';
 import { usePinStore } from './pinStore';
 import { RequestDetails } from './RequestDetails';
 import { ResponseSection } from './ResponseSection';
+import { ConnectionSection } from './ConnectionSection';
 import './frames.css';
 
 function useFrame(id: string | null) {
@@ -135,6 +136,7 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
         <TimingBar label="First byte" ms={durations.firstByte} total={total} />
         <TimingBar label="Total" ms={durations.total} total={total} />
       </div>
+      {frame.connection && <ConnectionSection connection={frame.connection} />}
       {a2a && <FrameA2a a2a={a2a} />}
       {envelope && <EnvelopeNotes note={envelope} />}
       <FindingsList findings={frame.findings ?? []} testId="frame-findings" generation={a2a?.generation} />

@@ -64,6 +64,15 @@ export class FramesPage {
     return this.page.getByTestId('frame-a2a');
   }
 
+  /** The inspector's Connection section (NET-1): its summary line, and its facts once opened. */
+  connection(): Locator {
+    return this.page.getByTestId('frame-connection');
+  }
+
+  async openConnection(): Promise<void> {
+    await this.connection().locator('summary').click();
+  }
+
   envelope(): Locator {
     return this.page.getByTestId('rpc-envelope');
   }

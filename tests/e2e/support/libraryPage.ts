@@ -85,6 +85,19 @@ export class LibraryPage {
     await expect(this.page.getByTestId('settings-save')).toBeHidden();
   }
 
+  /** Sets the active agent's connection fields (NET-1) through its settings dialog; '' clears one. */
+  async setConnection(fields: Partial<Record<'proxy' | 'passphrase' | 'ca' | 'acceptFingerprint', string>>) {
+    await this.openSettings();
+    for (const [key, value] of Object.entries(fields)) await this.connectionField(key).fill(value);
+    await this.saveSettings();
+    await expect(this.page.getByTestId('settings-save')).toBeHidden();
+  }
+
+  /** One field of the settings dialog's Connection fieldset. */
+  connectionField(key: string): Locator {
+    return this.page.getByTestId(`connection-${key}`);
+  }
+
   /** Where the settings say secrets are kept; `data-storage` is memory, passphrase-file or os-keychain. */
   secretsKept(): Locator {
     return this.page.getByTestId('secrets-kept');
