@@ -85,7 +85,8 @@ export async function openFor(
     for (const frame of event.frames) if (frame.kind === 'http' && frame.error) errors.push(frame);
   });
   try {
-    const opened = await host.openAgent({ url: inv.args.url!, settings });
+    const cardPath = opt.text(inv, '--card-path');
+    const opened = await host.openAgent({ url: inv.args.url!, ...(cardPath ? { cardPath } : {}), settings });
     await settle();
     if (opened.ok) return { agent: opened.agent };
     const unreachable = errors.some((frame) => isUnreachable(frame.error));

@@ -218,6 +218,7 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--trust-origin': { value: 'https://api.example.com', parsed: ['https://api.example.com'] },
   '--binding': { value: 'GRPC', parsed: 'GRPC' },
   '--generation': { value: '0.3', parsed: '0.3' },
+  '--card-path': { value: 'cards/my-agent', parsed: 'cards/my-agent' },
   '--stream': { parsed: true },
   '--file': { value: 'notes.txt', parsed: ['notes.txt'] },
   '--data': { value: '{"a":[1,2]}', parsed: '{"a":[1,2]}' },
@@ -337,6 +338,22 @@ describe('values checked before anything is sent', () => {
     });
     expect(parseCli(['send', 'http://a', 'x', '--trust-origin', 'api.example.com'])).toMatchObject({
       error: '--trust-origin must be an http:// or https:// URL, not "api.example.com".',
+    });
+  });
+
+  it("--card-path is a path on the agent's site, not a URL, and not empty", () => {
+    expect(parseCli(['card', 'http://a', '--card-path', '/agent-card?v=2'])).toMatchObject({
+      options: { '--card-path': '/agent-card?v=2' },
+    });
+    expect(parseCli(['card', 'http://a', '--card-path', 'https://b/card'])).toEqual({
+      error: `--card-path is a path on the agent's site, not a URL ("https://b/card"); give a card's URL as the URL.`,
+      usage: cliUsage('card'),
+    });
+    expect(parseCli(['send', 'http://a', 'x', '--card-path', '//b/card'])).toMatchObject({
+      error: `--card-path is a path on the agent's site, not a URL ("//b/card"); give a card's URL as the URL.`,
+    });
+    expect(parseCli(['check', 'http://a', '--card-path', ' '])).toMatchObject({
+      error: '--card-path needs a path such as cards/agent.json.',
     });
   });
 
