@@ -110,6 +110,13 @@ export const CHECKS: readonly CheckDefinition[] = [
     a2a('extensions'),
     'Extensions asked for are echoed in the answer’s extensions header',
   ),
+  define(
+    'frame.route-missing',
+    'frame',
+    'error',
+    a2a('jsonRpcTransport'),
+    'The card’s endpoint answers its generation’s calls (no 404, 405 or HTML page)',
+  ),
   define('frame.other', 'frame', 'warning', a2aSpecification, 'Other findings on frames'),
 
   define(

@@ -15,6 +15,7 @@ import {
 } from './headerRules';
 import { a2aRef, cite, type Citation, type SpecRef } from './specRefs';
 import type { CheckFinding } from './types';
+import { routeMissing, routeMissingMessage } from '../a2a/routeMissing';
 
 /** How many frames a gathered finding names; the message still counts them all. */
 export const MAX_GATHERED_FRAMES = 100;
@@ -135,6 +136,19 @@ export class FrameChecks {
       );
     }
     if (plainJsonRestAnswer(frame)) gather(this.plainAnswers, agentId, frame.id);
+    const missing = routeMissing(frame);
+    if (missing) {
+      // The transport section of the binding the call used: where that generation says what its routes are.
+      const topic = missing.binding === 'HTTP+JSON' ? 'restTransport' : 'jsonRpcTransport';
+      this.add1(
+        'frame.route-missing',
+        'error',
+        routeMissingMessage(missing),
+        frame,
+        agentId,
+        a2aRef(topic, generation),
+      );
+    }
   }
 
   private push(frame: WebhookFrame, agentId: string | undefined): void {

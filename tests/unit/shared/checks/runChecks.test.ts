@@ -151,6 +151,18 @@ const cases: Case[] = [
     }),
   },
   {
+    check: 'frame.route-missing',
+    triggers: () => ({
+      frames: [
+        exchange({ id: 'h', status: 404, outcome: 'invalid', responseText: '{"detail":"Not Found"}' }),
+      ],
+    }),
+    // A REST TaskNotFound is a 404 too, but an A2A error: the route is there.
+    passes: () => ({
+      frames: [exchange({ id: 'h', binding: 'HTTP+JSON', status: 404, outcome: 'error', operation: 'get' })],
+    }),
+  },
+  {
     check: 'frame.other',
     triggers: () => ({ frames: [exchange({ id: 'h', findings: [finding('something.new', 'info')] })] }),
     passes: () => ({ frames: [exchange({ id: 'h' })] }),
