@@ -376,6 +376,7 @@ async function runAndPrint(host: HostService, request: OperationRequest, out: Ou
         ...(outcome.result ? { result: outcome.result } : {}),
         ...(outcome.error ? { error: outcome.error } : {}),
         ...(outcome.frameError ? { frameError: outcome.frameError } : {}),
+        ...(outcome.routeMissing ? { routeMissing: outcome.routeMissing } : {}),
         ...(outcome.taskId ? { taskId: outcome.taskId } : {}),
         ...(outcome.contextId ? { contextId: outcome.contextId } : {}),
         findings: outcome.findings,
