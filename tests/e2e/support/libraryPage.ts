@@ -18,6 +18,14 @@ export class LibraryPage {
     await expect(this.page.getByTestId('card-view')).toBeVisible();
   }
 
+  /** Opens an agent whose card is at a custom path (CARD-1), typed under the address. */
+  async openAgentWithCardPath(url: string, cardPath: string): Promise<void> {
+    await this.page.getByTestId('agent-url').fill(url);
+    await this.page.getByTestId('agent-card-path').fill(cardPath);
+    await this.page.getByTestId('open-agent').click();
+    await expect(this.page.getByTestId('card-view')).toBeVisible();
+  }
+
   savedAgents(): Locator {
     return this.page.getByTestId('library-item');
   }
