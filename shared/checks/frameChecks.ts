@@ -16,6 +16,7 @@ import {
 import { a2aRef, cite, type Citation, type SpecRef } from './specRefs';
 import type { CheckFinding } from './types';
 import { routeMissing, routeMissingMessage } from '../a2a/routeMissing';
+import { unaskedEchoes } from '../a2a/extensionList';
 
 /** How many frames a gathered finding names; the message still counts them all. */
 export const MAX_GATHERED_FRAMES = 100;
@@ -133,6 +134,17 @@ export class FrameChecks {
         frame,
         agentId,
         checkSpec('frame.extensions-echo', generation),
+      );
+    }
+    const unasked = frame.response ? unaskedEchoes(frame.request.headers, frame.response.headers) : [];
+    if (unasked.length > 0) {
+      this.add1(
+        'frame.extensions-unasked',
+        'warning',
+        `The answer says it activated ${unasked.join(', ')}, which the request did not ask for; an agent activates only extensions the client offered.`,
+        frame,
+        agentId,
+        checkSpec('frame.extensions-unasked', generation),
       );
     }
     if (plainJsonRestAnswer(frame)) gather(this.plainAnswers, agentId, frame.id);

@@ -21,6 +21,7 @@ import { checkBodySchema } from '../bodySchema';
 import type { Exchange } from '../exchange';
 import { startGrpcExchange } from '../grpc/grpcExchange';
 import type { Credentialed } from './credentials';
+import { requiredExtensionsFinding } from './extensionFindings';
 import type { SendPlan } from './operationPlan';
 import { recordExchange } from './recorder';
 import { StreamRecorder } from './streamRecorder';
@@ -105,6 +106,10 @@ export function startOperationExchange(
         };
         const secrets = [...sent.secrets, ...bodySecrets];
         if (secrets.length > 0) frame.secrets = secrets;
+        const required = plan.unidentified
+          ? undefined
+          : requiredExtensionsFinding(agent.cardText, adapter.generation, sent.headers);
+        if (required) frame.findings = [...(frame.findings ?? []), required];
       },
       // Runs before the final frame is published, so what decoding learnt (findings, ids) travels with it.
       finish: async (frame) => {

@@ -151,6 +151,40 @@ const cases: Case[] = [
     }),
   },
   {
+    check: 'frame.extensions-required',
+    triggers: () => ({
+      frames: [exchange({ id: 'h', findings: [finding('extensions.required-not-requested', 'warning')] })],
+    }),
+    passes: () => ({ frames: [exchange({ id: 'h' })] }),
+  },
+  {
+    check: 'frame.extensions-unasked',
+    triggers: () => ({
+      frames: [
+        exchange({
+          id: 'h',
+          requestHeaders: [['A2A-Extensions', 'urn:x']],
+          responseHeaders: [
+            ['Content-Type', 'application/json'],
+            ['A2A-Extensions', 'urn:x, urn:y'],
+          ],
+        }),
+      ],
+    }),
+    passes: () => ({
+      frames: [
+        exchange({
+          id: 'h',
+          requestHeaders: [['A2A-Extensions', 'urn:x, urn:y']],
+          responseHeaders: [
+            ['Content-Type', 'application/json'],
+            ['A2A-Extensions', 'urn:y'],
+          ],
+        }),
+      ],
+    }),
+  },
+  {
     check: 'frame.route-missing',
     triggers: () => ({
       frames: [
