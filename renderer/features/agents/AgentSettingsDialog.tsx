@@ -61,7 +61,12 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
           <HeadersFieldset headers={form.headers} setHeaders={form.setHeaders} />
           <fieldset>
             <legend>Extensions (one URI per line)</legend>
-            <textarea value={form.extensions} onChange={(e) => form.setExtensions(e.target.value)} rows={2} />
+            <textarea
+              value={form.extensions}
+              onChange={(e) => form.setExtensions(e.target.value)}
+              rows={2}
+              data-testid="settings-extensions"
+            />
           </fieldset>
           <TimeoutsFieldset
             timeouts={form.timeouts}

@@ -56,6 +56,11 @@ export class FramesPage {
 
   // The inspector
 
+  /** The inspected exchange's extensions, each with `data-state` activated, not activated or not asked for. */
+  extensions(): Locator {
+    return this.page.getByTestId('frame-extension');
+  }
+
   inspector(): Locator {
     return this.page.getByTestId('frame-inspector');
   }

@@ -84,6 +84,14 @@ export class LibraryPage {
     await this.saveSettings();
   }
 
+  /** Sets the extensions the active agent's requests ask for (CARD-5), one URI per line. */
+  async setExtensions(uris: readonly string[]): Promise<void> {
+    await this.openSettings();
+    await this.page.getByTestId('settings-extensions').fill(uris.join('\n'));
+    await this.saveSettings();
+    await expect(this.page.getByTestId('settings-save')).toBeHidden();
+  }
+
   /** Sets the active agent's limits in MiB through its settings dialog. */
   async setLimits(limits: Partial<Record<'maxBodyBytes' | 'maxEventBytes' | 'maxStreamBytes', number>>) {
     await this.openSettings();
