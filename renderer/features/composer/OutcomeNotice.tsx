@@ -5,6 +5,7 @@
 import type { OperationOutcome } from '../../../shared/host/agent';
 import { FrameLink } from '../../ui/FrameLink';
 import { useTrustOrigin } from '../agents';
+import { OpenInRequestEditor } from './OpenInRequestEditor';
 
 export function OutcomeNotice({
   outcome,
@@ -41,6 +42,7 @@ export function OutcomeNotice({
         </button>
       )}
       {outcome.routeMissing && <FrameLink id={outcome.routeMissing.frameId} testId="route-missing-frame" />}
+      {outcome.routeMissing && <OpenInRequestEditor frameId={outcome.routeMissing.frameId} />}
       {outcome.routeMissing && outcome.status === 'refused' && onSendAnyway && (
         <button type="button" data-testid="send-anyway" onClick={onSendAnyway}>
           Send anyway

@@ -32,6 +32,12 @@ export class ComposerPage {
     return this.page.getByTestId('route-missing-frame');
   }
 
+  /** Copies the request that found no route into the request editor, which opens. */
+  async openInRequestEditor(): Promise<void> {
+    await this.page.getByTestId('open-request-editor').click();
+    await expect(this.page.getByTestId('raw-view')).toBeVisible();
+  }
+
   /** Sends a held message past the route-missing hold. */
   sendAnyway(): Locator {
     return this.page.getByTestId('send-anyway');

@@ -182,6 +182,10 @@ export class FramesPage {
     await this.rawBody().fill(request.body);
   }
 
+  rawUrl(): Locator {
+    return this.page.getByTestId('raw-url');
+  }
+
   rawBody(): Locator {
     return this.page.getByTestId('raw-body');
   }
