@@ -1,6 +1,6 @@
 // Extensions in both projects (CARD-5, WIRE-4) against the SDK's 1.0 peer declaring a required one: the card shows
-// it as required, a message without it is refused and the Checks panel says why, and once it is set in the agent's
-// settings the frame shows it asked for and activated by the agent.
+// it as required, a message without it is refused and the Checks panel says why, and once it is ticked among the
+// card's extensions in the agent's settings the frame shows it asked for and activated by the agent.
 
 import { expect, test } from './fixtures';
 import { startV10Peer } from '../peers/v10Peer';
@@ -33,7 +33,7 @@ test('a required extension: shown, missed and checked, then asked for and activa
     });
 
     await test.step('set it in the settings and send: asked for and activated, per frame', async () => {
-      await library.setExtensions([REQUIRED]);
+      expect(await library.chooseCardExtension(REQUIRED)).toContain('required by the agent');
       await app.send('hello again', { stream: false });
       await expect(app.outcome()).toHaveAttribute('data-status', 'result');
       await frames.open();

@@ -5,6 +5,7 @@
 
 import type { AgentSummary } from '../../../shared/host/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
+import { CardExtensionChoices } from './CardExtensionChoices';
 import { CredentialsFieldset } from './CredentialsFieldset';
 import { HeadersFieldset } from './HeadersFieldset';
 import { LimitsFieldset } from './LimitsFieldset';
@@ -66,6 +67,11 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
               onChange={(e) => form.setExtensions(e.target.value)}
               rows={2}
               data-testid="settings-extensions"
+            />
+            <CardExtensionChoices
+              cardText={agent.cardText}
+              value={form.extensions}
+              onChange={form.setExtensions}
             />
           </fieldset>
           <TimeoutsFieldset

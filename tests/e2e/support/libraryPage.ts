@@ -84,12 +84,17 @@ export class LibraryPage {
     await this.saveSettings();
   }
 
-  /** Sets the extensions the active agent's requests ask for (CARD-5), one URI per line. */
-  async setExtensions(uris: readonly string[]): Promise<void> {
+  /** Ticks one of the card's extensions in the active agent's settings (CARD-5) and saves; returns its label. */
+  async chooseCardExtension(uri: string): Promise<string> {
     await this.openSettings();
-    await this.page.getByTestId('settings-extensions').fill(uris.join('\n'));
+    const choice = this.page
+      .getByTestId('settings-extension-choice')
+      .and(this.page.locator(`[data-uri="${uri}"]`));
+    await choice.check();
+    const label = (await choice.locator('xpath=..').textContent()) ?? '';
     await this.saveSettings();
     await expect(this.page.getByTestId('settings-save')).toBeHidden();
+    return label;
   }
 
   /** Sets the active agent's limits in MiB through its settings dialog. */
