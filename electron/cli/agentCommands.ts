@@ -55,7 +55,9 @@ export function settingsFrom(
   // `check` takes several bindings (for --acts); talking to one agent uses the first.
   const binding = (opt.text(inv, '--binding') ?? opt.list(inv, '--binding')[0]) as Binding | undefined;
   const generation = opt.text(inv, '--generation') as Generation | undefined;
+  const extensions = opt.list(inv, '--extension');
   return {
+    ...(extensions.length > 0 ? { extensions } : {}),
     ...(binding || generation
       ? { selection: { ...(binding ? { binding } : {}), ...(generation ? { generation } : {}) } }
       : {}),

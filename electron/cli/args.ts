@@ -117,6 +117,12 @@ const taskState: Check = (value, name) =>
     ? undefined
     : `${name} is one of ${TASK_STATES.join(', ')} (or TASK_STATE_…), not ${JSON.stringify(value)}.`;
 
+/** An extension URI goes into a comma-separated header: one token, no commas or line breaks. */
+const extensionUri: Check = (value, name) =>
+  /^[^\s,]+$/.test(value)
+    ? undefined
+    : `${name} takes one URI without spaces or commas, not ${JSON.stringify(value)}.`;
+
 /** A path on the agent's site, not a URL of its own: a full URL is given as the agent's URL instead. */
 const cardPathText: Check = (value, name) => {
   if (value.trim() === '') return `${name} needs a path such as cards/agent.json.`;
@@ -154,6 +160,13 @@ const agentOptions: readonly OptionSpec[] = [
     value: 'ORIGIN',
     help: "let credentials go to this origin too, when the card's interfaces are elsewhere (repeatable)",
     check: httpUrl,
+  },
+  {
+    name: '--extension',
+    kind: 'list',
+    value: 'URI',
+    help: "ask for this extension in the generation's extensions header with every request (repeatable)",
+    check: extensionUri,
   },
   {
     name: '--card-path',
@@ -458,7 +471,8 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}
   switchboard --version          the version
 
 The commands that talk to an agent take --header 'Name: value' (repeatable), --bearer TOKEN (or
-SWITCHBOARD_BEARER), --timeout MS, --trust-origin ORIGIN, --card-path PATH, --binding BINDING and --generation VERSION.
+SWITCHBOARD_BEARER), --timeout MS, --trust-origin ORIGIN, --extension URI, --card-path PATH,
+--binding BINDING and --generation VERSION.
 Every command takes --json: stdout is then one JSON document, except for streams (send --stream,
 subscribe), which print one JSON line per event and end with an {"end": …} line. Progress goes to stderr.
 

@@ -30,6 +30,8 @@ import { StreamRecorder } from './streamRecorder';
 export interface ExchangeState {
   stream?: StreamRecorder;
   decoded?: OperationOutcome;
+  /** Findings about the request itself, written on the frame as it was made (a required extension not asked for). */
+  requestFindings?: Finding[];
 }
 
 /**
@@ -109,7 +111,10 @@ export function startOperationExchange(
         const required = plan.unidentified
           ? undefined
           : requiredExtensionsFinding(agent.cardText, adapter.generation, sent.headers);
-        if (required) frame.findings = [...(frame.findings ?? []), required];
+        if (required) {
+          frame.findings = [...(frame.findings ?? []), required];
+          state.requestFindings = [required];
+        }
       },
       // Runs before the final frame is published, so what decoding learnt (findings, ids) travels with it.
       finish: async (frame) => {

@@ -211,12 +211,16 @@ async function sendOnce(
     headArrived.then((frame) => ({ streaming: true as const, frame })),
     exchange.done.then((frame) => ({ streaming: false as const, frame })),
   ]);
+  // What the request itself was found to lack (on its frame already) is told with the answer too.
+  const requestFindings = state.requestFindings ?? [];
   if (first.streaming && state.stream) {
-    return { outcome: streamOpened(plan, exchange, first.frame, state.stream, stepFrameIds) };
+    const opened = streamOpened(plan, exchange, first.frame, state.stream, stepFrameIds);
+    return { outcome: { ...opened, findings: [...requestFindings, ...opened.findings] } };
   }
 
   const frame = await exchange.done;
   const outcome = state.decoded ?? decodeFinished(frame, adapter, request, plan.unidentified);
+  outcome.findings = [...requestFindings, ...outcome.findings];
   outcome.stepFrameIds = stepFrameIds;
   const retryWithNewToken =
     isOAuth(settings.auth) && frame.response?.status === 401 && !source.endsWith(':retry');

@@ -219,6 +219,7 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--binding': { value: 'GRPC', parsed: 'GRPC' },
   '--generation': { value: '0.3', parsed: '0.3' },
   '--card-path': { value: 'cards/my-agent', parsed: 'cards/my-agent' },
+  '--extension': { value: 'urn:x:required', parsed: ['urn:x:required'] },
   '--stream': { parsed: true },
   '--file': { value: 'notes.txt', parsed: ['notes.txt'] },
   '--data': { value: '{"a":[1,2]}', parsed: '{"a":[1,2]}' },
@@ -354,6 +355,18 @@ describe('values checked before anything is sent', () => {
     });
     expect(parseCli(['check', 'http://a', '--card-path', ' '])).toMatchObject({
       error: '--card-path needs a path such as cards/agent.json.',
+    });
+  });
+
+  it('--extension takes one URI at a time', () => {
+    expect(parseCli(['send', 'http://a', 'x', '--extension', 'urn:a', '--extension', 'urn:b'])).toMatchObject(
+      {
+        options: { '--extension': ['urn:a', 'urn:b'] },
+      },
+    );
+    expect(parseCli(['card', 'http://a', '--extension', 'urn:a,urn:b'])).toEqual({
+      error: '--extension takes one URI without spaces or commas, not "urn:a,urn:b".',
+      usage: cliUsage('card'),
     });
   });
 
