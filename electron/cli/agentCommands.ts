@@ -58,8 +58,10 @@ export function settingsFrom(
   const generation = opt.text(inv, '--generation') as Generation | undefined;
   const connection = connectionFrom(inv, env);
   if ('error' in connection) return connection;
+  const extensions = opt.list(inv, '--extension');
   return {
     ...connection,
+    ...(extensions.length > 0 ? { extensions } : {}),
     ...(binding || generation
       ? { selection: { ...(binding ? { binding } : {}), ...(generation ? { generation } : {}) } }
       : {}),
@@ -89,7 +91,8 @@ export async function openFor(
     for (const frame of event.frames) if (frame.kind === 'http' && frame.error) errors.push(frame);
   });
   try {
-    const opened = await host.openAgent({ url: inv.args.url!, settings });
+    const cardPath = opt.text(inv, '--card-path');
+    const opened = await host.openAgent({ url: inv.args.url!, ...(cardPath ? { cardPath } : {}), settings });
     await settle();
     if (opened.ok) return { agent: opened.agent };
     const unreachable = errors.some((frame) => isUnreachable(frame.error));
@@ -379,6 +382,7 @@ async function runAndPrint(host: HostService, request: OperationRequest, out: Ou
         ...(outcome.result ? { result: outcome.result } : {}),
         ...(outcome.error ? { error: outcome.error } : {}),
         ...(outcome.frameError ? { frameError: outcome.frameError } : {}),
+        ...(outcome.routeMissing ? { routeMissing: outcome.routeMissing } : {}),
         ...(outcome.taskId ? { taskId: outcome.taskId } : {}),
         ...(outcome.contextId ? { contextId: outcome.contextId } : {}),
         findings: outcome.findings,

@@ -118,6 +118,20 @@ const taskState: Check = (value, name) =>
     ? undefined
     : `${name} is one of ${TASK_STATES.join(', ')} (or TASK_STATE_…), not ${JSON.stringify(value)}.`;
 
+/** An extension URI goes into a comma-separated header: one token, no commas or line breaks. */
+const extensionUri: Check = (value, name) =>
+  /^[^\s,]+$/.test(value)
+    ? undefined
+    : `${name} takes one URI without spaces or commas, not ${JSON.stringify(value)}.`;
+
+/** A path on the agent's site, not a URL of its own: a full URL is given as the agent's URL instead. */
+const cardPathText: Check = (value, name) => {
+  if (value.trim() === '') return `${name} needs a path such as cards/agent.json.`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value.trim()) || value.trim().startsWith('//'))
+    return `${name} is a path on the agent's site, not a URL (${JSON.stringify(value)}); give a card's URL as the URL.`;
+  return /[\r\n]/.test(value) ? `${name} must be one line.` : undefined;
+};
+
 const json: OptionSpec = { name: '--json', kind: 'flag', help: 'print JSON for machines instead of text' };
 const agentOptions: readonly OptionSpec[] = [
   json,
@@ -148,6 +162,20 @@ const agentOptions: readonly OptionSpec[] = [
     value: 'ORIGIN',
     help: "let credentials go to this origin too, when the card's interfaces are elsewhere (repeatable)",
     check: httpUrl,
+  },
+  {
+    name: '--extension',
+    kind: 'list',
+    value: 'URI',
+    help: "ask for this extension in the generation's extensions header with every request (repeatable)",
+    check: extensionUri,
+  },
+  {
+    name: '--card-path',
+    kind: 'text',
+    value: 'PATH',
+    help: "look for the card at PATH (relative to the URL) after the well-known paths, e.g. 'cards/agent'",
+    check: cardPathText,
   },
   {
     name: '--binding',
@@ -450,7 +478,8 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}
   switchboard --version          the version
 
 The commands that talk to an agent take --header 'Name: value' (repeatable), --bearer TOKEN (or
-SWITCHBOARD_BEARER), --timeout MS, --trust-origin ORIGIN, --binding BINDING and --generation VERSION.
+SWITCHBOARD_BEARER), --timeout MS, --trust-origin ORIGIN, --extension URI, --card-path PATH,
+--binding BINDING and --generation VERSION.
 Every command takes --json: stdout is then one JSON document, except for streams (send --stream,
 subscribe), which print one JSON line per event and end with an {"end": …} line. Progress goes to stderr.
 

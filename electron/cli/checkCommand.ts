@@ -22,8 +22,10 @@ export async function checkCommand(
     out.note(settings.error);
     return EXIT.usage;
   }
+  const cardPath = opt.text(inv, '--card-path');
   const result = await checkAgent(host, inv.args.url!, {
     appVersion,
+    ...(cardPath ? { cardPath } : {}),
     settings,
     probes: !opt.flag(inv, '--no-probes'),
     progress: (line) => out.note(line),

@@ -110,6 +110,27 @@ export const CHECKS: readonly CheckDefinition[] = [
     a2a('extensions'),
     'Extensions asked for are echoed in the answer’s extensions header',
   ),
+  define(
+    'frame.extensions-required',
+    'frame',
+    'warning',
+    a2a('extensions'),
+    'Every extension the card marks required is asked for',
+  ),
+  define(
+    'frame.extensions-unasked',
+    'frame',
+    'warning',
+    a2a('extensions'),
+    'The agent echoes only extensions the request asked for',
+  ),
+  define(
+    'frame.route-missing',
+    'frame',
+    'error',
+    a2a('jsonRpcTransport'),
+    'The card’s endpoint answers its generation’s calls (no 404, 405 or HTML page)',
+  ),
   define('frame.other', 'frame', 'warning', a2aSpecification, 'Other findings on frames'),
 
   define(
@@ -234,6 +255,7 @@ export function frameCheckFor(rule: string): string {
   if (rule.startsWith('json.')) return 'frame.json';
   if (rule.startsWith('sse.')) return 'frame.sse';
   if (rule.startsWith('a2a.') || rule.startsWith('schema.')) return 'frame.schema';
+  if (rule.startsWith('extensions.')) return 'frame.extensions-required';
   if (rule.startsWith('card.')) return cardCheckFor(rule);
   return 'frame.other';
 }

@@ -15,6 +15,8 @@ import {
 } from './headerRules';
 import { a2aRef, cite, type Citation, type SpecRef } from './specRefs';
 import type { CheckFinding } from './types';
+import { routeMissing, routeMissingMessage } from '../a2a/routeMissing';
+import { unaskedEchoes } from '../a2a/extensionList';
 
 /** How many frames a gathered finding names; the message still counts them all. */
 export const MAX_GATHERED_FRAMES = 100;
@@ -134,7 +136,31 @@ export class FrameChecks {
         checkSpec('frame.extensions-echo', generation),
       );
     }
+    const unasked = frame.response ? unaskedEchoes(frame.request.headers, frame.response.headers) : [];
+    if (unasked.length > 0) {
+      this.add1(
+        'frame.extensions-unasked',
+        'warning',
+        `The answer says it activated ${unasked.join(', ')}, which the request did not ask for; an agent activates only extensions the client offered.`,
+        frame,
+        agentId,
+        checkSpec('frame.extensions-unasked', generation),
+      );
+    }
     if (plainJsonRestAnswer(frame)) gather(this.plainAnswers, agentId, frame.id);
+    const missing = routeMissing(frame);
+    if (missing) {
+      // The transport section of the binding the call used: where that generation says what its routes are.
+      const topic = missing.binding === 'HTTP+JSON' ? 'restTransport' : 'jsonRpcTransport';
+      this.add1(
+        'frame.route-missing',
+        'error',
+        routeMissingMessage(missing),
+        frame,
+        agentId,
+        a2aRef(topic, generation),
+      );
+    }
   }
 
   private push(frame: WebhookFrame, agentId: string | undefined): void {

@@ -224,7 +224,14 @@ export type OpenAgentResult =
   { ok: true; agent: AgentSummary; attempts: string[] } | { ok: false; message: string; attempts: string[] };
 
 export type OperationRequest = {
-  [O in Operation]: { agentId: string; operation: O; input: OperationInputs[O]; via?: InterfaceChoice };
+  [O in Operation]: {
+    agentId: string;
+    operation: O;
+    input: OperationInputs[O];
+    via?: InterfaceChoice;
+    /** Send even though this interface answered as if its route were missing (CARD-3): the user confirmed. */
+    despiteMissingRoute?: boolean;
+  };
 }[Operation];
 
 export type OperationStatus =
@@ -257,6 +264,11 @@ export interface OperationOutcome {
   confirm?: { origin: string; reason: string };
   /** Frames of steps taken on the way (an OAuth token request). */
   stepFrameIds?: string[];
+  /**
+   * The interface answered an operation with 404, 405 or an HTML page (CARD-3): set on that answer and on each send
+   * held after it (status 'refused'), with the frame that showed it; `despiteMissingRoute` sends anyway.
+   */
+  routeMissing?: { frameId: string };
 }
 
 export interface StreamEnd {

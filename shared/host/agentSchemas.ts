@@ -245,7 +245,13 @@ const via = z
 
 const op = <O extends (typeof operations)[number]>(operation: O) =>
   z
-    .object({ agentId: id, operation: z.literal(operation), input: inputs[operation], via: via.optional() })
+    .object({
+      agentId: id,
+      operation: z.literal(operation),
+      input: inputs[operation],
+      via: via.optional(),
+      despiteMissingRoute: z.boolean().optional(),
+    })
     .strict();
 
 export const operationRequestSchema = z.discriminatedUnion('operation', [

@@ -244,11 +244,13 @@ describe('redirects', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const other = `${peer.otherOrigin}/redirect/.well-known/agent-card.json`;
-    expect(result.message.split('\n')[1]).toBe(
+    // The URL as given is tried first, as a card under any name (CARD-1); it is not one here.
+    expect(result.message.split('\n')[1]).toBe(`• ${peer.agentUrl('redirect')}: HTTP 404 Not Found`);
+    expect(result.message.split('\n')[2]).toBe(
       `• ${peer.agentUrl('redirect')}/.well-known/agent-card.json: redirected to another origin (${other}); not followed — open that URL yourself if you trust it`,
     );
     expect(peer.requests.filter((r) => r.listener === 'other').length).toBe(before);
     await recording.flush();
-    expect(recording.http(result.attempts[0]!).response?.status).toBe(302);
+    expect(recording.http(result.attempts[1]!).response?.status).toBe(302);
   });
 });

@@ -6,6 +6,8 @@ export type PeerGeneration = '0.1' | '0.2' | '0.3' | '1.0';
 export interface PeerOptions {
   /** Port to listen on; 0 (the default) lets the OS pick a free one. */
   port?: number;
+  /** Extensions the card declares (the v1.0 peers only): the SDK refuses a message that lacks a required one. */
+  extensions?: Array<{ uri: string; required?: boolean; description?: string }>;
 }
 
 /** An SSE response that has started on a peer (its first event is written). */

@@ -152,6 +152,8 @@ export class PeerExecutor implements AgentExecutor {
   execute = async (context: RequestContext, bus: ExecutionEventBus): Promise<void> => {
     const { taskId, contextId } = context;
     const existing = context.task;
+    // The SDK keeps only requested extensions the card declares; activating them all makes it echo them.
+    for (const uri of context.context?.requestedExtensions ?? []) context.context?.addActivatedExtension(uri);
     this.board.remember(taskId, contextId);
     const outlet: Outlet = {
       canReplyWithMessage: true,
@@ -230,7 +232,12 @@ async function startV1(
       { url: `${baseUrl}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
     ],
     provider: { organization: 'Switchboard tests', url: baseUrl },
-    capabilities: { streaming: true, pushNotifications: true, extendedAgentCard: true },
+    capabilities: {
+      streaming: true,
+      pushNotifications: true,
+      extendedAgentCard: true,
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+    },
     securitySchemes: {
       bearer: {
         httpAuthSecurityScheme: {

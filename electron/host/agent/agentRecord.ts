@@ -21,6 +21,8 @@ export interface AgentRecord {
   chosen?: CardInterface;
   problem?: string;
   oauth: OAuthClient;
+  /** Interfaces (routeKey) whose calls answered as if the route were missing, with the frame that showed it. */
+  missingRoutes?: Map<string, { message: string; frameId: string }>;
 }
 
 /** Picks the interface the settings ask for; records why none fits. */

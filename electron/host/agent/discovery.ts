@@ -1,6 +1,6 @@
-// Finds an agent's card (CARD-1): the full card URL when given one, else `<base>/.well-known/agent-card.json`, then
-// `agent.json`, then the same two at the origin's root when the base has a path, then the user's custom path. Every
-// attempt is a frame. Same-origin redirects are followed (each hop a frame); a redirect to another origin is not,
+// Finds an agent's card (CARD-1): the full card URL when given one, else the URL as given when its answer looks like a
+// card (decided by content, whatever its path), else `<base>/.well-known/agent-card.json`, then `agent.json`, then the
+// same two at the origin's root when the base has a path, then the user's custom path. Every attempt is a frame. Same-origin redirects are followed (each hop a frame); a redirect to another origin is not,
 // and says so. A compat server answers a different card without `A2A-Version` (docs/protocol.md#discovery): the card is
 // fetched with the header, and again without it when the answer varies on it or carries both generations' fields.
 
@@ -39,7 +39,7 @@ export function cardCandidates(input: string, cardPath?: string): string[] | { e
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { error: `Agents are reached over http: or https:, not ${url.protocol}` };
   }
-  if (url.pathname.endsWith('.json') || url.pathname.includes('/.well-known/')) return [url.toString()];
+  if (namesCard(url)) return [url.toString()];
   const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   const out = [`${base}/.well-known/agent-card.json`, `${base}/.well-known/agent.json`];
   if (base !== url.origin)
@@ -47,6 +47,38 @@ export function cardCandidates(input: string, cardPath?: string): string[] | { e
   if (cardPath && cardPath.trim() !== '')
     out.push(new URL(cardPath.trim().replace(/^\/?/, ''), `${base}/`).toString());
   return [...new Set(out)];
+}
+
+/** A URL that names a card file outright: only that URL is tried, and the user hears why it failed. */
+function namesCard(url: URL): boolean {
+  return url.pathname.endsWith('.json') || url.pathname.includes('/.well-known/');
+}
+
+/**
+ * The URL as the user gave it, to be tried first when it might be a card under any name (`/cards/my-agent`,
+ * `/agent-card?v=2`): not a bare origin, which is a site's home page, and not one cardCandidates already takes as is.
+ */
+export function givenCardUrl(input: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (namesCard(url) || (url.pathname.replace(/\/+$/, '') === '' && url.search === '')) return undefined;
+  return url.toString();
+}
+
+/**
+ * Whether a JSON answer is an agent card by its content: a `name` and something only a card has beside it (the
+ * endpoint `url` of 0.1–0.3, 1.0's `supportedInterfaces`, or `skills`). A JSON-RPC error or a health answer is not.
+ */
+export function looksLikeCard(value: Record<string, unknown>): boolean {
+  if (typeof value.name !== 'string' || value.name.trim() === '') return false;
+  return (
+    typeof value.url === 'string' || Array.isArray(value.supportedInterfaces) || Array.isArray(value.skills)
+  );
 }
 
 export async function discoverCard(
@@ -61,10 +93,17 @@ export async function discoverCard(
   const reasons: string[] = [];
   const withVersion: HeaderList = [['Accept', 'application/json'], ['A2A-Version', '1.0'], ...extraHeaders];
 
-  for (const candidate of candidates) {
+  const given = givenCardUrl(input);
+  for (const candidate of given ? [given, ...candidates] : candidates) {
     const fetched = await fetchFollowing(candidate, withVersion, 'discovery:card', fetchCard, attempts);
     if ('reason' in fetched) {
       reasons.push(`${candidate}: ${fetched.reason}`);
+      continue;
+    }
+    if (candidate === given && !looksLikeCard(fetched.card)) {
+      reasons.push(
+        `${candidate}: JSON, but not an agent card (no name beside url, supportedInterfaces or skills)`,
+      );
       continue;
     }
     const { frame, url } = fetched;

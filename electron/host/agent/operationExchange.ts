@@ -22,6 +22,7 @@ import { genericStreamReader } from '../genericStream';
 import type { Exchange } from '../exchange';
 import { startGrpcExchange } from '../grpc/grpcExchange';
 import type { Credentialed } from './credentials';
+import { requiredExtensionsFinding } from './extensionFindings';
 import type { SendPlan } from './operationPlan';
 import { recordExchange } from './recorder';
 import { StreamRecorder } from './streamRecorder';
@@ -30,6 +31,8 @@ import { StreamRecorder } from './streamRecorder';
 export interface ExchangeState {
   stream?: StreamRecorder;
   decoded?: OperationOutcome;
+  /** Findings about the request itself, written on the frame as it was made (a required extension not asked for). */
+  requestFindings?: Finding[];
 }
 
 /**
@@ -115,6 +118,13 @@ export function startOperationExchange(
         };
         const secrets = [...sent.secrets, ...bodySecrets];
         if (secrets.length > 0) frame.secrets = secrets;
+        const required = plan.unidentified
+          ? undefined
+          : requiredExtensionsFinding(agent.cardText, adapter.generation, sent.headers);
+        if (required) {
+          frame.findings = [...(frame.findings ?? []), required];
+          state.requestFindings = [required];
+        }
       },
       // Runs before the final frame is published, so what decoding learnt (findings, ids) travels with it.
       finish: async (frame) => {

@@ -26,6 +26,7 @@ import { applyCredentials, hasCredentials, originNeedingConsent, type Credential
 import { decodeFinished, startOperationExchange, type ExchangeState } from './operationExchange';
 import type { RunnerHooks, SendPlan } from './operationPlan';
 import type { StreamRecorder } from './streamRecorder';
+import { heldSend, noteRouteMissing, routeKey } from './routeHold';
 
 let rpcSequence = 0;
 
@@ -48,6 +49,9 @@ export async function runOperation(
       `A2A ${adapter.generation} over ${adapter.binding} has no "${request.operation}" operation.`,
     );
   }
+  const key = routeKey(chosen);
+  const held = heldSend(agent, key, request.despiteMissingRoute);
+  if (held) return held;
   const encoded = adapter.encode(request.operation, request.input as never, {
     endpoint: chosen.url,
     ...(chosen.tenant !== undefined ? { tenant: chosen.tenant } : {}),
@@ -70,16 +74,16 @@ export async function runOperation(
   if (attempt.retryWithNewToken) {
     agent.oauth.invalidate();
     const retry = await sendOnce(plan, `${source}:retry`);
-    return {
+    return noteRouteMissing(agent, key, retry.frame, {
       ...retry.outcome,
       stepFrameIds: [
         ...(attempt.outcome.stepFrameIds ?? []),
         attempt.outcome.exchangeId ?? '',
         ...(retry.outcome.stepFrameIds ?? []),
       ].filter(Boolean),
-    };
+    });
   }
-  return attempt.outcome;
+  return noteRouteMissing(agent, key, attempt.frame, attempt.outcome);
 }
 
 /**
@@ -192,7 +196,7 @@ function withQuery(base: string, query: string): string {
 async function sendOnce(
   plan: SendPlan,
   source: string,
-): Promise<{ outcome: OperationOutcome; retryWithNewToken?: boolean }> {
+): Promise<{ outcome: OperationOutcome; retryWithNewToken?: boolean; frame?: HttpFrame }> {
   const { adapter, request } = plan;
   const { settings } = plan.agent;
   const stepFrameIds: string[] = [];
@@ -208,16 +212,20 @@ async function sendOnce(
     headArrived.then((frame) => ({ streaming: true as const, frame })),
     exchange.done.then((frame) => ({ streaming: false as const, frame })),
   ]);
+  // What the request itself was found to lack (on its frame already) is told with the answer too.
+  const requestFindings = state.requestFindings ?? [];
   if (first.streaming && state.stream) {
-    return { outcome: streamOpened(plan, exchange, first.frame, state.stream, stepFrameIds) };
+    const opened = streamOpened(plan, exchange, first.frame, state.stream, stepFrameIds);
+    return { outcome: { ...opened, findings: [...requestFindings, ...opened.findings] } };
   }
 
   const frame = await exchange.done;
   const outcome = state.decoded ?? decodeFinished(frame, adapter, request, plan.unidentified);
+  outcome.findings = [...requestFindings, ...outcome.findings];
   outcome.stepFrameIds = stepFrameIds;
   const retryWithNewToken =
     isOAuth(settings.auth) && frame.response?.status === 401 && !source.endsWith(':retry');
-  return { outcome, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
+  return { outcome, frame, ...(retryWithNewToken ? { retryWithNewToken } : {}) };
 }
 
 /**

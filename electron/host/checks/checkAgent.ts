@@ -13,6 +13,8 @@ export interface CheckAgentOptions {
   /** Run the probes (on by default). */
   probes?: boolean;
   settings?: AgentSettingsChange;
+  /** Where the card is when not at a well-known path (CARD-1). */
+  cardPath?: string;
   appVersion: string;
   /** Progress for people (stderr in the CLI). */
   progress?: (line: string) => void;
@@ -34,7 +36,11 @@ export async function checkAgent(
   const progress = options.progress ?? (() => undefined);
   try {
     progress(`Fetching the card from ${url} …`);
-    const opened = await host.openAgent({ url, ...(options.settings ? { settings: options.settings } : {}) });
+    const opened = await host.openAgent({
+      url,
+      ...(options.cardPath ? { cardPath: options.cardPath } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
+    });
     if (!opened.ok) {
       await settle();
       const unreachable = frames.some(

@@ -5,6 +5,7 @@
 
 import type { AgentSummary } from '../../../shared/host/agent';
 import { bindings, generations, type Binding, type Generation } from '../../../shared/a2a/generation';
+import { CardExtensionChoices } from './CardExtensionChoices';
 import { ConnectionFieldset } from './ConnectionFieldset';
 import { CredentialsFieldset } from './CredentialsFieldset';
 import { HeadersFieldset } from './HeadersFieldset';
@@ -62,7 +63,17 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
           <HeadersFieldset headers={form.headers} setHeaders={form.setHeaders} />
           <fieldset>
             <legend>Extensions (one URI per line)</legend>
-            <textarea value={form.extensions} onChange={(e) => form.setExtensions(e.target.value)} rows={2} />
+            <textarea
+              value={form.extensions}
+              onChange={(e) => form.setExtensions(e.target.value)}
+              rows={2}
+              data-testid="settings-extensions"
+            />
+            <CardExtensionChoices
+              cardText={agent.cardText}
+              value={form.extensions}
+              onChange={form.setExtensions}
+            />
           </fieldset>
           <TimeoutsFieldset
             timeouts={form.timeouts}

@@ -1,11 +1,12 @@
-// The top of the agent library (UX-1, CARD-1, CARD-2): open an agent by URL, paste a card or open a card file. The
-// state and handlers come from useAgentLibrary.ts, so this part only lays them out.
+// The top of the agent library (UX-1, CARD-1, CARD-2): open an agent by URL (with a custom card path when the card is
+// at none of the well-known paths), paste a card or open a card file. The state and handlers come from
+// useAgentLibrary.ts, so this part only lays them out.
 
 import { PasteCardDialog } from './PasteCardDialog';
 import type { AgentLibraryState } from './useAgentLibrary';
 
 export function OpenAgentControls({ library }: { library: AgentLibraryState }) {
-  const { open, url, setUrl, cardFile, submit, openCardFile } = library;
+  const { open, url, setUrl, cardPath, setCardPath, cardFile, submit, openCardFile } = library;
   return (
     <>
       <form className="open-agent" onSubmit={submit}>
@@ -23,6 +24,19 @@ export function OpenAgentControls({ library }: { library: AgentLibraryState }) {
         <button type="submit" data-testid="open-agent" disabled={open.isPending}>
           {open.isPending ? 'Opening…' : 'Open'}
         </button>
+        <label htmlFor="agent-card-path" className="visually-hidden">
+          Card path
+        </label>
+        <input
+          id="agent-card-path"
+          data-testid="agent-card-path"
+          className="open-agent-card-path"
+          placeholder="Card path, if not well-known (optional)"
+          title="Tried after the well-known paths, relative to the agent URL. Any URL that answers a card also works."
+          value={cardPath}
+          onChange={(event) => setCardPath(event.target.value)}
+          spellCheck={false}
+        />
       </form>
       <div className="agent-sources">
         <PasteCardDialog onOpen={(text) => open.mutate({ kind: 'text', text, name: 'pasted card' })} />

@@ -23,6 +23,8 @@ export function useAgentLibrary() {
   const forgetSaved = useForgetSaved();
   const save = useSaveLibrary();
   const [url, setUrl] = useState('');
+  // CARD-1: where the card is when it is at none of the well-known paths; tried after them.
+  const [cardPath, setCardPath] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const cardFile = useRef<HTMLInputElement>(null);
   const libraryFile = useRef<HTMLInputElement>(null);
@@ -32,7 +34,9 @@ export function useAgentLibrary() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (url.trim() !== '') open.mutate({ kind: 'url', url: url.trim() });
+    const path = cardPath.trim();
+    if (url.trim() !== '')
+      open.mutate({ kind: 'url', url: url.trim(), ...(path !== '' ? { cardPath: path } : {}) });
   };
   const openCardFile = async (file: File | undefined) => {
     if (!file) return;
@@ -61,6 +65,8 @@ export function useAgentLibrary() {
     forgetSaved,
     url,
     setUrl,
+    cardPath,
+    setCardPath,
     notice,
     cardFile,
     libraryFile,

@@ -59,6 +59,9 @@ export function Composer() {
     });
   };
 
+  const held = send.data?.routeMissing && send.data.status === 'refused' ? send.variables : undefined;
+  const sendAnyway = held ? () => send.mutate({ ...held, despiteMissingRoute: true }) : undefined;
+
   const placeholder = `Message ${chosen ? '' : '(no usable interface) '}— Ctrl+Enter to send`;
 
   return (
@@ -106,7 +109,7 @@ export function Composer() {
         sending={send.isPending}
         onSend={submit}
       />
-      <OutcomeNotice outcome={send.data} error={send.error} agentId={agent.id} />
+      <OutcomeNotice outcome={send.data} error={send.error} agentId={agent.id} onSendAnyway={sendAnyway} />
       <SentRequest agentId={agent.id} />
     </section>
   );

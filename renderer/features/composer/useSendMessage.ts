@@ -16,6 +16,8 @@ export interface SendRequest {
   input: SendInput;
   /** Registers a push config on the host's receiver with the send itself (MSG-5, PUSH-2). */
   push?: PushAuthMode;
+  /** The user chose to send past the hold on an interface whose route seemed missing (CARD-3). */
+  despiteMissingRoute?: boolean;
 }
 
 export function useSendMessage() {
@@ -42,6 +44,7 @@ export function useSendMessage() {
         agentId: send.agentId,
         operation: send.streaming ? 'stream' : 'send',
         input,
+        ...(send.despiteMissingRoute ? { despiteMissingRoute: true } : {}),
       });
     },
     onSuccess(outcome, send) {

@@ -1,11 +1,13 @@
-// The answer of an exchange in the inspector (FRM-1, FRM-2, FRM-4): its headers, then either the stream's events
-// (how many, how many without data, how it ended) or the body in the viewer, secrets masked.
+// The answer of an exchange in the inspector (FRM-1, FRM-2, FRM-4): the extensions asked for and activated, its
+// headers, then either the stream's events (how many, how many without data, how it ended) or the body in the viewer,
+// secrets masked.
 
 import { useCallback } from 'react';
 import type { FrameResponse, HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { maskResponseBody } from '../../../shared/wire/secretMask';
 import { headerValue } from '../../ui/frameFormat';
 import { BodyViewer } from './BodyViewer';
+import { FrameExtensions } from './FrameExtensions';
 import { HeadersTable } from './HeadersTable';
 import { StreamEvents } from './StreamEvents';
 
@@ -21,6 +23,7 @@ export function ResponseSection({ frame, response, events, selectedEventId }: Re
   const maskResponse = useCallback((text: string) => maskResponseBody(text, marks ?? []), [marks]);
   return (
     <>
+      <FrameExtensions frame={frame} />
       <h3>Response headers</h3>
       <HeadersTable headers={response.headers} testId="response-headers" />
       {frame.stream ? (

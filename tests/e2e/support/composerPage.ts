@@ -27,6 +27,22 @@ export class ComposerPage {
     return this.page.getByTestId('composer-text');
   }
 
+  /** The outcome's link to the frame that showed an interface's route missing (CARD-3). */
+  routeMissingFrame(): Locator {
+    return this.page.getByTestId('route-missing-frame');
+  }
+
+  /** Copies the request that found no route into the request editor, which opens. */
+  async openInRequestEditor(): Promise<void> {
+    await this.page.getByTestId('open-request-editor').click();
+    await expect(this.page.getByTestId('raw-view')).toBeVisible();
+  }
+
+  /** Sends a held message past the route-missing hold. */
+  sendAnyway(): Locator {
+    return this.page.getByTestId('send-anyway');
+  }
+
   parts(kind?: 'text' | 'file' | 'data'): Locator {
     const all = this.page.getByTestId('composer-part');
     return kind ? all.and(this.page.locator(`[data-kind="${kind}"]`)) : all;

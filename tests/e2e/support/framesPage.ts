@@ -56,6 +56,11 @@ export class FramesPage {
 
   // The inspector
 
+  /** The inspected exchange's extensions, each with `data-state` activated, not activated or not asked for. */
+  extensions(): Locator {
+    return this.page.getByTestId('frame-extension');
+  }
+
   inspector(): Locator {
     return this.page.getByTestId('frame-inspector');
   }
@@ -189,6 +194,10 @@ export class FramesPage {
       await rows.nth(index).getByTestId('raw-header-value').fill(value);
     }
     await this.rawBody().fill(request.body);
+  }
+
+  rawUrl(): Locator {
+    return this.page.getByTestId('raw-url');
   }
 
   rawBody(): Locator {

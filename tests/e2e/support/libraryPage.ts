@@ -18,6 +18,14 @@ export class LibraryPage {
     await expect(this.page.getByTestId('card-view')).toBeVisible();
   }
 
+  /** Opens an agent whose card is at a custom path (CARD-1), typed under the address. */
+  async openAgentWithCardPath(url: string, cardPath: string): Promise<void> {
+    await this.page.getByTestId('agent-url').fill(url);
+    await this.page.getByTestId('agent-card-path').fill(cardPath);
+    await this.page.getByTestId('open-agent').click();
+    await expect(this.page.getByTestId('card-view')).toBeVisible();
+  }
+
   savedAgents(): Locator {
     return this.page.getByTestId('library-item');
   }
@@ -74,6 +82,19 @@ export class LibraryPage {
     await expect(this.secretsKept()).toContainText('gone when Switchboard stops');
     await this.page.getByLabel('Binding').selectOption(binding);
     await this.saveSettings();
+  }
+
+  /** Ticks one of the card's extensions in the active agent's settings (CARD-5) and saves; returns its label. */
+  async chooseCardExtension(uri: string): Promise<string> {
+    await this.openSettings();
+    const choice = this.page
+      .getByTestId('settings-extension-choice')
+      .and(this.page.locator(`[data-uri="${uri}"]`));
+    await choice.check();
+    const label = (await choice.locator('xpath=..').textContent()) ?? '';
+    await this.saveSettings();
+    await expect(this.page.getByTestId('settings-save')).toBeHidden();
+    return label;
   }
 
   /** Sets the active agent's limits in MiB through its settings dialog. */

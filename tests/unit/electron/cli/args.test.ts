@@ -218,6 +218,8 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--trust-origin': { value: 'https://api.example.com', parsed: ['https://api.example.com'] },
   '--binding': { value: 'GRPC', parsed: 'GRPC' },
   '--generation': { value: '0.3', parsed: '0.3' },
+  '--card-path': { value: 'cards/my-agent', parsed: 'cards/my-agent' },
+  '--extension': { value: 'urn:x:required', parsed: ['urn:x:required'] },
   '--stream': { parsed: true },
   '--file': { value: 'notes.txt', parsed: ['notes.txt'] },
   '--data': { value: '{"a":[1,2]}', parsed: '{"a":[1,2]}' },
@@ -344,6 +346,34 @@ describe('values checked before anything is sent', () => {
     });
     expect(parseCli(['send', 'http://a', 'x', '--trust-origin', 'api.example.com'])).toMatchObject({
       error: '--trust-origin must be an http:// or https:// URL, not "api.example.com".',
+    });
+  });
+
+  it("--card-path is a path on the agent's site, not a URL, and not empty", () => {
+    expect(parseCli(['card', 'http://a', '--card-path', '/agent-card?v=2'])).toMatchObject({
+      options: { '--card-path': '/agent-card?v=2' },
+    });
+    expect(parseCli(['card', 'http://a', '--card-path', 'https://b/card'])).toEqual({
+      error: `--card-path is a path on the agent's site, not a URL ("https://b/card"); give a card's URL as the URL.`,
+      usage: cliUsage('card'),
+    });
+    expect(parseCli(['send', 'http://a', 'x', '--card-path', '//b/card'])).toMatchObject({
+      error: `--card-path is a path on the agent's site, not a URL ("//b/card"); give a card's URL as the URL.`,
+    });
+    expect(parseCli(['check', 'http://a', '--card-path', ' '])).toMatchObject({
+      error: '--card-path needs a path such as cards/agent.json.',
+    });
+  });
+
+  it('--extension takes one URI at a time', () => {
+    expect(parseCli(['send', 'http://a', 'x', '--extension', 'urn:a', '--extension', 'urn:b'])).toMatchObject(
+      {
+        options: { '--extension': ['urn:a', 'urn:b'] },
+      },
+    );
+    expect(parseCli(['card', 'http://a', '--extension', 'urn:a,urn:b'])).toEqual({
+      error: '--extension takes one URI without spaces or commas, not "urn:a,urn:b".',
+      usage: cliUsage('card'),
     });
   });
 

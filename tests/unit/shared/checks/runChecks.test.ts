@@ -151,6 +151,52 @@ const cases: Case[] = [
     }),
   },
   {
+    check: 'frame.extensions-required',
+    triggers: () => ({
+      frames: [exchange({ id: 'h', findings: [finding('extensions.required-not-requested', 'warning')] })],
+    }),
+    passes: () => ({ frames: [exchange({ id: 'h' })] }),
+  },
+  {
+    check: 'frame.extensions-unasked',
+    triggers: () => ({
+      frames: [
+        exchange({
+          id: 'h',
+          requestHeaders: [['A2A-Extensions', 'urn:x']],
+          responseHeaders: [
+            ['Content-Type', 'application/json'],
+            ['A2A-Extensions', 'urn:x, urn:y'],
+          ],
+        }),
+      ],
+    }),
+    passes: () => ({
+      frames: [
+        exchange({
+          id: 'h',
+          requestHeaders: [['A2A-Extensions', 'urn:x, urn:y']],
+          responseHeaders: [
+            ['Content-Type', 'application/json'],
+            ['A2A-Extensions', 'urn:y'],
+          ],
+        }),
+      ],
+    }),
+  },
+  {
+    check: 'frame.route-missing',
+    triggers: () => ({
+      frames: [
+        exchange({ id: 'h', status: 404, outcome: 'invalid', responseText: '{"detail":"Not Found"}' }),
+      ],
+    }),
+    // A REST TaskNotFound is a 404 too, but an A2A error: the route is there.
+    passes: () => ({
+      frames: [exchange({ id: 'h', binding: 'HTTP+JSON', status: 404, outcome: 'error', operation: 'get' })],
+    }),
+  },
+  {
     check: 'frame.other',
     triggers: () => ({ frames: [exchange({ id: 'h', findings: [finding('something.new', 'info')] })] }),
     passes: () => ({ frames: [exchange({ id: 'h' })] }),

@@ -9,7 +9,7 @@ import {
   mergeSettings,
 } from '../../../../../electron/host/agent/agentSettings';
 import { applyCredentials, originNeedingConsent } from '../../../../../electron/host/agent/credentials';
-import { cardCandidates } from '../../../../../electron/host/agent/discovery';
+import { cardCandidates, givenCardUrl, looksLikeCard } from '../../../../../electron/host/agent/discovery';
 
 describe('cardCandidates', () => {
   it('tries agent-card.json, then agent.json, then the root, then a custom path', () => {
@@ -40,6 +40,30 @@ describe('cardCandidates', () => {
     expect(cardCandidates('ftp://a.example/')).toEqual({
       error: 'Agents are reached over http: or https:, not ftp:',
     });
+  });
+});
+
+describe('givenCardUrl and looksLikeCard (a card decided by content)', () => {
+  it('tries a URL with a path or a query as it is, but not a bare origin or a named card file', () => {
+    expect(givenCardUrl('http://127.0.0.1:9/cards/my-agent')).toBe('http://127.0.0.1:9/cards/my-agent');
+    expect(givenCardUrl(' http://127.0.0.1:9/agent-card?v=2 ')).toBe('http://127.0.0.1:9/agent-card?v=2');
+    expect(givenCardUrl('http://127.0.0.1:9/?card=1')).toBe('http://127.0.0.1:9/?card=1');
+    expect(givenCardUrl('http://127.0.0.1:9')).toBeUndefined();
+    expect(givenCardUrl('http://127.0.0.1:9///')).toBeUndefined();
+    expect(givenCardUrl('http://127.0.0.1:9/x/card.json')).toBeUndefined();
+    expect(givenCardUrl('http://127.0.0.1:9/.well-known/agent.json')).toBeUndefined();
+    expect(givenCardUrl('not a url')).toBeUndefined();
+    expect(givenCardUrl('ftp://a.example/card')).toBeUndefined();
+  });
+
+  it('needs a name and an endpoint, interfaces or skills', () => {
+    expect(looksLikeCard({ name: 'a', url: 'http://a' })).toBe(true);
+    expect(looksLikeCard({ name: 'a', supportedInterfaces: [] })).toBe(true);
+    expect(looksLikeCard({ name: 'a', skills: [] })).toBe(true);
+    expect(looksLikeCard({ name: 'a' })).toBe(false);
+    expect(looksLikeCard({ name: ' ', url: 'http://a' })).toBe(false);
+    expect(looksLikeCard({ url: 'http://a', skills: [] })).toBe(false);
+    expect(looksLikeCard({ jsonrpc: '2.0', error: { code: -32601 } })).toBe(false);
   });
 });
 
