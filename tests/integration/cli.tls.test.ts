@@ -3,70 +3,39 @@
 // traffic when HTTPS_PROXY or --proxy says so and not otherwise.
 
 import { readFileSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { suiteTempDir } from '../unit/support/tempDir';
 import { bundleEntry } from './support/bundleEntry';
 import { runCli } from './support/cliProcess';
+import { serveExampleCard, startTlsServer, type TlsServer } from './support/tlsServer';
 import { makeTestCertificates, PFX_PASSPHRASE, type TestCertificates } from './support/testCertificates';
 import { startTestProxy, type TestProxy } from './support/testProxy';
-
-const CARD = readFileSync(path.join(__dirname, '../fixtures/cards/example-1.0.json'), 'utf8');
-
-interface CardServer {
-  port: number;
-  close(): Promise<void>;
-}
-
-async function serveCard(options: https.ServerOptions): Promise<CardServer> {
-  const sockets = new Set<Socket>();
-  const server = https.createServer(options, (req, res) => {
-    if (req.url !== '/.well-known/agent-card.json') {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(CARD);
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const tempDir = suiteTempDir('sb-cli-tls-');
 let cli: string;
 let certs: TestCertificates;
-let privateCa: CardServer;
-let selfSigned: CardServer;
-let mutual: CardServer;
+let privateCa: TlsServer;
+let selfSigned: TlsServer;
+let mutual: TlsServer;
 
 beforeAll(async () => {
   certs = makeTestCertificates(tempDir());
   const read = (file: string) => readFileSync(file);
   [cli, privateCa, selfSigned, mutual] = await Promise.all([
     bundleEntry('electron/cli.ts'),
-    serveCard({ cert: read(certs.serverCert), key: read(certs.serverKey) }),
-    serveCard({ cert: read(certs.selfSignedCert), key: read(certs.selfSignedKey) }),
-    serveCard({
-      cert: read(certs.serverCert),
-      key: read(certs.serverKey),
-      ca: read(certs.clientCaCert),
-      requestCert: true,
-      rejectUnauthorized: true,
-    }),
+    startTlsServer({ cert: read(certs.serverCert), key: read(certs.serverKey) }, serveExampleCard),
+    startTlsServer({ cert: read(certs.selfSignedCert), key: read(certs.selfSignedKey) }, serveExampleCard),
+    startTlsServer(
+      {
+        cert: read(certs.serverCert),
+        key: read(certs.serverKey),
+        ca: read(certs.clientCaCert),
+        requestCert: true,
+        rejectUnauthorized: true,
+      },
+      serveExampleCard,
+    ),
   ]);
 });
 afterAll(async () => {
@@ -81,7 +50,7 @@ function run(args: string[], extra: NodeJS.ProcessEnv = {}) {
   return runCli(cli, args, { env: { ...env, ...extra } });
 }
 
-const local = (server: CardServer) => `https://127.0.0.1:${server.port}`;
+const local = (server: TlsServer) => `https://127.0.0.1:${server.port}`;
 
 describe('TLS options', () => {
   it('--ca makes a private CA’s agent reachable; without it the fingerprint and the way out are printed', async () => {

@@ -3,26 +3,23 @@
 // back to the renderer only as the placeholder, and no file the host writes (library, journal) holds it.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
 import { SECRET_PLACEHOLDER } from '../../shared/host/agent';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { suiteTempDir } from '../unit/support/tempDir';
+import { serveExampleCard, startTlsServer, type TlsServer } from './support/tlsServer';
 import { makeTestCertificates, PFX_PASSPHRASE, type TestCertificates } from './support/testCertificates';
 
-const CARD = readFileSync(path.join(__dirname, '../fixtures/cards/example-1.0.json'), 'utf8');
 const tempDir = suiteTempDir('sb-tls-agent-');
 let certs: TestCertificates;
-let server: https.Server;
+let server: TlsServer;
 let port: number;
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   certs = makeTestCertificates(path.join(tempDir()));
-  server = https.createServer(
+  server = await startTlsServer(
     {
       cert: readFileSync(certs.serverCert),
       key: readFileSync(certs.serverKey),
@@ -30,23 +27,12 @@ beforeAll(async () => {
       requestCert: true,
       rejectUnauthorized: true,
     },
-    (req, res) => {
-      if (req.url === '/.well-known/agent-card.json')
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(CARD);
-      else res.writeHead(404).end();
-    },
+    serveExampleCard,
   );
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = server.port;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await server?.close();
 });
 
 function filesUnder(dir: string): string[] {

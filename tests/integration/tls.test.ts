@@ -3,55 +3,21 @@
 // reachable only with the right setting, each wrong setting is a clear error, and the frame says what was used.
 
 import { readFileSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo, LookupFunction, Socket } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startExchange } from '../../electron/host/exchange';
 import type { AgentConnection } from '../../shared/host/agent';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { suiteTempDir } from '../unit/support/tempDir';
 import { closedPort, startLocalServer, type LocalServer } from './support/localServer';
+import { startTlsServer, type TlsServer } from './support/tlsServer';
 import { makeTestCertificates, PFX_PASSPHRASE, type TestCertificates } from './support/testCertificates';
 import { startTestProxy, type TestProxy } from './support/testProxy';
 
-interface TlsServer {
-  url: string;
-  port: number;
-  /** Request lines the server received, with the client certificate's CN when one was shown. */
-  requests: string[];
-  close(): Promise<void>;
-}
-
-async function startTlsServer(options: https.ServerOptions): Promise<TlsServer> {
-  const requests: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = https.createServer(options, (req, res) => {
-    const peer = (req.socket as TLSSocket).getPeerCertificate?.();
-    const cn = peer && 'subject' in peer && peer.subject ? ` (client ${peer.subject.CN})` : '';
-    requests.push(`${req.method} ${req.url}${cn}`);
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ ok: true }));
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  // A client that gives up on the handshake is what these tests are about; it is not the server's error to report.
-  server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    port,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** Every request gets the same small JSON answer: what matters here is whether the connection was made. */
+const answerOk = (_req: IncomingMessage, res: ServerResponse) =>
+  res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true }));
 
 const tempDir = suiteTempDir('switchboard-tls-');
 let certs: TestCertificates;
@@ -63,15 +29,21 @@ let plain: LocalServer;
 beforeAll(async () => {
   certs = makeTestCertificates(tempDir());
   const read = (file: string) => readFileSync(file);
-  privateCa = await startTlsServer({ cert: read(certs.serverCert), key: read(certs.serverKey) });
-  selfSigned = await startTlsServer({ cert: read(certs.selfSignedCert), key: read(certs.selfSignedKey) });
-  mutual = await startTlsServer({
-    cert: read(certs.serverCert),
-    key: read(certs.serverKey),
-    ca: read(certs.clientCaCert),
-    requestCert: true,
-    rejectUnauthorized: true,
-  });
+  privateCa = await startTlsServer({ cert: read(certs.serverCert), key: read(certs.serverKey) }, answerOk);
+  selfSigned = await startTlsServer(
+    { cert: read(certs.selfSignedCert), key: read(certs.selfSignedKey) },
+    answerOk,
+  );
+  mutual = await startTlsServer(
+    {
+      cert: read(certs.serverCert),
+      key: read(certs.serverKey),
+      ca: read(certs.clientCaCert),
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
+    answerOk,
+  );
   plain = await startLocalServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ path: req.url }));
