@@ -18,6 +18,17 @@ export function AgentLibrary() {
           {library.failure}
         </pre>
       )}
+      {library.refusedFingerprint && !library.open.isPending && (
+        // NET-1: the failure named the certificate's fingerprint; accepting fills the Connection field and retries.
+        <button
+          type="button"
+          onClick={library.acceptRefused}
+          title={`Accept only after checking SHA-256 ${library.refusedFingerprint} with the agent's owner`}
+          data-testid="open-agent-accept-certificate"
+        >
+          Accept this certificate
+        </button>
+      )}
       <OpenAgentList library={library} />
       <SavedAgents library={library} />
     </nav>

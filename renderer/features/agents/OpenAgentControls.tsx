@@ -1,12 +1,15 @@
-// The top of the agent library (UX-1, CARD-1, CARD-2): open an agent by URL (with a custom card path when the card is
-// at none of the well-known paths), paste a card or open a card file. The state and handlers come from
+// The top of the agent library (UX-1, CARD-1, CARD-2, NET-1): open an agent by URL (with a custom card path when the
+// card is at none of the well-known paths, and, behind a collapsed "Connection…", the settings dialog's TLS and proxy
+// fields for a card behind a private CA, a self-signed certificate or mutual TLS), paste a card or open a card file. The state and handlers come from
 // useAgentLibrary.ts, so this part only lays them out.
 
+import { ConnectionFieldset } from './ConnectionFieldset';
 import { PasteCardDialog } from './PasteCardDialog';
 import type { AgentLibraryState } from './useAgentLibrary';
 
 export function OpenAgentControls({ library }: { library: AgentLibraryState }) {
   const { open, url, setUrl, cardPath, setCardPath, cardFile, submit, openCardFile } = library;
+  const { connection, setConnection, connectionShown, setConnectionShown } = library;
   return (
     <>
       <form className="open-agent" onSubmit={submit}>
@@ -37,6 +40,17 @@ export function OpenAgentControls({ library }: { library: AgentLibraryState }) {
           onChange={(event) => setCardPath(event.target.value)}
           spellCheck={false}
         />
+        <button
+          type="button"
+          className="link"
+          aria-expanded={connectionShown}
+          onClick={() => setConnectionShown(!connectionShown)}
+          data-testid="open-agent-connection-toggle"
+        >
+          {connectionShown ? 'Connection ▾' : 'Connection…'}
+        </button>
+        {/* Rendered only when shown, so the settings dialog's fieldset is the only one on the page otherwise. */}
+        {connectionShown && <ConnectionFieldset draft={connection} setDraft={setConnection} />}
       </form>
       <div className="agent-sources">
         <PasteCardDialog onOpen={(text) => open.mutate({ kind: 'text', text, name: 'pasted card' })} />

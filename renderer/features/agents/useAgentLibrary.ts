@@ -1,12 +1,15 @@
 // What the sidebar's agent library works with (UX-1, CARD-1, CARD-2): the agents open now, the saved library, the
-// address being typed and a notice, and what each way in does. AgentLibrary.tsx and its parts only lay this out
+// address being typed with its Connection fields (NET-1) and a notice, and what each way in does. AgentLibrary.tsx and its parts only lay this out
 // (docs/architecture.md#state-in-the-renderer); the one `open` mutation serves every way in, so its failure shows
 // in one place whichever way was used.
 
 import { useRef, useState, type FormEvent } from 'react';
+import type { OpenAgentResult } from '../../../shared/host/agent';
 import { useAppStore } from '../../store/appStore';
 import { readFileText } from '../../ui/fileText';
+import { connectionDraft, type ConnectionDraft } from './connectionDraft';
 import { importLibrary } from './libraryEntries';
+import { openRequestFromForm, presentedFingerprint } from './openAgentRequest';
 import { useAgentSources } from './useAgentSources';
 import { useForgetAgent } from './useAgentActions';
 import { useForgetSaved, useLoadLibrary, useSaveLibrary } from './useLibrary';
@@ -25,6 +28,9 @@ export function useAgentLibrary() {
   const [url, setUrl] = useState('');
   // CARD-1: where the card is when it is at none of the well-known paths; tried after them.
   const [cardPath, setCardPath] = useState('');
+  // NET-1: TLS and proxy settings sent with the open, for a card behind a private CA or mutual TLS; collapsed at first.
+  const [connection, setConnection] = useState<ConnectionDraft>(() => connectionDraft(undefined));
+  const [connectionShown, setConnectionShown] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const cardFile = useRef<HTMLInputElement>(null);
   const libraryFile = useRef<HTMLInputElement>(null);
@@ -32,11 +38,33 @@ export function useAgentLibrary() {
   const openUrls = new Set(agents.map((a) => a.cardUrl));
   const saved = library.filter((entry) => !openUrls.has(entry.url));
 
+  const failed = open.variables?.kind === 'url' ? open.variables : undefined;
+  const refusedFingerprint = failed ? presentedFingerprint(failure) : undefined;
+  // The fields now belong to the opened agent (its settings dialog shows them); the form starts afresh.
+  const resetOnOpen = {
+    onSuccess(result: OpenAgentResult) {
+      if (!result.ok) return;
+      setConnection(connectionDraft(undefined));
+      setConnectionShown(false);
+    },
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const path = cardPath.trim();
-    if (url.trim() !== '')
-      open.mutate({ kind: 'url', url: url.trim(), ...(path !== '' ? { cardPath: path } : {}) });
+    const form = openRequestFromForm({ url, cardPath, connection });
+    if (form.ok) open.mutate(form.request, resetOnOpen);
+    else setNotice(form.message);
+  };
+  // The user compared the fingerprint the failure shows with the agent's owner: the same open again (from the form or
+  // the library) with it accepted; when it came from the form, its field shows it.
+  const acceptRefused = () => {
+    if (!failed || !refusedFingerprint) return;
+    const accepted = { ...failed.settings?.connection, acceptFingerprint: refusedFingerprint };
+    if (failed.url === url.trim()) {
+      setConnection({ ...connection, acceptFingerprint: refusedFingerprint });
+      setConnectionShown(true);
+    }
+    open.mutate({ ...failed, settings: { ...failed.settings, connection: accepted } }, resetOnOpen);
   };
   const openCardFile = async (file: File | undefined) => {
     if (!file) return;
@@ -67,6 +95,12 @@ export function useAgentLibrary() {
     setUrl,
     cardPath,
     setCardPath,
+    connection,
+    setConnection,
+    connectionShown,
+    setConnectionShown,
+    refusedFingerprint,
+    acceptRefused,
     notice,
     cardFile,
     libraryFile,
