@@ -26,6 +26,9 @@ export function entryFor(agent: AgentSummary): LibraryEntry | undefined {
       limits: settings.limits,
       trustedOrigins: settings.trustedOrigins,
       resyncOnDrop: settings.resyncOnDrop,
+      // NET-1: without it a card behind a private CA or a self-signed certificate could not be opened again. The
+      // passphrase is the placeholder here; the host blanks it before writing and puts the vault's back on opening.
+      ...(settings.connection ? { connection: settings.connection } : {}),
     },
   };
 }

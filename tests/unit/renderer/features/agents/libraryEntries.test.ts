@@ -1,7 +1,9 @@
 // The agent library's list rules: one entry per URL, merge on import, clear refusals for files that are not one.
 
 import { describe, expect, it } from 'vitest';
+import { SECRET_PLACEHOLDER, type AgentSummary } from '../../../../../shared/host/agent';
 import {
+  entryFor,
   exportLibrary,
   importLibrary,
   removeEntry,
@@ -9,6 +11,23 @@ import {
 } from '../../../../../renderer/features/agents/libraryEntries';
 
 describe('library entries', () => {
+  it("keep an opened agent's connection settings (NET-1), the passphrase only as the placeholder", () => {
+    const connection = {
+      acceptFingerprint: 'AB:'.repeat(31) + 'AB',
+      pfx: 'client.p12',
+      passphrase: SECRET_PLACEHOLDER,
+    };
+    // Only what entryFor reads; the rest of a summary does not bear on the entry.
+    const agent = {
+      cardUrl: 'https://a.example/.well-known/agent-card.json',
+      cardText: '{"name":"A"}',
+      settings: { selection: {}, auth: { type: 'none' }, headers: [], extensions: [], connection },
+    } as unknown as AgentSummary;
+    expect(entryFor(agent)?.settings?.connection).toEqual(connection);
+    const plain = { ...agent, settings: { ...agent.settings, connection: undefined } } as AgentSummary;
+    expect(entryFor(plain)?.settings).not.toHaveProperty('connection');
+  });
+
   it('keeps one entry per URL, in order', () => {
     let entries = upsertEntry([], { url: 'http://a/', name: 'A' });
     entries = upsertEntry(entries, { url: 'http://b/', name: 'B' });
