@@ -26,6 +26,34 @@ export class LibraryPage {
     await expect(this.page.getByTestId('card-view')).toBeVisible();
   }
 
+  // The open-agent form's Connection disclosure (NET-1), for a card behind TLS the system does not trust
+
+  /** Types the address and, when given, Connection fields under "Connection…", then asks to open; may fail. */
+  async tryOpenAgent(url: string, connection: Record<string, string> = {}): Promise<void> {
+    await this.page.getByTestId('agent-url').fill(url);
+    if (Object.keys(connection).length > 0) {
+      const toggle = this.page.getByTestId('open-agent-connection-toggle');
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      for (const [key, value] of Object.entries(connection))
+        await this.openFormConnectionField(key).fill(value);
+    }
+    await this.page.getByTestId('open-agent').click();
+  }
+
+  /** One Connection field of the open-agent form (the sidebar's, not the settings dialog's). */
+  openFormConnectionField(key: string): Locator {
+    return this.page.getByRole('navigation', { name: 'Agents' }).getByTestId(`connection-${key}`);
+  }
+
+  openError(): Locator {
+    return this.page.getByTestId('open-agent-error');
+  }
+
+  /** Accepts the certificate the failed open named, which opens the agent again with its fingerprint. */
+  async acceptRefusedCertificate(): Promise<void> {
+    await this.page.getByTestId('open-agent-accept-certificate').click();
+  }
+
   savedAgents(): Locator {
     return this.page.getByTestId('library-item');
   }

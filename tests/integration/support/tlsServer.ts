@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TLSSocket } from 'node:tls';
 
 export interface TlsServer {
@@ -19,7 +19,11 @@ export interface TlsServer {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-const CARD = readFileSync(path.join(__dirname, '../../fixtures/cards/example-1.0.json'), 'utf8');
+// import.meta.url, not __dirname: the e2e specs load this module as an ES module, where __dirname does not exist.
+const CARD = readFileSync(
+  fileURLToPath(new URL('../../fixtures/cards/example-1.0.json', import.meta.url)),
+  'utf8',
+);
 
 /** Serves the example 1.0 card at the well-known path and 404 elsewhere. */
 export const serveExampleCard: Handler = (req, res) => {
