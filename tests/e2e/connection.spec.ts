@@ -86,6 +86,11 @@ tlsTest(
       expect(server.requests).toEqual([]);
     });
 
+    await tlsTest.step('a fingerprint that is not one is refused with what one looks like', async () => {
+      await library.tryOpenAgent(server.url, { acceptFingerprint: 'AB:CD' });
+      await expect(library.openError()).toContainText('A SHA-256 fingerprint is 32 bytes in hex');
+    });
+
     await tlsTest.step('a different fingerprint under "Connection…" is refused, naming both', async () => {
       await library.tryOpenAgent(server.url, { acceptFingerprint: wrong });
       await expect(library.openError()).toContainText('fingerprint accepted for this agent is ' + wrong);
