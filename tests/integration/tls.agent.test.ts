@@ -91,3 +91,22 @@ it('opens an mTLS agent with its settings, shows the chain, and never writes the
   expect(readFileSync(path.join(dataDir, 'agents.json'), 'utf8')).toContain('client.p12');
   for (const file of written) expect(readFileSync(file, 'utf8'), file).not.toContain(PFX_PASSPHRASE);
 });
+
+it('keeps a passphrase typed with the open in the vault, so the library entry (which has none) opens again', async () => {
+  const host = createHost({ edition: 'test', appVersion: '0', dataDir: path.join(tempDir(), 'reopen') });
+  const url = `https://127.0.0.1:${port}`;
+  const entry = { ca: certs.caCert, pfx: certs.clientPfx };
+  try {
+    const opened = await host.openAgent({
+      url,
+      settings: { connection: { ...entry, passphrase: PFX_PASSPHRASE } },
+    });
+    if (!opened.ok) throw new Error(opened.message);
+    // As the library keeps it: the card's URL and the connection without the passphrase.
+    const again = await host.openAgent({ url: opened.agent.cardUrl, settings: { connection: entry } });
+    if (!again.ok) throw new Error(again.message);
+    expect(again.agent.settings.connection?.passphrase).toBe(SECRET_PLACEHOLDER);
+  } finally {
+    await host.close();
+  }
+});

@@ -19,6 +19,7 @@ import type {
   ResyncOutcome,
   StreamEnd,
 } from '../../../shared/host/agent';
+import { SECRET_PLACEHOLDER } from '../../../shared/host/agent';
 import { detectCard } from '../../../shared/a2a/detect';
 import { readCardSecurity } from '../../../shared/a2a/securitySchemes';
 import { parseJsonText } from '../../../shared/wire/jsonText';
@@ -203,6 +204,11 @@ async function openAgentAt(
   });
   selectInterface(record);
   agents.set(record.id, record);
+  // A client passphrase typed with the open (the window's open form) is kept as the settings dialog keeps one: the
+  // library entry holds none, and opening it again must find it in the vault (NET-1, AUTH-4).
+  const typed = request.settings?.connection?.passphrase;
+  if (typed && typed !== SECRET_PLACEHOLDER)
+    await (await secretVault()).set(record.cardUrl, secretsOf(record.settings));
   return { ok: true, agent: summarize(record), attempts: found.attempts };
 }
 
