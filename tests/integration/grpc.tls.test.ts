@@ -99,6 +99,7 @@ describe('gRPC over TLS with a private CA', () => {
     const frame = await getTask(privateCa, { ca: certs.caCert });
     expectTask(frame);
     expect(frame.connection).toMatchObject({ tls: { trust: 'agent-ca', clientCertificate: false } });
+    expect(frame.connection?.tls?.chain.map((cert) => cert.sha256)).toContain(certs.serverFingerprint);
   });
 
   it('says clearly when the CA file cannot be read', async () => {
@@ -129,15 +130,14 @@ describe('gRPC with mutual TLS', () => {
     expectTask(frame);
   });
 
-  it('refuses a client certificate from a CA the server does not know', async () => {
+  it('refuses a client certificate from a CA the server does not know, naming it', async () => {
     const frame = await getTask(mutual, {
       ca: certs.caCert,
       cert: certs.strangerCert,
       key: certs.strangerKey,
     });
-    // grpc-js reports this refusal as a plain UNAVAILABLE, so it is not yet named as a client certificate refusal.
-    expect(frame.error).toBeDefined();
-    expect(frame.response).toBeUndefined();
+    expect(frame.error).toMatchObject({ kind: 'tls', label: 'Client certificate refused' });
+    expect(frame.connection?.tls?.clientCertificate).toBe(true);
   });
 });
 
@@ -151,14 +151,21 @@ describe('gRPC with an accepted fingerprint', () => {
   it('fails with a wrong fingerprint, naming the fingerprint setting', async () => {
     const connection = { ca: certs.selfSignedCert, acceptFingerprint: certs.serverFingerprint };
     const frame = await getTask(selfSigned, connection, 'localhost');
-    expect(frame.error).toMatchObject({ kind: 'tls', label: 'Certificate name differs' });
-    expect(frame.error!.message).toMatch(/accepted fingerprint/);
+    expect(frame.error).toMatchObject({ kind: 'tls', label: 'Certificate fingerprint differs' });
+    expect(frame.error!.message).toContain(certs.serverFingerprint);
   });
 
-  it('without the CA, says an accepted fingerprint needs a chain that verifies over gRPC', async () => {
+  it('works with the right fingerprint for a self-signed certificate, and the frame shows the chain', async () => {
     const frame = await getTask(selfSigned, { acceptFingerprint: certs.selfSignedFingerprint });
-    expect(frame.error).toMatchObject({ kind: 'tls', label: 'Certificate not trusted' });
-    expect(frame.error!.message).toMatch(/applies only to a certificate whose chain verifies/);
+    expectTask(frame);
+    expect(frame.connection?.tls).toMatchObject({ trust: 'accepted-fingerprint', protocol: 'TLSv1.3' });
+    expect(frame.connection?.tls?.chain[0]?.sha256).toBe(certs.selfSignedFingerprint);
+  });
+
+  it('fails with a wrong fingerprint for a self-signed certificate', async () => {
+    const frame = await getTask(selfSigned, { acceptFingerprint: certs.serverFingerprint });
+    expect(frame.error).toMatchObject({ kind: 'tls', label: 'Certificate fingerprint differs' });
+    expect(frame.response).toBeUndefined();
   });
 });
 

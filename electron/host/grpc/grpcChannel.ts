@@ -4,11 +4,12 @@
 // for HTTP (proxySelection.ts). Settings are read by tlsOptions.ts, the same reader the HTTP connector uses.
 
 import * as grpc from '@grpc/grpc-js';
+import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import type { AgentConnection } from '../../../shared/host/agent';
 import type { FrameConnection, FrameError, HttpFrame } from '../../../shared/wire/frame';
 import { chooseProxy, showProxy, type ProxyEnv } from '../net/proxySelection';
-import { loadTlsMaterial } from '../net/tlsOptions';
+import { connect, describeConnectionError, planConnection, type ConnectionPlan } from '../net/connector';
 
 export interface GrpcChannel {
   credentials: grpc.ChannelCredentials;
@@ -17,13 +18,17 @@ export interface GrpcChannel {
   record: FrameConnection;
 }
 
-/** How to open the channel to `target` (an http: or https: URL), or why it cannot be opened. */
-export function grpcChannel(
+/**
+ * How to open the channel to `target` (an http: or https: URL), or why it cannot be opened. Over TLS a probe
+ * handshake with the connector (connector.ts) comes first: grpc-js shows neither the chain nor why a handshake
+ * failed, and verifies before any hook could accept a fingerprint, so the probe records the chain, decides trust and
+ * words failures exactly as for HTTP, and a certificate accepted by fingerprint is then pinned as the channel's CA.
+ */
+export async function grpcChannel(
   target: URL,
   connection: AgentConnection | undefined,
   env: ProxyEnv,
-): GrpcChannel | { error: FrameError } {
-  const record: FrameConnection = {};
+): Promise<GrpcChannel | { error: FrameError; record?: FrameConnection }> {
   const options: grpc.ChannelOptions = {};
   const choice = chooseProxy(target, env, connection?.proxy);
   if ('error' in choice) return invalid('Proxy setting invalid', choice.error);
@@ -35,39 +40,75 @@ export function grpcChannel(
         'http_proxy). Clear the agent’s proxy setting to use the environment’s, or set it to none.',
     );
   }
-  if (choice.proxy) {
-    // grpc-js reads the environment itself and tunnels with CONNECT; our reading (NO_PROXY, loopback) agreed.
-    record.proxy = {
-      url: showProxy(choice.proxy),
-      reason: `${choice.reason}, read by grpc-js`,
-      mode: 'tunnel',
-    };
-  } else {
-    // grpc-js would otherwise apply the environment's proxy by its own rules (no loopback exception).
-    options['grpc.enable_http_proxy'] = 0;
-    if (choice.reason) record.direct = choice.reason;
-  }
-  if (target.protocol !== 'https:')
+  // grpc-js would otherwise apply the environment's proxy by its own rules (no loopback exception).
+  if (!choice.proxy) options['grpc.enable_http_proxy'] = 0;
+  if (target.protocol !== 'https:') {
+    const record: FrameConnection = choice.proxy
+      ? {
+          proxy: {
+            url: showProxy(choice.proxy),
+            reason: `${choice.reason}, read by grpc-js`,
+            mode: 'tunnel',
+          },
+        }
+      : choice.reason
+        ? { direct: choice.reason }
+        : {};
     return { credentials: grpc.credentials.createInsecure(), options, record };
-  const material = loadTlsMaterial(connection);
-  if ('error' in material) return material;
+  }
+  const plan = planConnection(target, connection, env);
+  if (!plan || 'error' in plan || !plan.tls)
+    return plan && 'error' in plan ? plan : invalid('No TLS', 'No TLS.');
+  plan.alpn = ['h2'];
+  if (plan.record.proxy) plan.record.proxy.reason += ', read by grpc-js';
+  const probed = await probe(plan);
+  if ('error' in probed) return { error: probed.error, record: plan.record };
+  const material = plan.tls;
   const { rejectUnauthorized: _off, ...contextOptions } = material.options;
-  const accepted = material.acceptFingerprint;
-  const verify: grpc.VerifyOptions = accepted
+  const accepted = plan.record.tls?.trust === 'accepted-fingerprint' ? material.acceptFingerprint : undefined;
+  if (accepted && probed.leaf) {
+    // Pinned: only a chain to the very certificate the user accepted verifies (a self-signed one, in practice).
+    const pem = new X509Certificate(probed.leaf).toString();
+    contextOptions.ca = [
+      ...(Array.isArray(contextOptions.ca) ? contextOptions.ca : tls.rootCertificates),
+      pem,
+    ];
+  }
+  const fingerprint = material.acceptFingerprint;
+  const verify: grpc.VerifyOptions = fingerprint
     ? {
-        // Called only once the chain verified: the accepted certificate stands in for a name that does not match.
+        // Called once the chain verified: the accepted certificate stands in for a name that does not match.
         checkServerIdentity: (host, cert) =>
-          cert.fingerprint256 === accepted ? undefined : tls.checkServerIdentity(host, cert),
+          cert.fingerprint256 === fingerprint ? undefined : tls.checkServerIdentity(host, cert),
       }
     : {};
-  record.tls = {
-    chain: [],
-    trust: material.agentCa.size > 0 ? 'agent-ca' : 'system',
-    clientCertificate: material.clientCertificate,
-  };
   // createSsl takes PEM only; a secure context also takes the PKCS#12 file and its passphrase.
   const context = tls.createSecureContext(contextOptions);
-  return { credentials: grpc.credentials.createFromSecureContext(context, verify), options, record };
+  return {
+    credentials: grpc.credentials.createFromSecureContext(context, verify),
+    options,
+    record: plan.record,
+  };
+}
+
+/**
+ * One handshake as the channel will make it. It ends at the server's first bytes (HTTP/2 servers send their
+ * SETTINGS at once), so a client certificate refused after a TLS 1.3 handshake arrives as the alert it is.
+ */
+function probe(plan: ConnectionPlan): Promise<{ leaf?: Buffer } | { error: FrameError }> {
+  return new Promise((resolve) => {
+    connect(plan, (error, socket) => {
+      if (error || !socket) return resolve({ error: describeConnectionError(error, plan) });
+      const leaf = (socket as tls.TLSSocket).getPeerCertificate().raw;
+      const settle = (failure?: Error) => {
+        socket.destroy();
+        resolve(failure ? { error: describeConnectionError(failure, plan) } : leaf ? { leaf } : {});
+      };
+      socket.once('data', () => settle());
+      socket.once('error', (failure) => settle(failure));
+      socket.once('end', () => settle(Object.assign(new Error('closed'), { code: 'ECONNRESET' })));
+    });
+  });
 }
 
 function invalid(label: string, message: string): { error: FrameError } {
@@ -81,6 +122,7 @@ const CLIENT_CERT =
   /certificate required|alert (handshake failure|bad certificate|unknown ca)|ALERT_|ECONNRESET/i;
 
 /**
+ * The probe words most failures; this covers a handshake that failed for grpc-js although the probe's succeeded.
  * grpc-js reports a failed handshake only as UNAVAILABLE with OpenSSL's words in the details; this names the way out
  * as the HTTP side does (connector.ts). Undefined when the details are not about TLS.
  */
@@ -102,9 +144,8 @@ export function grpcTlsError(details: string, frame: HttpFrame): FrameError | un
   if (UNTRUSTED.test(details)) {
     return tlsError(
       'Certificate not trusted',
-      `${target} presented a certificate that is not trusted. Over gRPC, give the agent the CA certificate that ` +
-        'issued it (for a self-signed certificate, the certificate itself); an accepted fingerprint applies only ' +
-        'to a certificate whose chain verifies.',
+      `${target} presented a certificate that is not trusted. To trust it, give the agent the CA certificate ` +
+        'that issued it, or, after checking its fingerprint with the agent’s owner, accept that fingerprint.',
     );
   }
   if (CLIENT_CERT.test(details)) {

@@ -63,18 +63,23 @@ export function startGrpcExchange(
       return;
     }
     const { target, method, bytes } = prepared;
-    const channel = grpcChannel(target.url, options.connection, deps.env ?? process.env);
-    if ('error' in channel) return finish(channel.error);
-    frame.connection = channel.record;
-    const client = new grpc.Client(target.host, channel.credentials, {
-      ...channel.options,
-      // grpc-js stops at 4 MiB by default, less than a file part may need; the agent's own limits apply on top.
-      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
-      'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+    // Until the call starts (the TLS probe runs first), an abort is kept and ends the exchange once it would start.
+    let abortedEarly: FrameError | undefined;
+    abort = (error) => (abortedEarly ??= error);
+    void grpcChannel(target.url, options.connection, deps.env ?? process.env).then((channel) => {
+      if (channel.record) frame.connection = channel.record;
+      if (abortedEarly) return finish(abortedEarly);
+      if ('error' in channel) return finish(channel.error);
+      const client = new grpc.Client(target.host, channel.credentials, {
+        ...channel.options,
+        // grpc-js stops at 4 MiB by default, less than a file part may need; the agent's own limits apply on top.
+        'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+        'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+      });
+      const call = new GrpcCall(frame, deps, options, method, client, finish);
+      call.start(bytes, metadata);
+      abort = call.abort;
     });
-    const call = new GrpcCall(frame, deps, options, method, client, finish);
-    call.start(bytes, metadata);
-    abort = call.abort;
   });
   return { frame, done, abort: (error) => abort(error) };
 }
