@@ -4,9 +4,12 @@
 
 import * as grpc from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodForPath, type GrpcMethod } from '../../electron/host/grpc/a2aProtos';
 import { startGrpcExchange } from '../../electron/host/grpc/grpcExchange';
+import type { ExchangeTimeouts } from '../../electron/host/exchange';
 import type { AgentConnection } from '../../shared/host/agent';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { suiteTempDir } from '../unit/support/tempDir';
@@ -69,13 +72,18 @@ afterAll(() => {
 });
 
 let ids = 0;
-function getTask(port: number, connection?: AgentConnection, host = '127.0.0.1'): Promise<HttpFrame> {
+function getTask(
+  port: number,
+  connection?: AgentConnection,
+  host = '127.0.0.1',
+  timeouts: ExchangeTimeouts = { totalMs: 20_000 },
+): Promise<HttpFrame> {
   return startGrpcExchange(
     { method: 'POST', url: `https://${host}:${port}${PATH}`, body: { text: JSON.stringify({ id: 't-1' }) } },
     { nextId: () => `g${ids++}`, now: () => Date.now(), userAgent: 'grpc-tls-test', env: {} },
     {
       source: 'test',
-      timeouts: { totalMs: 20_000 },
+      timeouts,
       readBody: () => ({ mode: 'buffer', maxBytes: 1024 * 1024 }),
       ...(connection ? { connection } : {}),
     },
@@ -179,5 +187,31 @@ describe('gRPC and proxies', () => {
     const frame = await getTask(privateCa, { ca: certs.caCert, proxy: 'none' });
     expectTask(frame);
     expect(frame.connection?.direct).toMatch(/no proxy/);
+  });
+});
+
+describe('a TLS server that never speaks HTTP/2', () => {
+  it('ends the probe at the connect limit', async () => {
+    const sockets = new Set<tls.TLSSocket>();
+    const silent = tls.createServer({
+      cert: readFileSync(certs.serverCert),
+      key: readFileSync(certs.serverKey),
+    });
+    silent.on('secureConnection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const frame = await getTask(port, { ca: certs.caCert }, '127.0.0.1', {
+        connectMs: 200,
+        totalMs: 20_000,
+      });
+      expect(frame.error).toMatchObject({ kind: 'timeout', phase: 'connect' });
+      expect(frame.connection?.tls?.trust).toBe('agent-ca');
+    } finally {
+      await new Promise<void>((resolve) => {
+        silent.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    }
   });
 });

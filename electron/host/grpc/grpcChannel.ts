@@ -5,6 +5,7 @@
 
 import * as grpc from '@grpc/grpc-js';
 import { X509Certificate } from 'node:crypto';
+import type net from 'node:net';
 import tls from 'node:tls';
 import type { AgentConnection } from '../../../shared/host/agent';
 import type { FrameConnection, FrameError, HttpFrame } from '../../../shared/wire/frame';
@@ -28,6 +29,8 @@ export async function grpcChannel(
   target: URL,
   connection: AgentConnection | undefined,
   env: ProxyEnv,
+  /** Ends the probe: the exchange's abort or its connect limit, the reason being the frame's error. */
+  signal?: AbortSignal,
 ): Promise<GrpcChannel | { error: FrameError; record?: FrameConnection }> {
   const options: grpc.ChannelOptions = {};
   const choice = chooseProxy(target, env, connection?.proxy);
@@ -61,7 +64,7 @@ export async function grpcChannel(
     return plan && 'error' in plan ? plan : invalid('No TLS', 'No TLS.');
   plan.alpn = ['h2'];
   if (plan.record.proxy) plan.record.proxy.reason += ', read by grpc-js';
-  const probed = await probe(plan);
+  const probed = await probe(plan, signal);
   if ('error' in probed) return { error: probed.error, record: plan.record };
   const material = plan.tls;
   const { rejectUnauthorized: _off, ...contextOptions } = material.options;
@@ -95,18 +98,28 @@ export async function grpcChannel(
  * One handshake as the channel will make it. It ends at the server's first bytes (HTTP/2 servers send their
  * SETTINGS at once), so a client certificate refused after a TLS 1.3 handshake arrives as the alert it is.
  */
-function probe(plan: ConnectionPlan): Promise<{ leaf?: Buffer } | { error: FrameError }> {
+function probe(
+  plan: ConnectionPlan,
+  signal?: AbortSignal,
+): Promise<{ leaf?: Buffer } | { error: FrameError }> {
   return new Promise((resolve) => {
-    connect(plan, (error, socket) => {
-      if (error || !socket) return resolve({ error: describeConnectionError(error, plan) });
-      const leaf = (socket as tls.TLSSocket).getPeerCertificate().raw;
+    let socket: net.Socket | undefined;
+    const cancel = connect(plan, (error, connected) => {
+      if (error || !connected) return resolve({ error: describeConnectionError(error, plan) });
+      socket = connected;
+      const leaf = (connected as tls.TLSSocket).getPeerCertificate().raw;
       const settle = (failure?: Error) => {
-        socket.destroy();
+        connected.destroy();
         resolve(failure ? { error: describeConnectionError(failure, plan) } : leaf ? { leaf } : {});
       };
-      socket.once('data', () => settle());
-      socket.once('error', (failure) => settle(failure));
-      socket.once('end', () => settle(Object.assign(new Error('closed'), { code: 'ECONNRESET' })));
+      connected.once('data', () => settle());
+      connected.once('error', (failure) => settle(failure));
+      connected.once('end', () => settle(Object.assign(new Error('closed'), { code: 'ECONNRESET' })));
+    });
+    signal?.addEventListener('abort', () => {
+      cancel();
+      socket?.destroy();
+      resolve({ error: signal.reason as FrameError });
     });
   });
 }

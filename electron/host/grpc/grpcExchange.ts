@@ -63,12 +63,19 @@ export function startGrpcExchange(
       return;
     }
     const { target, method, bytes } = prepared;
-    // Until the call starts (the TLS probe runs first), an abort is kept and ends the exchange once it would start.
-    let abortedEarly: FrameError | undefined;
-    abort = (error) => (abortedEarly ??= error);
-    void grpcChannel(target.url, options.connection, deps.env ?? process.env).then((channel) => {
+    // Until the call starts (a TLS probe runs first), an abort or the connect limit ends the probe.
+    const probing = new AbortController();
+    abort = (error) => probing.abort(error);
+    const limit = options.timeouts.connectMs ?? options.timeouts.totalMs;
+    const timer =
+      limit === undefined
+        ? undefined
+        : setTimeout(() => probing.abort(timeoutError('connect', limit)), limit);
+    const env = deps.env ?? process.env;
+    void grpcChannel(target.url, options.connection, env, probing.signal).then((channel) => {
+      clearTimeout(timer);
       if (channel.record) frame.connection = channel.record;
-      if (abortedEarly) return finish(abortedEarly);
+      if (probing.signal.aborted) return finish(probing.signal.reason as FrameError);
       if ('error' in channel) return finish(channel.error);
       const client = new grpc.Client(target.host, channel.credentials, {
         ...channel.options,
