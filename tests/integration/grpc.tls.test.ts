@@ -13,6 +13,7 @@ import type { ExchangeTimeouts } from '../../electron/host/exchange';
 import type { AgentConnection } from '../../shared/host/agent';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { suiteTempDir } from '../unit/support/tempDir';
+import { startTestProxy } from './support/testProxy';
 import { makeTestCertificates, PFX_PASSPHRASE, type TestCertificates } from './support/testCertificates';
 
 const PATH = '/lf.a2a.v1.A2AService/GetTask';
@@ -178,9 +179,22 @@ describe('gRPC with an accepted fingerprint', () => {
 });
 
 describe('gRPC and proxies', () => {
-  it('refuses the agent’s own proxy URL clearly', async () => {
-    const frame = await getTask(privateCa, { ca: certs.caCert, proxy: 'http://127.0.0.1:9' });
-    expect(frame.error).toMatchObject({ kind: 'invalid-request', label: 'Proxy not supported over gRPC' });
+  it('tunnels through the agent’s proxy URL, and the frame names it', async () => {
+    const proxy = await startTestProxy();
+    try {
+      const frame = await getTask(privateCa, { ca: certs.caCert, proxy: proxy.url });
+      expectTask(frame);
+      expect(frame.connection?.proxy).toMatchObject({ reason: 'agent setting', mode: 'tunnel' });
+      // One tunnel for the probe handshake, one for grpc-js's own connection.
+      expect(proxy.seen).toEqual([`CONNECT 127.0.0.1:${privateCa}`, `CONNECT 127.0.0.1:${privateCa}`]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('says clearly when the agent’s proxy URL is not one', async () => {
+    const frame = await getTask(privateCa, { ca: certs.caCert, proxy: 'socks5://127.0.0.1:9' });
+    expect(frame.error).toMatchObject({ kind: 'invalid-request', label: 'Proxy setting invalid' });
   });
 
   it('with proxy none, says so on the frame', async () => {

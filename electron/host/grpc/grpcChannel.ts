@@ -13,6 +13,8 @@ import { chooseProxy, showProxy, type ProxyEnv } from '../net/proxySelection';
 import { connect, describeConnectionError, planConnection, type ConnectionPlan } from '../net/connector';
 
 export interface GrpcChannel {
+  /** What grpc-js dials: the target, or the proxy that tunnels to it. */
+  address: string;
   credentials: grpc.ChannelCredentials;
   options: grpc.ChannelOptions;
   /** What was applied, for the frame: the proxy choice and, over TLS, the trust source and client certificate. */
@@ -35,35 +37,31 @@ export async function grpcChannel(
   const options: grpc.ChannelOptions = {};
   const choice = chooseProxy(target, env, connection?.proxy);
   if ('error' in choice) return invalid('Proxy setting invalid', choice.error);
-  if (choice.proxy && choice.reason === 'agent setting') {
-    return invalid(
-      'Proxy not supported over gRPC',
-      `This agent is set to use the proxy ${showProxy(choice.proxy)}, but gRPC calls cannot be sent through an ` +
-        'agent’s own proxy: grpc-js takes a proxy only from the environment (grpc_proxy, https_proxy, ' +
-        'http_proxy). Clear the agent’s proxy setting to use the environment’s, or set it to none.',
-    );
+  // grpc-js's own reading of the environment is off (grpc_proxy first, lower case only, no loopback exception): the
+  // proxy chosen here by the HTTP rules is given explicitly, and grpc-js tunnels to `grpc.http_connect_target`
+  // with CONNECT through the address it dials.
+  options['grpc.enable_http_proxy'] = 0;
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  let address = `${target.hostname}:${port}`;
+  if (choice.proxy) {
+    options['grpc.http_connect_target'] = `dns:///${address}`;
+    address = `${choice.proxy.hostname}:${choice.proxy.port || '80'}`;
+    const { username, password } = choice.proxy;
+    if (username)
+      options['grpc.http_connect_creds'] = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
   }
-  // grpc-js would otherwise apply the environment's proxy by its own rules (no loopback exception).
-  if (!choice.proxy) options['grpc.enable_http_proxy'] = 0;
   if (target.protocol !== 'https:') {
     const record: FrameConnection = choice.proxy
-      ? {
-          proxy: {
-            url: showProxy(choice.proxy),
-            reason: `${choice.reason}, read by grpc-js`,
-            mode: 'tunnel',
-          },
-        }
+      ? { proxy: { url: showProxy(choice.proxy), reason: choice.reason, mode: 'tunnel' } }
       : choice.reason
         ? { direct: choice.reason }
         : {};
-    return { credentials: grpc.credentials.createInsecure(), options, record };
+    return { address, credentials: grpc.credentials.createInsecure(), options, record };
   }
   const plan = planConnection(target, connection, env);
   if (!plan || 'error' in plan || !plan.tls)
     return plan && 'error' in plan ? plan : invalid('No TLS', 'No TLS.');
   plan.alpn = ['h2'];
-  if (plan.record.proxy) plan.record.proxy.reason += ', read by grpc-js';
   const probed = await probe(plan, signal);
   if ('error' in probed) return { error: probed.error, record: plan.record };
   const material = plan.tls;
@@ -88,6 +86,7 @@ export async function grpcChannel(
   // createSsl takes PEM only; a secure context also takes the PKCS#12 file and its passphrase.
   const context = tls.createSecureContext(contextOptions);
   return {
+    address,
     credentials: grpc.credentials.createFromSecureContext(context, verify),
     options,
     record: plan.record,

@@ -77,7 +77,7 @@ export function startGrpcExchange(
       if (channel.record) frame.connection = channel.record;
       if (probing.signal.aborted) return finish(probing.signal.reason as FrameError);
       if ('error' in channel) return finish(channel.error);
-      const client = new grpc.Client(target.host, channel.credentials, {
+      const client = new grpc.Client(channel.address, channel.credentials, {
         ...channel.options,
         // grpc-js stops at 4 MiB by default, less than a file part may need; the agent's own limits apply on top.
         'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
