@@ -59,8 +59,9 @@ export async function grpcChannel(
     return { address, credentials: grpc.credentials.createInsecure(), options, record };
   }
   const plan = planConnection(target, connection, env);
-  if (!plan || 'error' in plan || !plan.tls)
-    return plan && 'error' in plan ? plan : invalid('No TLS', 'No TLS.');
+  if (plan && 'error' in plan) return plan;
+  // An https target always gets TLS material; this only satisfies the type.
+  if (!plan?.tls) return invalid('Invalid request', `${target.host}: no TLS settings could be made.`);
   plan.alpn = ['h2'];
   const probed = await probe(plan, signal);
   if ('error' in probed) return { error: probed.error, record: plan.record };
