@@ -13,6 +13,7 @@ import { toBodyBytes } from '../bodyBytes';
 import { timeoutError } from '../networkErrors';
 import { requestBodyBytes, type Exchange, type ExchangeDeps, type ExchangeOptions } from '../exchange';
 import { methodForPath, type GrpcMethod } from './a2aProtos';
+import { grpcChannel, grpcTlsError } from './grpcChannel';
 import { fromProtoJson, toProtoJson } from './protoJson';
 import { rpcStatusJson } from './rpcStatus';
 
@@ -62,18 +63,30 @@ export function startGrpcExchange(
       return;
     }
     const { target, method, bytes } = prepared;
-    const client = new grpc.Client(
-      target.host,
-      target.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure(),
-      // grpc-js stops at 4 MiB by default, less than a file part may need; the agent's own limits apply on top.
-      {
+    // Until the call starts (a TLS probe runs first), an abort or the connect limit ends the probe.
+    const probing = new AbortController();
+    abort = (error) => probing.abort(error);
+    const limit = options.timeouts.connectMs ?? options.timeouts.totalMs;
+    const timer =
+      limit === undefined
+        ? undefined
+        : setTimeout(() => probing.abort(timeoutError('connect', limit)), limit);
+    const env = deps.env ?? process.env;
+    void grpcChannel(target.url, options.connection, env, probing.signal).then((channel) => {
+      clearTimeout(timer);
+      if (channel.record) frame.connection = channel.record;
+      if (probing.signal.aborted) return finish(probing.signal.reason as FrameError);
+      if ('error' in channel) return finish(channel.error);
+      const client = new grpc.Client(channel.address, channel.credentials, {
+        ...channel.options,
+        // grpc-js stops at 4 MiB by default, less than a file part may need; the agent's own limits apply on top.
         'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
         'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
-      },
-    );
-    const call = new GrpcCall(frame, deps, options, method, client, finish);
-    call.start(bytes, metadata);
-    abort = call.abort;
+      });
+      const call = new GrpcCall(frame, deps, options, method, client, finish);
+      call.start(bytes, metadata);
+      abort = call.abort;
+    });
   });
   return { frame, done, abort: (error) => abort(error) };
 }
@@ -189,7 +202,7 @@ class GrpcCall {
     if (this.aborted) return this.finish(this.aborted);
     const { headers, detailsBin } = statusHeaders(status);
     if (!frame.response) {
-      const transport = transportError(status);
+      const transport = transportError(status, frame);
       if (transport) return this.finish(transport);
       frame.timing.firstByte = this.deps.now();
       // Trailers-only: the answer is its status.
@@ -243,7 +256,7 @@ function statusHeaders(status: grpc.StatusObject): {
 }
 
 interface Prepared {
-  target: { host: string; tls: boolean };
+  target: { host: string; url: URL };
   method: GrpcMethod;
   bytes: Buffer;
 }
@@ -279,7 +292,7 @@ function prepare(request: RawRequest): Prepared | { error: string } {
     const object = method.requestType.fromObject(fromProtoJson(method.requestType, json));
     const bytes = Buffer.from(method.requestType.encode(object).finish());
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    return { target: { host: `${url.hostname}:${port}`, tls: url.protocol === 'https:' }, method, bytes };
+    return { target: { host: `${url.hostname}:${port}`, url }, method, bytes };
   } catch (error) {
     return { error: `The request is not a valid ${method.requestType.name}: ${(error as Error).message}` };
   }
@@ -299,8 +312,11 @@ function decodeMessage(method: GrpcMethod, bytes: Buffer): string {
 }
 
 /** A failure before the server answered at all (nothing listening, no route, deadline) as a transport error. */
-function transportError(status: grpc.StatusObject): FrameError | undefined {
+function transportError(status: grpc.StatusObject, frame: HttpFrame): FrameError | undefined {
   const name = grpcCodeName(status.code);
+  const tlsFailure =
+    status.code === grpc.status.UNAVAILABLE ? grpcTlsError(status.details, frame) : undefined;
+  if (tlsFailure) return tlsFailure;
   if (status.code === grpc.status.UNAVAILABLE) {
     const refused = /ECONNREFUSED/.test(status.details);
     return {

@@ -20,6 +20,8 @@ export interface ConnectionPlan {
   record: FrameConnection;
   /** Replaces DNS for the target and the proxy (tests). */
   lookup?: net.LookupFunction;
+  /** ALPN offered; http/1.1 unless set (the gRPC probe offers h2, as grpc-js will). */
+  alpn?: string[];
 }
 
 /** How this exchange will connect; undefined when Node's own plain connection does (http, no proxy). */
@@ -177,7 +179,7 @@ function startTls(plan: ConnectionPlan, material: TlsMaterial, socket: net.Socke
     ...(socket ? { socket } : { host, port: port(plan.target), ...lookupOf(plan) }),
     // SNI carries names only, never an IP address (RFC 6066 §3).
     ...(net.isIP(host) ? {} : { servername: host }),
-    ALPNProtocols: ['http/1.1'],
+    ALPNProtocols: plan.alpn ?? ['http/1.1'],
   });
   secure.once('secureConnect', () => {
     const error = verifyPeer(plan, material, secure);
