@@ -1,7 +1,7 @@
 // What a finding cites, as the user is shown it: a public label and, when there is one, the link to its section.
 // Findings made now carry both (`spec` and `specUrl`); findings read from older session files carry labels that
-// named files of this project ("PROTOCOL.md §5", "FEATURES.md CARD-4") or public labels without a link ("JSON-RPC
-// 2.0 §5"). Those are mapped to the public reference they stood for when a finding is shown or reported, so the user
+// named design notes that were never shipped (a file name and a section sign) or public labels without a link
+// ("JSON-RPC 2.0 §5"). Those are mapped to the public reference they stood for when a finding is shown or reported, so the user
 // never reads a label that points at a document they cannot open. Platform-free.
 
 import {
