@@ -1,6 +1,8 @@
 // The main area: Card, Conversation, Timeline, Tasks, Frames, Checks and the raw request editor, derived from the store.
+// The timeline and the conversation can sit side by side (TL-4): either tab then shows both, split by a divider.
 
 import type { ReactNode } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
 import { CardView } from '../card';
@@ -10,6 +12,7 @@ import { FramesTable } from '../frames';
 import { RawRequestView } from '../raw';
 import { TaskPanel } from '../tasks';
 import { TimelineView } from '../timeline';
+import { useSplitLayout } from './splitStore';
 
 const TAB_LABELS: Record<MainTab, string> = {
   card: 'Card',
@@ -35,25 +38,39 @@ export function MainTabs() {
   const active = useAppStore((state) => state.activeTab);
   const setActive = useAppStore((state) => state.setActiveTab);
   const frameCount = useAppStore((state) => state.frames.length);
-  const content = VIEWS[active]();
+  const split = useSplitLayout((state) => state.split);
+  const setSplit = useSplitLayout((state) => state.setSplit);
+  const content = split && SPLIT_TABS.has(active) ? <SplitView /> : VIEWS[active]();
   return (
     <div className="main-tabs">
-      <div role="tablist" aria-label="Views" className="tablist">
-        {mainTabs.map((tab) => (
-          <button
-            key={tab}
-            role="tab"
-            type="button"
-            id={`tab-${tab}`}
-            aria-selected={tab === active}
-            aria-controls="main-tabpanel"
-            onClick={() => setActive(tab)}
-            data-testid={`tab-${tab}`}
-          >
-            {TAB_LABELS[tab]}
-            {tab === 'frames' && frameCount > 0 && <span className="badge">{frameCount}</span>}
-          </button>
-        ))}
+      <div className="tab-row">
+        <div role="tablist" aria-label="Views" className="tablist">
+          {mainTabs.map((tab) => (
+            <button
+              key={tab}
+              role="tab"
+              type="button"
+              id={`tab-${tab}`}
+              aria-selected={tab === active}
+              aria-controls="main-tabpanel"
+              onClick={() => setActive(tab)}
+              data-testid={`tab-${tab}`}
+            >
+              {TAB_LABELS[tab]}
+              {tab === 'frames' && frameCount > 0 && <span className="badge">{frameCount}</span>}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="split-toggle"
+          aria-pressed={split}
+          title="Show the timeline and the conversation side by side"
+          onClick={() => setSplit(!split)}
+          data-testid="split-toggle"
+        >
+          Side by side
+        </button>
       </div>
       <div
         role="tabpanel"
@@ -65,5 +82,22 @@ export function MainTabs() {
         {content}
       </div>
     </div>
+  );
+}
+
+const SPLIT_TABS: ReadonlySet<MainTab> = new Set(['timeline', 'conversation']);
+
+/** The timeline beside the conversation: selecting in one highlights in the other. */
+function SplitView() {
+  return (
+    <Group orientation="horizontal" className="split-view" data-testid="split-view">
+      <Panel defaultSize="50" minSize="20" id="split-timeline">
+        <TimelineView />
+      </Panel>
+      <Separator className="separator" />
+      <Panel defaultSize="50" minSize="20" id="split-conversation">
+        <ConversationView />
+      </Panel>
+    </Group>
   );
 }

@@ -3,7 +3,7 @@
 // virtualized, so a long session scrolls as smoothly as a short one; selecting an entry selects its frame.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
 import { useAppStore } from '../../store/appStore';
 import { formatBytes } from '../../ui/frameFormat';
@@ -39,6 +39,13 @@ export function TimelineView() {
     overscan: 20,
   });
   const origin = timeline.entries[0]?.at ?? 0;
+  // A frame selected elsewhere (a conversation item, the frames table) scrolls its entry into view (TL-4). Only a
+  // change of selection scrolls: new entries arriving must not pull the list back to it.
+  useEffect(() => {
+    if (!selectedFrameId) return;
+    const index = lastIndexOf(entries, selectedFrameId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selectedFrameId]);
 
   if (timeline.entries.length === 0) {
     return (
@@ -101,6 +108,12 @@ interface FilterCache {
   /** Entries of the model looked at so far. */
   scanned: number;
   matches: TimelineEntry[];
+}
+
+/** The entry a frame opened (an exchange's request, not its end), searched from the end: recent is likely. */
+function lastIndexOf(entries: readonly TimelineEntry[], frameId: string): number {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.id === frameId) return i;
+  return -1;
 }
 
 function needle(filter: string): string {

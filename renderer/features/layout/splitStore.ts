@@ -1,0 +1,37 @@
+// Whether the timeline and the conversation sit side by side (TL-4), remembered in this browser's local storage like
+// the window's other preferences. Local to the layout feature.
+
+import { create } from 'zustand';
+
+export const SPLIT_KEY = 'switchboard.splitConversation';
+
+interface Storage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function storage(): Storage | undefined {
+  try {
+    // Through globalThis: node-side unit tests load this module without storage.
+    return (globalThis as { localStorage?: Storage }).localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface SplitState {
+  split: boolean;
+  setSplit(split: boolean): void;
+}
+
+export const useSplitLayout = create<SplitState>()((set) => ({
+  split: storage()?.getItem(SPLIT_KEY) === 'true',
+  setSplit(split) {
+    try {
+      storage()?.setItem(SPLIT_KEY, String(split));
+    } catch {
+      // Storage full or refused: the choice still holds for this window.
+    }
+    set({ split });
+  },
+}));
