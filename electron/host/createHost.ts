@@ -216,6 +216,8 @@ function hostMethods(parts: HostParts): HostService {
     readSessionFrames: (request) => sessions.readSessionFrames(request),
     readSessionRows: (request) => sessions.readSessionRows(request),
     findSessionRow: (request) => sessions.findSessionRow(request),
+    listSessionTasks: (request) => sessions.listSessionTasks(request),
+    readSessionTask: (request) => sessions.readSessionTask(request),
     readStoredBytes: (request) => sessions.readStoredBytes(request),
     closeSession: (request) => sessions.closeSession(request),
     saveSession: (request) => sessions.saveSession(request),

@@ -38,6 +38,7 @@ import type {
   SessionSummary,
 } from '../session/types';
 import type { SessionRowSearch, SessionRowsPage } from '../session/sessionRows';
+import type { SessionTaskFrames, SessionTaskList } from '../session/sessionTasks';
 import type { Finding } from '../wire/finding';
 import type { Frame, HeaderList, HttpFrame } from '../wire/frame';
 
@@ -154,6 +155,13 @@ export interface HostApi {
    * stops after about a second without a match and says how far it got, so the caller can go on or give up.
    */
   findSessionRow(request: { sessionId: string; text: string; from: number }): Promise<SessionRowSearch>;
+  /**
+   * The tasks of a session in browse mode (TL-6), found by reading it once through its index; later calls reuse
+   * what that read found. Rejects for a session loaded whole (its tasks are in the Tasks tab).
+   */
+  listSessionTasks(request: { sessionId: string }): Promise<SessionTaskList>;
+  /** One task's frames from a session in browse mode, read by position, with the exchanges of its stream events. */
+  readSessionTask(request: { sessionId: string; taskId: string }): Promise<SessionTaskFrames>;
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
   /**
    * A slice of a body too large for memory, which the host stored on disk (SEC-4, `BodyBytes.stored`), for views
@@ -247,6 +255,8 @@ export const hostMethodNames = [
   'readSessionFrames',
   'readSessionRows',
   'findSessionRow',
+  'listSessionTasks',
+  'readSessionTask',
   'closeSession',
   'readStoredBytes',
   'unlockSecrets',

@@ -150,6 +150,8 @@ export const hostArgSchemas: ArgSchemas = {
   findSessionRow: z.tuple([
     sessionIdSchema.extend({ text: z.string().min(1).max(1000), from: z.number().int().min(0) }).strict(),
   ]),
+  listSessionTasks: z.tuple([sessionIdSchema.strict()]),
+  readSessionTask: z.tuple([sessionIdSchema.extend({ taskId: z.string().min(1).max(1000) }).strict()]),
   closeSession: z.tuple([sessionIdSchema]),
   unlockSecrets: z.tuple([z.object({ passphrase: z.string().min(1).max(1024) }).strict()]),
   readStoredBytes: z.tuple([

@@ -14,6 +14,7 @@ import {
   readSessionRows,
   readStoredBytes,
 } from './openingSessions';
+import { listSessionTasks, readSessionTask } from './sessionTaskIndex';
 import { exportSession, listSessions, saveSession } from './savingSessions';
 import { resendHeldSession, startHeldMock, stopAllMocks, stopHeldMock } from './sessionPlayback';
 
@@ -26,6 +27,8 @@ type SessionMethods = Pick<
   | 'readSessionFrames'
   | 'readSessionRows'
   | 'findSessionRow'
+  | 'listSessionTasks'
+  | 'readSessionTask'
   | 'closeSession'
   | 'readStoredBytes'
   | 'saveSession'
@@ -46,6 +49,8 @@ export function createSessionService(
     readSessionFrames: ({ sessionId, from, count }) => readFrames(held, sessionId, from, count),
     readSessionRows: (request) => readSessionRows(held, request),
     findSessionRow: (request) => findSessionRow(held, request),
+    listSessionTasks: (request) => listSessionTasks(held, request),
+    readSessionTask: (request) => readSessionTask(held, request),
     closeSession: ({ sessionId }) => closeSession(held, sessionId),
     readStoredBytes: (request) => readStoredBytes(held, request),
     saveSession: (request) => saveSession(held, request),

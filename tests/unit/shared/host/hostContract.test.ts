@@ -73,6 +73,8 @@ function agentMethodsNotUsedHere() {
     readSessionFrames: unused,
     readSessionRows: unused,
     findSessionRow: unused,
+    listSessionTasks: unused,
+    readSessionTask: unused,
     readStoredBytes: unused,
     unlockSecrets: unused,
     startSignIn: unused,
