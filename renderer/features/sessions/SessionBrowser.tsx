@@ -9,6 +9,7 @@ import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { formatBytes } from '../../ui/frameFormat';
 import { BrowseRows } from './browseRows';
+import { BrowseTasks } from './BrowseTasks';
 import { useFindRow } from './useFindRow';
 import { useOpenRow } from './useOpenRow';
 
@@ -53,6 +54,7 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         exchange.
       </p>
       <BrowseFind find={find} />
+      <BrowseTasks sessionId={session.sessionId} />
       {rows.error && (
         <p className="error" role="alert" data-testid="browse-error">
           {rows.error}
