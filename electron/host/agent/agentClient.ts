@@ -147,7 +147,7 @@ export function createAgentClient(
       const auth = record.settings.auth;
       if (isOAuth(auth)) {
         signIns.cancel(agentId);
-        return signOutOAuth(record, auth);
+        return signOutOAuth(record.oauth, auth);
       }
       if (auth.type === 'none') {
         return {

@@ -8,8 +8,7 @@ import type { OAuthAuth } from '../../../shared/host/agent';
 import type { Revocation, SignOutResult } from '../../../shared/host/tokens';
 import type { HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import { parseJsonText } from '../../../shared/wire/jsonText';
-import type { AgentRecord } from '../agent/agentRecord';
-import { authenticateClient, type HeldToken } from '../agent/oauthClient';
+import { authenticateClient, type HeldToken, type OAuthClient } from '../agent/oauthClient';
 
 export const METADATA_PATH = '/.well-known/oauth-authorization-server';
 
@@ -20,10 +19,10 @@ interface Outcome {
   frameIds: string[];
 }
 
-export async function signOutOAuth(record: AgentRecord, auth: OAuthAuth): Promise<SignOutResult> {
-  const held = record.oauth.held(auth);
+export async function signOutOAuth(oauth: OAuthClient, auth: OAuthAuth): Promise<SignOutResult> {
+  const held = oauth.held(auth);
   if (!held) {
-    record.oauth.forget();
+    oauth.forget();
     return {
       revocation: 'not-applicable',
       forgotten: true,
@@ -31,8 +30,8 @@ export async function signOutOAuth(record: AgentRecord, auth: OAuthAuth): Promis
       frameIds: [],
     };
   }
-  const outcome = await revoke(record, auth, held);
-  record.oauth.forget();
+  const outcome = await revoke(oauth, auth, held);
+  oauth.forget();
   return {
     revocation: outcome.revocation,
     forgotten: true,
@@ -58,9 +57,9 @@ function words(outcome: Outcome): string {
   }
 }
 
-async function revoke(record: AgentRecord, auth: OAuthAuth, held: HeldToken): Promise<Outcome> {
+async function revoke(oauth: OAuthClient, auth: OAuthAuth, held: HeldToken): Promise<Outcome> {
   const frameIds: string[] = [];
-  const found = await revocationEndpoint(record, auth, frameIds);
+  const found = await revocationEndpoint(oauth, auth, frameIds);
   if (!found.ok) return { revocation: found.revocation, reason: found.reason, frameIds };
   // The refresh token first: revoking it may take the access token with it (RFC 7009 §2.1), never the reverse.
   const tokens: Array<[string, string]> = [];
@@ -71,7 +70,7 @@ async function revoke(record: AgentRecord, auth: OAuthAuth, held: HeldToken): Pr
     const headers: Array<[string, string]> = [['Content-Type', 'application/x-www-form-urlencoded']];
     const secrets: SecretMark[] = [{ in: 'form', name: 'token' }];
     authenticateClient(auth, form, headers, secrets);
-    const frame = await record.oauth.exchange.send({
+    const frame = await oauth.exchange.send({
       url: found.url,
       headers,
       body: form.toString(),
@@ -91,14 +90,14 @@ type Found =
   { ok: true; url: string } | { ok: false; revocation: Exclude<Revocation, 'revoked'>; reason: string };
 
 /** The revocation endpoint from the metadata, only on the token endpoint's origin: the client secret goes there. */
-async function revocationEndpoint(record: AgentRecord, auth: OAuthAuth, frameIds: string[]): Promise<Found> {
+async function revocationEndpoint(oauth: OAuthClient, auth: OAuthAuth, frameIds: string[]): Promise<Found> {
   let metadataUrl: string;
   try {
     metadataUrl = new URL(METADATA_PATH, auth.tokenUrl).toString();
   } catch {
     return { ok: false, revocation: 'failed', reason: `the token URL ${auth.tokenUrl} cannot be read` };
   }
-  const frame = await record.oauth.exchange.send({
+  const frame = await oauth.exchange.send({
     method: 'GET',
     url: metadataUrl,
     headers: [['Accept', 'application/json']],
