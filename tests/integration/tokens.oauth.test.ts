@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentAuth } from '../../shared/host/agent';
+import { dispatchHostCall } from '../../shared/host/dispatch';
 import { oauthStepLabel } from '../../shared/wire/oauthStep';
 import { startAuthPeer, type AuthPeerHandle } from '../peers/authPeer';
 import { startTokenEndpoint, type TokenEndpointHandle } from '../peers/tokenEndpoint';
@@ -180,6 +181,22 @@ describe('sign out', () => {
       server.revocationStatus = undefined;
     }
     expect(await host.tokenStatus({ agentId })).toMatchObject({ held: false });
+  });
+});
+
+describe('bad input', () => {
+  it('names an agent that is not open', async () => {
+    const message = 'No open agent has the id "gone"; open it again.';
+    await expect(host.tokenStatus({ agentId: 'gone' })).rejects.toThrow(message);
+    await expect(host.signOut({ agentId: 'gone' })).rejects.toThrow(message);
+  });
+
+  it('refuses a reveal that is not a boolean, and fields it does not know, before the host acts', async () => {
+    const wrong = await dispatchHostCall(host, 'tokenStatus', [{ agentId: 'a', reveal: 'yes' }]);
+    expect(wrong).toMatchObject({ ok: false, error: { name: 'InvalidArguments' } });
+    expect(wrong.ok ? '' : wrong.error.message).toMatch(/^tokenStatus: .*reveal/s);
+    const extra = await dispatchHostCall(host, 'signOut', [{ agentId: 'a', everywhere: true }]);
+    expect(extra.ok ? '' : extra.error.message).toMatch(/^signOut: .*everywhere/s);
   });
 });
 
