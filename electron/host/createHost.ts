@@ -186,6 +186,8 @@ function hostMethods(parts: HostParts): HostService {
     forgetAgent: ({ agentId }) => agents.forgetAgent(agentId),
     startSignIn: ({ agentId }) => agents.startSignIn(agentId),
     awaitSignIn: ({ flowId }) => agents.awaitSignIn(flowId),
+    tokenStatus: async ({ agentId, reveal }) => agents.tokenStatus(agentId, reveal === true),
+    signOut: ({ agentId }) => agents.signOut(agentId),
     openCard: async ({ text, name, settings }) => remember(await agents.openCard(text, name, settings)),
     sendRaw: api.sendRaw,
     loadLibrary: () => loadLibrary(dataDir ?? defaultDataDir()),

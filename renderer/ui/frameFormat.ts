@@ -1,6 +1,7 @@
 // Display helpers for frames: durations, sizes, a one-word outcome, and the content type that picks the viewer.
 
 import type { HeaderList, HttpFrame } from '../../shared/wire/frame';
+import { oauthStepLabel } from '../../shared/wire/oauthStep';
 
 export function formatMs(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '—';
@@ -106,6 +107,7 @@ export function frameSearchText(frame: HttpFrame): string {
     a2a?.taskId ?? '',
     a2a?.contextId ?? '',
     frame.source,
+    oauthStepLabel(frame.source) ?? '',
     frame.stream ? 'stream events' : '',
   ]
     .join(' ')

@@ -26,6 +26,7 @@ import type {
 import type { ProbeResult } from '../checks/types';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
 import type { SignInFlow, SignInStart } from './signIn';
+import type { SignOutResult, TokenStatus } from './tokens';
 import type {
   ExportFormat,
   MockAgentInfo,
@@ -110,6 +111,10 @@ export interface HostApi {
   startSignIn(request: { agentId: string }): Promise<SignInStart>;
   /** The sign-in once it has succeeded or failed, with every step and the frames that carried them. */
   awaitSignIn(request: { flowId: string }): Promise<SignInFlow>;
+  /** The token the agent's requests carry, masked; in clear only with `reveal`, which the user clicks (AUTH-3). */
+  tokenStatus(request: { agentId: string; reveal?: boolean }): Promise<TokenStatus>;
+  /** Revokes the token where the server offers it (RFC 7009), then forgets it whatever the server said. */
+  signOut(request: { agentId: string }): Promise<SignOutResult>;
   /** A card pasted or opened from a file (CARD-2); `name` labels it (a file name). */
   openCard(request: { text: string; name: string; settings?: AgentSettingsChange }): Promise<OpenAgentResult>;
   /** Sends a request typed by hand to the agent's interface, with its credentials (MSG-8). */
@@ -240,6 +245,8 @@ export const hostMethodNames = [
   'forgetAgent',
   'startSignIn',
   'awaitSignIn',
+  'tokenStatus',
+  'signOut',
   'checkCard',
   'openCard',
   'sendRaw',

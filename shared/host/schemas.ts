@@ -103,6 +103,8 @@ export const hostArgSchemas: ArgSchemas = {
   forgetAgent: z.tuple([agentIdSchema]),
   startSignIn: z.tuple([agentIdSchema]),
   awaitSignIn: z.tuple([z.object({ flowId: z.string().min(1).max(100) }).strict()]),
+  tokenStatus: z.tuple([agentIdSchema.extend({ reveal: z.boolean().optional() }).strict()]),
+  signOut: z.tuple([agentIdSchema]),
   openCard: z.tuple([
     z
       .object({

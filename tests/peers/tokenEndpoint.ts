@@ -20,6 +20,16 @@ export interface TokenEndpointOptions {
    * this list gets `invalid_scope`. Without it any requested scope is granted as asked.
    */
   scope?: string;
+  /** Publish RFC 8414 metadata naming `POST /revoke` as the RFC 7009 revocation endpoint; off unless told. */
+  revocation?: boolean;
+}
+
+/** One call to the revocation endpoint, as the server understood it. */
+export interface RevocationSeen {
+  token: string;
+  hint?: string;
+  /** How the client authenticated: 'basic', 'body', or 'public' (named itself only); 'failed' when it did not. */
+  client: 'basic' | 'body' | 'public' | 'failed';
 }
 
 /** What `GET /authorize` does: send a code back, or say the user refused (`access_denied`). */
@@ -38,6 +48,10 @@ export interface TokenEndpointHandle {
   issued: string[];
   /** Requests received on any path, failed ones included. */
   readonly requests: number;
+  /** Every call to the revocation endpoint, oldest first. */
+  revocations: RevocationSeen[];
+  /** When set, the revocation endpoint answers this status (503 stands for RFC 7009 §2.2.1) instead of revoking. */
+  revocationStatus: number | undefined;
   /** True for a token issued here whose lifetime (measured with Date.now) has not run out. */
   isValid(token: string): boolean;
   /** Expires every token issued so far, as if their lifetime had passed; later tokens are valid again. */
@@ -66,7 +80,8 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
     { challenge: string; redirectUri: string; expiresAt: number; scope?: string }
   >();
   const refreshTokens = new Set<string>();
-  const state = { consent: 'allow' as Consent };
+  const state = { consent: 'allow' as Consent, revocationStatus: undefined as number | undefined };
+  const revocations: RevocationSeen[] = [];
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     requests += 1;
@@ -81,6 +96,14 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
     const path = requestUrl.pathname;
     if (path === '/authorize' && req.method === 'GET') {
       authorize(requestUrl.searchParams, res);
+      return;
+    }
+    if (options.revocation && path === '/.well-known/oauth-authorization-server' && req.method === 'GET') {
+      sendJson(res, 200, metadata());
+      return;
+    }
+    if (options.revocation && path === '/revoke' && req.method === 'POST') {
+      revoke(req, res, new URLSearchParams((body ?? Buffer.alloc(0)).toString('utf8')));
       return;
     }
     if (path !== '/token') {
@@ -171,6 +194,41 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
       ...(refresh ? { refresh_token: refresh } : {}),
       ...(granted !== undefined ? { scope: granted } : {}),
     });
+  };
+
+  const metadata = () => ({
+    issuer: server.baseUrl,
+    authorization_endpoint: `${server.baseUrl}/authorize`,
+    token_endpoint: `${server.baseUrl}/token`,
+    revocation_endpoint: `${server.baseUrl}/revoke`,
+  });
+
+  /** RFC 7009 §2: authenticates the client like the token endpoint, then forgets the token (200 even if unknown). */
+  const revoke = (req: IncomingMessage, res: ServerResponse, form: URLSearchParams) => {
+    const param = (name: string) => form.get(name) || undefined;
+    const auth = authenticateClient(req.headers.authorization, param('client_id'), param('client_secret'));
+    const how =
+      auth !== 'ok'
+        ? 'failed'
+        : req.headers.authorization !== undefined
+          ? 'basic'
+          : param('client_secret') !== undefined
+            ? 'body'
+            : 'public';
+    const token = param('token') ?? '';
+    const hint = param('token_type_hint');
+    revocations.push({ token, client: how, ...(hint ? { hint } : {}) });
+    if (how === 'failed') {
+      sendError(res, 401, 'invalid_client', 'Client authentication failed.');
+      return;
+    }
+    if (state.revocationStatus !== undefined) {
+      sendJson(res, state.revocationStatus, { error: 'temporarily_unavailable' });
+      return;
+    }
+    expiresAt.set(token, Number.NEGATIVE_INFINITY);
+    refreshTokens.delete(token);
+    res.writeHead(200, { 'Cache-Control': 'no-store' }).end();
   };
 
   /** The sign-in page, consenting or refusing at once; errors about the client or redirect URI are not redirected. */
@@ -265,6 +323,13 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
       return pkceFailures;
     },
     issued,
+    revocations,
+    get revocationStatus() {
+      return state.revocationStatus;
+    },
+    set revocationStatus(value: number | undefined) {
+      state.revocationStatus = value;
+    },
     get requests() {
       return requests;
     },

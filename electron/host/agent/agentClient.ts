@@ -37,6 +37,10 @@ import { originOf } from './credentials';
 import { discoverCard } from './discovery';
 import type { SignInFlow, SignInStart } from '../../../shared/host/signIn';
 import { createSignInFlows } from '../oauth/signInFlows';
+import { readTokenStatus } from '../oauth/tokenStatus';
+import { signOutOAuth } from '../oauth/tokenSignOut';
+import type { SignOutResult, TokenStatus } from '../../../shared/host/tokens';
+import { isOAuth } from '../../../shared/host/agent';
 import { OAuthClient } from './oauthClient';
 import { runRaw } from './operationRunner';
 import { AgentStreams } from './agentStreams';
@@ -63,6 +67,9 @@ export interface AgentClient {
   /** Starts an OAuth sign-in (authorization code with PKCE) for the agent (AUTH-3). */
   startSignIn(agentId: string): Promise<SignInStart>;
   awaitSignIn(flowId: string): Promise<SignInFlow>;
+  /** The token the agent's requests carry, for the token panel (AUTH-3). */
+  tokenStatus(agentId: string, reveal: boolean): TokenStatus;
+  signOut(agentId: string): Promise<SignOutResult>;
   /** The agent as the renderer sees it (secrets hidden); throws for an unknown id. */
   summary(agentId: string): AgentSummary;
   /** The generation the agent is spoken to in, and its origin; undefined for an unknown id. */
@@ -133,6 +140,32 @@ export function createAgentClient(
 
     startSignIn: (agentId) => signIns.start(agent(agentId)),
     awaitSignIn: (flowId) => signIns.settled(flowId),
+    tokenStatus: (agentId, reveal) => readTokenStatus(agent(agentId), reveal),
+
+    async signOut(agentId) {
+      const record = agent(agentId);
+      const auth = record.settings.auth;
+      if (isOAuth(auth)) {
+        signIns.cancel(agentId);
+        return signOutOAuth(record.oauth, auth);
+      }
+      if (auth.type === 'none') {
+        return {
+          revocation: 'not-applicable',
+          forgotten: true,
+          message: 'No credential is set.',
+          frameIds: [],
+        };
+      }
+      // A typed credential has no server to revoke it at: dropping it from the settings drops it from the vault too.
+      await configure(record, { auth: { type: 'none' } }, secretVault);
+      return {
+        revocation: 'not-applicable',
+        forgotten: true,
+        message: 'Forgot the credential: it is gone from memory and the vault; the agent now sends none.',
+        frameIds: [],
+      };
+    },
   };
 }
 
@@ -290,10 +323,12 @@ function newRecord(recorder: Recorder, fields: Omit<AgentRecord, 'id' | 'oauth'>
     id: randomUUID(),
     oauth: new OAuthClient({
       now: recorder.deps.now,
-      send: ({ url, headers, body, secrets, source }) =>
+      send: ({ url, headers, body, secrets, source, method }) =>
         recordExchange(
           recorder,
-          { method: 'POST', url, headers, body: { text: body } },
+          method === 'GET'
+            ? { method, url, headers }
+            : { method: 'POST', url, headers, body: { text: body } },
           {
             source,
             timeouts: record.settings.timeouts,

@@ -21,8 +21,10 @@ export interface TokenExchange {
     headers: Array<[string, string]>;
     body: string;
     secrets: SecretMark[];
-    /** `oauth:token`, `oauth:code` or `oauth:refresh`, so the frames say which step they were. */
+    /** `oauth:token`, `oauth:code`, `oauth:refresh`, `oauth:metadata` or `oauth:revoke`: which step it was. */
     source: string;
+    /** POST unless told; the authorization server metadata is a GET (RFC 8414 §3). */
+    method?: 'GET';
   }): Promise<HttpFrame>;
   now(): number;
 }
@@ -31,12 +33,26 @@ export type TokenResult =
   | { ok: true; token: string; frameId?: string }
   | { ok: false; message: string; frameId?: string; frameError?: FrameError };
 
+/** The tokens held for one auth, with what the token panel shows about them (AUTH-3). */
+export interface HeldToken {
+  token: string;
+  expiresAt: number;
+  key: string;
+  refreshToken?: string;
+  obtainedAt: number;
+  refreshedAt?: number;
+  refreshFrameId?: string;
+  scopes?: string[];
+}
+
 export class OAuthClient {
-  private cached: { token: string; expiresAt: number; key: string; refreshToken?: string } | undefined;
+  private cached: HeldToken | undefined;
+  /** Rises on sign-out, so a token request that was under way then does not bring the token back. */
+  private epoch = 0;
   /** A request under way, shared by operations that start while it runs (one token request, not one each). */
   private pending: { key: string; result: Promise<TokenResult> } | undefined;
 
-  constructor(private readonly exchange: TokenExchange) {}
+  constructor(readonly exchange: TokenExchange) {}
 
   /**
    * A valid access token: the cached one, or a new one from the token endpoint (recorded as a frame): by client
@@ -92,6 +108,18 @@ export class OAuthClient {
       : undefined;
   }
 
+  /** The tokens held for this auth (the host's own view: values included), or undefined. */
+  held(auth: OAuthAuth): HeldToken | undefined {
+    return this.cached?.key === cacheKey(auth) ? { ...this.cached } : undefined;
+  }
+
+  /** Signing out: the access and refresh tokens are dropped, and a request under way is not waited for. */
+  forget(): void {
+    this.cached = undefined;
+    this.pending = undefined;
+    this.epoch += 1;
+  }
+
   /** The agent refused the token: forget it, but keep a refresh token to get the next one with. */
   invalidate(): void {
     if (this.cached?.refreshToken) this.cached = { ...this.cached, expiresAt: Number.NEGATIVE_INFINITY };
@@ -125,21 +153,10 @@ export class OAuthClient {
     for (const name of ['code', 'code_verifier', 'refresh_token']) {
       if (form.has(name)) secrets.push({ in: 'form', name });
     }
-    if (auth.clientSecret === '') {
-      // A public client (RFC 6749 §2.1) names itself in the body and has nothing to authenticate with.
-      form.set('client_id', auth.clientId);
-    } else if (auth.clientAuth === 'body') {
-      form.set('client_id', auth.clientId);
-      form.set('client_secret', auth.clientSecret);
-      secrets.push({ in: 'form', name: 'client_secret' });
-    } else {
-      // RFC 6749 §2.3.1: the id and secret are form-urlencoded before they are joined for Basic.
-      const basic = basicCredentials(formEncode(auth.clientId), formEncode(auth.clientSecret));
-      headers.push(['Authorization', `Basic ${basic}`]);
-      secrets.push({ in: 'request-header', name: 'Authorization' });
-    }
+    authenticateClient(auth, form, headers, secrets);
 
     const startedAt = this.exchange.now();
+    const epoch = this.epoch;
     const frame = await this.exchange.send({
       url: auth.tokenUrl,
       headers,
@@ -147,6 +164,7 @@ export class OAuthClient {
       secrets,
       source,
     });
+    if (epoch !== this.epoch) return { ok: false, message: 'Signed out while the token was requested.' };
     const fail = (message: string, extra: Partial<TokenResult> = {}): TokenResult => {
       // A refresh token the endpoint refused is spent; the user has to sign in again.
       if (source === 'oauth:refresh' && frame.response) this.cached = undefined;
@@ -191,13 +209,43 @@ export class OAuthClient {
         ? json.refresh_token
         : oldRefreshToken;
     // Measured from when the request left, so a slow answer cannot stretch the token's life.
+    const granted =
+      typeof json.scope === 'string' ? json.scope.split(' ').filter((part) => part !== '') : undefined;
+    const scopes = granted ?? auth.scopes;
     this.cached = {
       token,
       expiresAt: startedAt + lifetime,
       key,
+      obtainedAt: startedAt,
+      ...(source === 'oauth:refresh' ? { refreshedAt: startedAt, refreshFrameId: frame.id } : {}),
       ...(refreshToken !== undefined ? { refreshToken } : {}),
+      ...(scopes && scopes.length > 0 ? { scopes } : {}),
     };
     return { ok: true, token, frameId: frame.id };
+  }
+}
+
+/**
+ * Client authentication at the token and revocation endpoints (RFC 6749 §2.3.1, RFC 7009 §2.1): Basic unless the
+ * auth says body; a public client (RFC 6749 §2.1) names itself in the body and has nothing to authenticate with.
+ */
+export function authenticateClient(
+  auth: OAuthAuth,
+  form: URLSearchParams,
+  headers: Array<[string, string]>,
+  secrets: SecretMark[],
+): void {
+  if (auth.clientSecret === '') {
+    form.set('client_id', auth.clientId);
+  } else if (auth.clientAuth === 'body') {
+    form.set('client_id', auth.clientId);
+    form.set('client_secret', auth.clientSecret);
+    secrets.push({ in: 'form', name: 'client_secret' });
+  } else {
+    // RFC 6749 §2.3.1: the id and secret are form-urlencoded before they are joined for Basic.
+    const basic = basicCredentials(formEncode(auth.clientId), formEncode(auth.clientSecret));
+    headers.push(['Authorization', `Basic ${basic}`]);
+    secrets.push({ in: 'request-header', name: 'Authorization' });
   }
 }
 

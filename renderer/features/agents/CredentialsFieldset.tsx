@@ -5,6 +5,7 @@
 import { isOAuth, type AgentAuth, type AgentSummary, type OAuthAuth } from '../../../shared/host/agent';
 import { SecretsKept } from './SecretsKept';
 import { SignIn } from './SignIn';
+import { TokenPanel } from './TokenPanel';
 
 const AUTH_TYPES: Array<[AgentAuth['type'], string]> = [
   ['none', 'None'],
@@ -121,6 +122,7 @@ export function CredentialsFieldset({ agent, auth, setAuth }: AuthProps) {
         </>
       )}
       {isOAuth(auth) && <OAuthFields agent={agent} auth={auth} setAuth={setAuth} />}
+      <TokenPanel agentId={agent.id} onForgotTyped={() => setAuth({ type: 'none' })} />
       <SecretsKept />
     </fieldset>
   );

@@ -3,19 +3,21 @@
 // external opener; a new tab in the browser edition), and shows each step as the host reports it, with the frames
 // that carried them and, when a step fails, why.
 
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AgentAuth } from '../../../shared/host/agent';
 import type { SignInFlow, SignInStart } from '../../../shared/host/signIn';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { FrameLink } from '../../ui/FrameLink';
+import { tokenStatusKey } from './TokenPanel';
 
 const STEP_NAMES = { authorize: 'Authorize', redirect: 'Redirect', token: 'Token' } as const;
 
 export function SignIn({ agentId, auth }: { agentId: string; auth: AgentAuth }) {
   const host = useHost();
   const upsertAgent = useAppStore((state) => state.upsertAgent);
+  const queries = useQueryClient();
   const [flow, setFlow] = useState<SignInFlow>();
   const [refused, setRefused] = useState<Extract<SignInStart, { ok: false }>>();
 
@@ -33,6 +35,8 @@ export function SignIn({ agentId, auth }: { agentId: string; auth: AgentAuth }) 
       setFlow(started.flow);
       window.open(started.flow.authorizationUrl, '_blank', 'noopener,noreferrer');
       setFlow(await host.awaitSignIn({ flowId: started.flow.id }));
+      // The token panel shows the new token at once rather than at its next poll.
+      await queries.invalidateQueries({ queryKey: tokenStatusKey(agentId) });
     },
   });
   const trust = useMutation({

@@ -7,6 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { HttpFrame, SseFrame, WebhookFrame } from '../../../shared/wire/frame';
 import { maskUrl } from '../../../shared/wire/secretMask';
+import { oauthStepLabel } from '../../../shared/wire/oauthStep';
 import { useAppStore } from '../../store/appStore';
 import { BodyViewer } from './BodyViewer';
 import { CurlPanel } from './CurlPanel';
@@ -108,6 +109,11 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
       <h2 className="frame-title">
         <span className="method">{frame.request.method}</span>{' '}
         <span className="url">{maskUrl(frame.request.url, marks ?? [])}</span>
+        {oauthStepLabel(frame.source) && (
+          <span className="frame-tag" data-testid="inspector-frame-tag">
+            {oauthStepLabel(frame.source)}
+          </span>
+        )}
       </h2>
       <FrameActions
         frame={frame}

@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { maskUrl } from '../../../shared/wire/secretMask';
+import { oauthStepLabel } from '../../../shared/wire/oauthStep';
 import { useAppStore } from '../../store/appStore';
 import {
   formatMs,
@@ -153,6 +154,8 @@ function FrameRow({
 }) {
   const { frame, number } = row;
   const a2a = frame.a2a;
+  // An OAuth request (a token refresh, a revocation) has no A2A operation; its tag says which step it was.
+  const tag = a2a ? undefined : oauthStepLabel(frame.source);
   const operation = a2a ? (a2a.rpc?.method ?? a2a.operation) : '';
   return (
     <div
@@ -189,6 +192,11 @@ function FrameRow({
         data-task-id={a2a?.taskId}
       >
         {operation}
+        {tag && (
+          <span className="frame-tag" data-testid="frame-row-tag">
+            {tag}
+          </span>
+        )}
         {a2a?.taskId && <span className="task"> · {a2a.taskId}</span>}
       </span>
       <span role="gridcell" className="size">

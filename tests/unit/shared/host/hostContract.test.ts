@@ -79,6 +79,8 @@ function agentMethodsNotUsedHere() {
     unlockSecrets: unused,
     startSignIn: unused,
     awaitSignIn: unused,
+    tokenStatus: unused,
+    signOut: unused,
     closeSession: unused,
     saveSession: unused,
     exportSession: unused,

@@ -1,0 +1,12 @@
+// The current time, ticking once a second while the component is shown: what a live countdown re-renders on.
+
+import { useEffect, useState } from 'react';
+
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
