@@ -19,6 +19,7 @@ import {
   type TaskLike,
 } from './taskLike';
 import { eventJson } from '../wire/eventJson';
+import { insertByArrival } from './arrivalOrder';
 
 export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error' | 'push';
 
@@ -68,6 +69,7 @@ interface ExchangeState {
 }
 
 export class TimelineModel {
+  /** In arrival order (TL-7): an entry that arrives late in the batch order is put where its time says. */
   readonly entries: TimelineEntry[] = [];
   readonly tasks = new Map<string, TaskView>();
   readonly conversation: ConversationItem[] = [];
@@ -83,6 +85,11 @@ export class TimelineModel {
   };
   /** Bumped on every change, so views can tell that something moved. */
   version = 0;
+  /**
+   * Bumped when an entry was inserted before the end rather than appended, so a view that extends what it derived
+   * from the entries (the timeline's filter) knows to start over.
+   */
+  insertions = 0;
   private readonly exchanges = new Map<string, ExchangeState>();
 
   ingest(frames: readonly Frame[]): void {
@@ -422,7 +429,7 @@ export class TimelineModel {
   }
 
   private push(entry: TimelineEntry): void {
-    this.entries.push(entry);
+    if (insertByArrival(this.entries, entry) < this.entries.length - 1) this.insertions++;
     this.counts[entry.kind]++;
   }
 }
