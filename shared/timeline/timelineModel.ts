@@ -66,6 +66,9 @@ interface ExchangeState {
   taskId?: string;
   lastAt: number;
   ended: boolean;
+  /** Dispatched SSE events so far, and when the last one arrived (the composer's stream status). */
+  events?: number;
+  lastEventAt?: number;
 }
 
 export class TimelineModel {
@@ -99,6 +102,16 @@ export class TimelineModel {
       else this.onWebhook(frame);
     }
     if (frames.length > 0) this.version++;
+  }
+
+  /** Events an exchange's stream has carried so far and when the last arrived; undefined for an unknown exchange. */
+  streamProgress(exchangeId: string): { events: number; lastEventAt?: number } | undefined {
+    const exchange = this.exchanges.get(exchangeId);
+    if (!exchange) return undefined;
+    return {
+      events: exchange.events ?? 0,
+      ...(exchange.lastEventAt !== undefined ? { lastEventAt: exchange.lastEventAt } : {}),
+    };
   }
 
   /** Tasks in the order they were first seen. */
@@ -269,7 +282,13 @@ export class TimelineModel {
     const exchange = this.exchanges.get(frame.exchangeId);
     const at = frame.timing.start;
     const gapMs = exchange ? at - exchange.lastAt : undefined;
-    if (exchange) exchange.lastAt = at;
+    if (exchange) {
+      exchange.lastAt = at;
+      if (frame.dispatched) {
+        exchange.events = (exchange.events ?? 0) + 1;
+        exchange.lastEventAt = at;
+      }
+    }
     const base = {
       id: frame.id,
       frameId: frame.id,
