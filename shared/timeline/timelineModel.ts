@@ -56,7 +56,12 @@ export interface ConversationItem {
   contextId?: string;
   agentId?: string;
   /** Where the message was found: the request, a status update, a direct answer. */
-  origin: 'sent' | 'status' | 'answer';
+  origin: 'sent' | 'status' | 'answer' | 'stored';
+  /**
+   * An event over the per-event cap, stored on disk and not decoded (FRM-8): the item stands in for whatever it
+   * carried (its `message` has no parts) until the user loads it.
+   */
+  stored?: { sha256: string; size: number };
 }
 
 interface ExchangeState {
@@ -306,6 +311,7 @@ export class TimelineModel {
       });
       return;
     }
+    if (frame.stored) return this.onStoredEvent(frame, base, exchange);
     const decoder = exchange?.decoder;
     if (!decoder && frame.event) {
       // A stream that is not A2A (any text/event-stream answer): its events are generic, never "not readable".
@@ -330,6 +336,32 @@ export class TimelineModel {
     const item = decoded.item;
     const summary = this.onItem(item, frame.id, at, exchange!);
     this.push({ ...base, kind: 'event', ...summary, ...severityOf(decoded.findings) });
+  }
+
+  /** An event too large to keep in memory (FRM-8): listed with its size, and held in the conversation's place. */
+  private onStoredEvent(
+    frame: SseFrame,
+    base: Omit<TimelineEntry, 'kind' | 'label'>,
+    exchange?: ExchangeState,
+  ): void {
+    const stored = frame.stored!;
+    this.push({
+      ...base,
+      kind: 'event',
+      label: `${stored.type} · stored on disk, not decoded`,
+      severity: 'warning',
+    });
+    this.conversation.push({
+      id: `${frame.id}:stored`,
+      frameId: frame.id,
+      at: frame.timing.start,
+      role: 'agent',
+      message: { role: 'agent', roleWire: 'agent', parts: [], wire: {} },
+      origin: 'stored',
+      stored: { sha256: stored.sha256, size: stored.size },
+      ...optional('taskId', exchange?.taskId),
+      ...optional('agentId', exchange?.agentId),
+    });
   }
 
   /** A push delivery: accepted ones join their task like stream events; refused ones are listed with the reason. */

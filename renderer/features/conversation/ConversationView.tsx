@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent } from '../agents';
 import { Composer } from '../composer';
-import { VisibleName } from '../render';
+import { StoredEvent, VisibleName } from '../render';
 import { PartList } from './PartView';
 
 export function ConversationView() {
@@ -43,7 +43,7 @@ export function ConversationView() {
               {item.role === 'user' ? 'You' : 'Agent'}
               {item.taskId && <span className="muted"> · task {item.taskId.slice(0, 8)}</span>}
             </button>
-            <PartList parts={item.message.parts} />
+            {item.stored ? <StoredEvent stored={item.stored} /> : <PartList parts={item.message.parts} />}
           </li>
         ))}
       </ol>
