@@ -12,6 +12,8 @@ import { StreamRecorder } from './agent/streamRecorder';
 export interface EventSink {
   deps: { nextId: () => string; now: () => number };
   publish(frame: Frame): void;
+  /** Where an event over the per-event cap is stored whole (FRM-8); dropped with its finding without it. */
+  spill?: { dir: string };
 }
 
 export interface GenericStreamLimits {
@@ -43,6 +45,7 @@ export function genericStreamReader(
     nextId: sink.deps.nextId,
     now: sink.deps.now,
     publish: (event) => sink.publish(event),
+    ...(sink.spill ? { spillDir: sink.spill.dir } : {}),
   });
   return {
     reader: { mode: 'stream', onChunk: (chunk) => recorder.push(chunk), backlog: () => recorder.backlog() },

@@ -19,6 +19,7 @@ import {
   type TaskLike,
 } from './taskLike';
 import { eventJson } from '../wire/eventJson';
+import { insertByArrival } from './arrivalOrder';
 
 export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error' | 'push';
 
@@ -55,7 +56,12 @@ export interface ConversationItem {
   contextId?: string;
   agentId?: string;
   /** Where the message was found: the request, a status update, a direct answer. */
-  origin: 'sent' | 'status' | 'answer';
+  origin: 'sent' | 'status' | 'answer' | 'stored';
+  /**
+   * An event over the per-event cap, stored on disk and not decoded (FRM-8): the item stands in for whatever it
+   * carried (its `message` has no parts) until the user loads it.
+   */
+  stored?: { sha256: string; size: number };
 }
 
 interface ExchangeState {
@@ -65,9 +71,13 @@ interface ExchangeState {
   taskId?: string;
   lastAt: number;
   ended: boolean;
+  /** Dispatched SSE events so far, and when the last one arrived (the composer's stream status). */
+  events?: number;
+  lastEventAt?: number;
 }
 
 export class TimelineModel {
+  /** In arrival order (TL-7): an entry that arrives late in the batch order is put where its time says. */
   readonly entries: TimelineEntry[] = [];
   readonly tasks = new Map<string, TaskView>();
   readonly conversation: ConversationItem[] = [];
@@ -83,6 +93,11 @@ export class TimelineModel {
   };
   /** Bumped on every change, so views can tell that something moved. */
   version = 0;
+  /**
+   * Bumped when an entry was inserted before the end rather than appended, so a view that extends what it derived
+   * from the entries (the timeline's filter) knows to start over.
+   */
+  insertions = 0;
   private readonly exchanges = new Map<string, ExchangeState>();
 
   ingest(frames: readonly Frame[]): void {
@@ -92,6 +107,16 @@ export class TimelineModel {
       else this.onWebhook(frame);
     }
     if (frames.length > 0) this.version++;
+  }
+
+  /** Events an exchange's stream has carried so far and when the last arrived; undefined for an unknown exchange. */
+  streamProgress(exchangeId: string): { events: number; lastEventAt?: number } | undefined {
+    const exchange = this.exchanges.get(exchangeId);
+    if (!exchange) return undefined;
+    return {
+      events: exchange.events ?? 0,
+      ...(exchange.lastEventAt !== undefined ? { lastEventAt: exchange.lastEventAt } : {}),
+    };
   }
 
   /** Tasks in the order they were first seen. */
@@ -262,7 +287,13 @@ export class TimelineModel {
     const exchange = this.exchanges.get(frame.exchangeId);
     const at = frame.timing.start;
     const gapMs = exchange ? at - exchange.lastAt : undefined;
-    if (exchange) exchange.lastAt = at;
+    if (exchange) {
+      exchange.lastAt = at;
+      if (frame.dispatched) {
+        exchange.events = (exchange.events ?? 0) + 1;
+        exchange.lastEventAt = at;
+      }
+    }
     const base = {
       id: frame.id,
       frameId: frame.id,
@@ -280,6 +311,7 @@ export class TimelineModel {
       });
       return;
     }
+    if (frame.stored) return this.onStoredEvent(frame, base, exchange);
     const decoder = exchange?.decoder;
     if (!decoder && frame.event) {
       // A stream that is not A2A (any text/event-stream answer): its events are generic, never "not readable".
@@ -304,6 +336,32 @@ export class TimelineModel {
     const item = decoded.item;
     const summary = this.onItem(item, frame.id, at, exchange!);
     this.push({ ...base, kind: 'event', ...summary, ...severityOf(decoded.findings) });
+  }
+
+  /** An event too large to keep in memory (FRM-8): listed with its size, and held in the conversation's place. */
+  private onStoredEvent(
+    frame: SseFrame,
+    base: Omit<TimelineEntry, 'kind' | 'label'>,
+    exchange?: ExchangeState,
+  ): void {
+    const stored = frame.stored!;
+    this.push({
+      ...base,
+      kind: 'event',
+      label: `${stored.type} · stored on disk, not decoded`,
+      severity: 'warning',
+    });
+    this.conversation.push({
+      id: `${frame.id}:stored`,
+      frameId: frame.id,
+      at: frame.timing.start,
+      role: 'agent',
+      message: { role: 'agent', roleWire: 'agent', parts: [], wire: {} },
+      origin: 'stored',
+      stored: { sha256: stored.sha256, size: stored.size },
+      ...optional('taskId', exchange?.taskId),
+      ...optional('agentId', exchange?.agentId),
+    });
   }
 
   /** A push delivery: accepted ones join their task like stream events; refused ones are listed with the reason. */
@@ -422,7 +480,7 @@ export class TimelineModel {
   }
 
   private push(entry: TimelineEntry): void {
-    this.entries.push(entry);
+    if (insertByArrival(this.entries, entry) < this.entries.length - 1) this.insertions++;
     this.counts[entry.kind]++;
   }
 }

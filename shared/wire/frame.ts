@@ -215,6 +215,12 @@ export interface SseFrame extends FrameBase {
    */
   jsonFromData?: true;
   findings?: Finding[];
+  /**
+   * Set for an event larger than the per-event cap (FRM-8): its exact bytes, the whole block, are in the host's
+   * store under `sha256` as large bodies are (SEC-4), `raw` holds only their first bytes, and nothing was decoded;
+   * the window loads the bytes when asked. `type` is the block's `event` field when its first bytes name one.
+   */
+  stored?: { sha256: string; size: number; type: string };
   a2a?: {
     /** task, message, status-update, artifact-update, error, or unknown. */
     item: string;

@@ -99,6 +99,11 @@ export interface SseParserOptions extends SseOptions {
   /** A comment line, when its line ends (keep-alives such as `: ping` show up at once). */
   onComment?: (comment: SseComment) => void;
   onFinding?: (finding: SseFinding) => void;
+  /**
+   * A block over `maxEventBytes` ended (its blank line was read): its span `[start, end)`, after its
+   * `sse.event-too-large` finding. The parser keeps none of it; a reader that has the bytes can store them.
+   */
+  onOversizedBlock?: (block: { start: number; end: number }) => void;
 }
 
 export interface SseParseResult {
@@ -131,6 +136,7 @@ export class SseParser {
   private readonly onEmptyBlock: ((block: SseEmptyBlock) => void) | undefined;
   private readonly onComment: ((comment: SseComment) => void) | undefined;
   private readonly onFinding: ((finding: SseFinding) => void) | undefined;
+  private readonly onOversizedBlock: ((block: { start: number; end: number }) => void) | undefined;
   private readonly maxEventBytes: number;
   private readonly maxStreamBytes: number;
   // Two decoders with identical output, for speed: Node decodes pure ASCII fastest on a decoder never used in
@@ -188,6 +194,7 @@ export class SseParser {
     this.onEmptyBlock = options.onEmptyBlock;
     this.onComment = options.onComment;
     this.onFinding = options.onFinding;
+    this.onOversizedBlock = options.onOversizedBlock;
     this.maxEventBytes = options.maxEventBytes ?? SSE_DEFAULT_MAX_EVENT_BYTES;
     this.maxStreamBytes = options.maxStreamBytes ?? Number.POSITIVE_INFINITY;
     this.idBuffer = options.lastEventId ?? '';
@@ -554,6 +561,7 @@ export class SseParser {
     if (end - start > this.maxEventBytes) {
       this.reportTooLarge();
       this.resetBlock(end);
+      this.onOversizedBlock?.({ start, end });
       return;
     }
     this.lastId = this.idBuffer;
@@ -658,6 +666,7 @@ export class SseParser {
   }
 
   private resync(at: number): void {
+    this.onOversizedBlock?.({ start: this.blockStart, end: at });
     this.skipping = false;
     this.skipLineHasBytes = false;
     this.resetBlock(at);

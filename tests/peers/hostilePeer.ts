@@ -21,6 +21,7 @@ export const hostileFaults = [
   'hang-head',
   'huge-body',
   'huge-file',
+  'huge-event',
   'endless-line',
   'redirect',
   'xss',
@@ -42,6 +43,8 @@ export const hostileFaultNotes: Readonly<Record<HostileFault, string>> = {
   'huge-body': 'answers with a 100 MiB JSON body',
   'huge-file':
     'answers with a task whose artifact holds a 100 MiB base64 file part (a PNG, then 75 MiB of padding)',
+  'huge-event':
+    'streams an artifact update of 17 MiB, one SSE event over the 16 MiB per-event cap, between others',
   'endless-line': 'streams `data: ` followed by an endless line with no line ending',
   redirect: 'redirects the card (302) and the endpoint (307) to another origin',
   xss:
@@ -468,6 +471,14 @@ function artifactUpdate(ids: Ids, text: string): Json {
   };
 }
 
+/** Characters of the huge-event agent's artifact text: the event is over the 16 MiB per-event cap. */
+export const HUGE_EVENT_TEXT_BYTES = 17 * 1024 * 1024;
+
+/** The huge-event agent's oversized block, exactly as sent for the JSON-RPC request `id`. */
+export function hugeEventBlock(id: RpcId): string {
+  return sseEvent(id, artifactUpdate(idsFor('huge-event'), 'x'.repeat(HUGE_EVENT_TEXT_BYTES)));
+}
+
 function rpcResult(id: RpcId, result: Json): Json {
   return { jsonrpc: '2.0', id, result };
 }
@@ -581,6 +592,14 @@ async function stream(fault: HostileFault, call: RpcCall, ids: Ids, res: ServerR
       break;
     case 'split-utf8':
       await writeAll(res, splitUtf8Chunks(id, ids));
+      break;
+    case 'huge-event':
+      await writeAll(res, [
+        sseEvent(id, { task: task(ids, 'TASK_STATE_SUBMITTED') }),
+        sseEvent(id, statusUpdate(ids, 'TASK_STATE_WORKING')),
+        hugeEventBlock(id),
+        sseEvent(id, statusUpdate(ids, 'TASK_STATE_COMPLETED')),
+      ]);
       break;
     case 'non-json-data':
       await writeAll(res, [

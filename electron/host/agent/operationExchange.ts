@@ -92,6 +92,7 @@ export function startOperationExchange(
             publish: hooks.recorder.publish,
             ...(hooks.recorder.capture ? { capture: hooks.recorder.capture } : {}),
             ...(hooks.recorder.analyser ? { analyser: hooks.recorder.analyser } : {}),
+            ...(hooks.recorder.spill ? { spillDir: hooks.recorder.spill.dir } : {}),
           });
           const recorder = state.stream;
           opened(frame);

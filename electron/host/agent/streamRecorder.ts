@@ -18,6 +18,7 @@ import {
 } from './streamAnalyser';
 import type { BatchAnalysis, EventSummary } from './streamAnalysis';
 import { isTerminalState } from '../../../shared/a2a/model';
+import { LargeEventSpill } from '../spill/largeEvent';
 
 export interface StreamRecorderOptions {
   exchange: HttpFrame;
@@ -39,6 +40,11 @@ export interface StreamRecorderOptions {
   analyser?: StreamAnalyser;
   /** Stream bytes read ahead of the analysis before reading pauses; MAX_PENDING_BYTES when absent. */
   maxPendingBytes?: number;
+  /**
+   * Where an event over `maxEventBytes` is stored whole (FRM-8), as large bodies are; without it such an event is
+   * dropped with its finding.
+   */
+  spillDir?: string;
 }
 
 export interface StreamCapture {
@@ -97,6 +103,8 @@ export class StreamRecorder {
   private pendingBytes = 0;
   private readonly maxPending: number;
   private caughtUp: (() => void) | undefined;
+  /** The oversized block being stored, from `start`; bytes before `written` are in its file. */
+  private large: { spill: LargeEventSpill; start: number; written: number } | undefined;
 
   constructor(private readonly options: StreamRecorderOptions) {
     this.parser = new SseParser({
@@ -108,6 +116,7 @@ export class StreamRecorder {
         this.batch.frames.push(this.frame(block, false));
       },
       onFinding: (finding) => this.onFinding(finding),
+      onOversizedBlock: (block) => this.storeLarge(block.start, block.end),
     });
     options.exchange.stream = { bytes: 0, events: 0, emptyBlocks: 0 };
     this.maxPending = options.maxPendingBytes ?? MAX_PENDING_BYTES;
@@ -126,6 +135,8 @@ export class StreamRecorder {
     this.window.push(chunk);
     this.chunk = chunk;
     this.parser.feed(chunk);
+    // The block being stored takes this chunk's bytes before the window lets go of them.
+    if (this.large) this.writeLarge(this.bytes);
     this.window.limit(this.options.maxEventBytes);
     this.send();
     return this.stop;
@@ -147,6 +158,9 @@ export class StreamRecorder {
   finish(frame: HttpFrame): void | Promise<void> {
     this.timing = { start: this.options.now() };
     this.parser.end();
+    // The stream ended inside the oversized block: SSE never dispatches an unfinished block, so there is no event.
+    this.large?.spill.abandon();
+    this.large = undefined;
     this.send();
     if (this.waiting) return this.waiting.then(() => this.totals(frame));
     this.totals(frame);
@@ -168,6 +182,17 @@ export class StreamRecorder {
   }
 
   private onFinding(finding: SseFinding): void {
+    if (finding.rule === 'sse.event-too-large' && this.startLarge(finding.offset ?? this.bytes)) {
+      this.findings.push({
+        ...finding,
+        severity: 'warning',
+        message: finding.message.replace(
+          'its data was not kept.',
+          'it was stored on disk whole and not decoded; load it from its frame.',
+        ),
+      });
+      return;
+    }
     this.findings.push(finding);
     if (finding.rule === 'sse.stream-too-large') {
       this.stop = {
@@ -191,6 +216,68 @@ export class StreamRecorder {
     if (event.type === 'error') this.batch.errors.push(this.batch.datas.length);
     this.batch.datas.push(event.data);
     this.batch.frames.push(frame);
+  }
+
+  /** Starts storing the oversized block at `start`; false when there is no store or the disk refused. */
+  private startLarge(start: number): boolean {
+    if (this.options.spillDir === undefined) return false;
+    try {
+      this.large = { spill: new LargeEventSpill(this.options.spillDir), start, written: start };
+      return true;
+    } catch (error) {
+      this.diskFailed(start, error);
+      return false;
+    }
+  }
+
+  /** Writes the stored block's bytes up to `to` (the window holds every byte from where it stopped). */
+  private writeLarge(to: number): void {
+    const large = this.large!;
+    try {
+      const bytes = this.window.slice(large.written, to);
+      if (!bytes) throw new Error('its first bytes were no longer in memory');
+      large.spill.write(bytes);
+      large.written = to;
+    } catch (error) {
+      this.large = undefined;
+      large.spill.abandon();
+      this.diskFailed(large.start, error);
+    }
+  }
+
+  /** The oversized block ended: its file is named and its frame joins the batch, in stream order. */
+  private storeLarge(start: number, end: number): void {
+    if (!this.large || this.large.start !== start) return;
+    this.writeLarge(end);
+    const large = this.large;
+    this.large = undefined;
+    if (!large) return;
+    const stored = large.spill.finish();
+    this.state.events++;
+    const frame: SseFrame = {
+      kind: 'sse',
+      id: this.options.nextId(),
+      exchangeId: this.options.exchange.id,
+      source: this.options.exchange.source,
+      timing: this.timing,
+      seq: this.seq++,
+      offset: { start, end },
+      raw: stored.head,
+      dispatched: true,
+      stored: { sha256: stored.sha256, size: stored.size, type: stored.type },
+    };
+    this.window.release(end);
+    this.batch.frames.push(frame);
+  }
+
+  private diskFailed(offset: number, error: unknown): void {
+    const why = error instanceof Error ? error.message : String(error);
+    this.findings.push({
+      rule: 'sse.event-not-stored',
+      severity: 'error',
+      message: `The event at byte ${offset} could not be stored on disk (${why}); its data was not kept.`,
+      offset,
+    });
   }
 
   /** Sends the chunk's events for analysis; their frames are published once it is back, after every earlier one. */

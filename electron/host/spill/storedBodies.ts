@@ -67,10 +67,12 @@ export const noStoredBodies: StoredBodies = {
   whole: async () => undefined,
 };
 
-/** The sha256 of every stored body the frames refer to. */
+/** The sha256 of every stored body (and stored SSE event) the frames refer to. */
 export function storedRefs(frames: readonly Frame[]): Set<string> {
   const refs = new Set<string>();
   for (const frame of frames) {
+    // An SSE event over the per-event cap is stored the same way (FRM-8).
+    if (frame.kind === 'sse' && frame.stored) refs.add(frame.stored.sha256);
     if (frame.kind !== 'http') continue;
     const stored = frame.response?.body.stored;
     if (stored) refs.add(stored.sha256);

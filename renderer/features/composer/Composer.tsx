@@ -1,7 +1,8 @@
 // The message composer (MSG-1..7): the message's parts in order (text, files by picker or drag-and-drop, data in a
 // JSON editor), its extras and the send configuration, the task and context it names, and the Send button, which is
 // disabled with the reason shown while anything is invalid. Ctrl/Cmd+Enter sends. The rules live in draft.ts and
-// the hooks; this module and its rows (ComposerAddBar.tsx, ComposerActions.tsx) lay them out.
+// the hooks; this module and its rows (ComposerAddBar.tsx, ComposerActions.tsx) lay them out. A send that opened a
+// stream is followed by StreamStatusNotice.tsx until it ends, with Stop beside Send (MSG-9).
 
 import { useState } from 'react';
 import type { Generation } from '../../../shared/a2a/generation';
@@ -14,8 +15,10 @@ import { checkDraft, type DraftNote } from './draft';
 import { OutcomeNotice } from './OutcomeNotice';
 import { PartEditor } from './PartEditor';
 import { SentRequest } from './SentRequest';
+import { StreamStatusNotice } from './StreamStatusNotice';
 import { TargetLine } from './TargetLine';
 import { useAddFiles } from './useAddFiles';
+import { useComposerStream } from './useComposerStream';
 import { useComposerDraft } from './useComposerDraft';
 import { useResolvedTarget } from './useComposerTarget';
 import { useFileDrop } from './useFileDrop';
@@ -33,6 +36,7 @@ export function Composer() {
   const draft = useComposerDraft();
   const resolved = useResolvedTarget(agent?.id);
   const send = useSendMessage();
+  const stream = useComposerStream(send.data);
   const files = useAddFiles();
   const drop = useFileDrop(files.addFiles);
   useStreamingDefault(agent?.id, agent?.cardText);
@@ -108,8 +112,14 @@ export function Composer() {
         canSend={canSend}
         sending={send.isPending}
         onSend={submit}
+        onStop={stream?.stop}
+        stopping={stream?.stopping ?? false}
       />
-      <OutcomeNotice outcome={send.data} error={send.error} agentId={agent.id} onSendAnyway={sendAnyway} />
+      {stream && !send.error ? (
+        <StreamStatusNotice frame={stream.frame} open={stream.open} />
+      ) : (
+        <OutcomeNotice outcome={send.data} error={send.error} agentId={agent.id} onSendAnyway={sendAnyway} />
+      )}
       <SentRequest agentId={agent.id} />
     </section>
   );

@@ -1,5 +1,5 @@
 // The composer's last row (MSG-5, MSG-6): stream or not, a push config for this send, why Send is disabled when a
-// problem blocks it, and the Send button.
+// problem blocks it, the Send button, and Stop beside it while the stream a send opened is open (MSG-9).
 
 import type { PushAuthMode } from '../../../shared/host/push';
 import { useAppStore } from '../../store/appStore';
@@ -12,6 +12,9 @@ export interface ComposerActionsProps {
   canSend: boolean;
   sending: boolean;
   onSend: () => void;
+  /** Closes the stream the last send opened; absent when none is open. */
+  onStop?: (() => void) | undefined;
+  stopping?: boolean;
 }
 
 export function ComposerActions({
@@ -22,6 +25,8 @@ export function ComposerActions({
   canSend,
   sending,
   onSend,
+  onStop,
+  stopping = false,
 }: ComposerActionsProps) {
   const setStreaming = useAppStore((state) => state.setStreaming);
   return (
@@ -56,6 +61,17 @@ export function ComposerActions({
       <button type="button" onClick={onSend} disabled={!canSend} data-testid="composer-send">
         {sending ? 'Sending…' : 'Send'}
       </button>
+      {onStop && (
+        <button
+          type="button"
+          onClick={onStop}
+          disabled={stopping}
+          title="Close the stream; the task keeps running on the agent"
+          data-testid="composer-stop"
+        >
+          {stopping ? 'Stopping…' : 'Stop'}
+        </button>
+      )}
     </div>
   );
 }

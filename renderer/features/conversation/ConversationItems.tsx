@@ -10,7 +10,7 @@ import {
 } from '../../../shared/timeline/conversationLinks';
 import type { TaskView } from '../../../shared/timeline/taskView';
 import type { ConversationItem } from '../../../shared/timeline/timelineModel';
-import { VisibleName } from '../render';
+import { StoredEvent, VisibleName } from '../render';
 import { PartList } from './PartView';
 
 export interface ConversationItemsProps {
@@ -62,7 +62,7 @@ export function ConversationItems({
                 {item.role === 'user' ? 'You' : 'Agent'}
                 {item.taskId && <span className="muted"> · task {item.taskId.slice(0, 8)}</span>}
               </button>
-              <PartList parts={item.message.parts} />
+              {item.stored ? <StoredEvent stored={item.stored} /> : <PartList parts={item.message.parts} />}
             </li>
           );
         })}

@@ -11,11 +11,13 @@ import { EnvelopeNotes } from './EnvelopeNotes';
 import { describeEnvelope } from './envelope';
 import { FindingsList } from './FindingsList';
 import { formatBytes } from '../../ui/frameFormat';
+import { StoredEvent } from '../render';
 
 const ROW_HEIGHT = 24;
 
 function eventLabel(event: SseFrame): string {
   if (!event.dispatched) return event.comments?.length ? `: ${event.comments[0]}` : 'keep-alive';
+  if (event.stored) return `${event.stored.type} · stored on disk, not decoded`;
   const a2a = event.a2a;
   const what = a2a ? [a2a.item, a2a.state].filter(Boolean).join(' · ') : (event.event?.type ?? 'message');
   return a2a?.final ? `${what} (final)` : what;
@@ -70,6 +72,7 @@ export function StreamEvents({
                     onClick={() => selectFrame(event.id)}
                     data-testid="stream-event"
                     data-dispatched={event.dispatched ? 'true' : 'false'}
+                    data-stored={event.stored ? 'true' : undefined}
                   >
                     <span className="seq">#{event.seq}</span>
                     <span className="label">{eventLabel(event)}</span>
@@ -97,8 +100,12 @@ function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame
   return (
     <section className="event-detail" data-testid="sse-event-detail" aria-label="Selected event">
       <h4>
-        {event.dispatched ? `Event #${event.event?.index ?? 0}` : 'Block without data'} · bytes{' '}
-        {event.offset.start}–{event.offset.end}
+        {event.stored
+          ? 'Stored event'
+          : event.dispatched
+            ? `Event #${event.event?.index ?? 0}`
+            : 'Block without data'}{' '}
+        · bytes {event.offset.start}–{event.offset.end}
         {event.event?.type && event.event.type !== 'message' && <> · type {event.event.type}</>}
         {event.event?.id !== undefined && <> · id {event.event.id}</>} · arrived {sinceStart(exchange, event)}
       </h4>
@@ -108,7 +115,8 @@ function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame
         generation={exchange.a2a?.generation}
       />
       {envelope && <EnvelopeNotes note={envelope} />}
-      <h5>Raw</h5>
+      {event.stored && <StoredEvent key={event.id} stored={event.stored} />}
+      <h5>{event.stored ? 'First bytes' : 'Raw'}</h5>
       <pre className="sse-raw" data-testid="sse-raw">
         {event.raw}
       </pre>

@@ -4,6 +4,7 @@
 export { DataPartView } from './DataPartView';
 export { FilePartView } from './FilePartView';
 export { TextPartView } from './TextPartView';
+export { StoredEvent } from './StoredEvent';
 export { VisibleName } from './VisibleName';
 export { joinTextParts } from './partGroups';
 export { checkLinkUrl } from './safeUrl';

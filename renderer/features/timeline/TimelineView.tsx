@@ -22,7 +22,7 @@ export function TimelineView() {
   const { entries, count, tasks } = useMemo(() => {
     void version;
     const text = needle(filter);
-    // The model's own array, read up to its length now: entries are only ever appended, so this costs nothing
+    // The model's own array, read up to its length now: entries are nearly always appended, so this costs nothing
     // per update where a copy would cost the whole history 60 times a second (bench:ui-live).
     const filtered = text ? filterEntries(matches, timeline, text) : timeline.entries;
     return {
@@ -63,7 +63,7 @@ export function TimelineView() {
       </div>
       <p className="timeline-count muted" data-testid="timeline-count" data-events={timeline.counts.event}>
         {timeline.entries.length.toLocaleString()} entries · {timeline.counts.event.toLocaleString()} events
-        {needle(filter) && ` · ${count.toLocaleString()} shown`}
+        {needle(filter) && ` · ${count.toLocaleString()} shown`} · ordered by arrival
       </p>
       <input
         className="filter"
@@ -105,6 +105,8 @@ export function TimelineView() {
 interface FilterCache {
   timeline: TimelineModel;
   needle: string;
+  /** The model's `insertions` when the matches were made. */
+  insertions: number;
   /** Entries of the model looked at so far. */
   scanned: number;
   matches: TimelineEntry[];
@@ -127,8 +129,14 @@ function filterEntries(
   text: string,
 ): TimelineEntry[] {
   let current = cache.current;
-  if (!current || current.timeline !== timeline || current.needle !== text) {
-    current = { timeline, needle: text, scanned: 0, matches: [] };
+  // An entry put before the end (TL-7 arrival order) would be missed by extending, so the filter starts over.
+  if (
+    !current ||
+    current.timeline !== timeline ||
+    current.needle !== text ||
+    current.insertions !== timeline.insertions
+  ) {
+    current = { timeline, needle: text, insertions: timeline.insertions, scanned: 0, matches: [] };
     cache.current = current;
   }
   const all = timeline.entries;

@@ -202,4 +202,20 @@ export class ComposerPage {
     if ((await sent.getAttribute('open')) === null) await sent.locator('summary').click();
     return this.page.getByTestId('composer-sent-body').innerText();
   }
+
+  /** The line that follows the stream the last send opened (MSG-9): open with its events, or how it ended. */
+  streamStatus(): Locator {
+    return this.page.getByTestId('stream-status');
+  }
+
+  /** Stop, beside Send while the stream the last send opened is open. */
+  stopButton(): Locator {
+    return this.page.getByTestId('composer-stop');
+  }
+
+  /** Closes the open stream from the composer; Stop goes away once the stream has ended. */
+  async stopStream(): Promise<void> {
+    await this.stopButton().click();
+    await expect(this.stopButton()).toHaveCount(0);
+  }
 }

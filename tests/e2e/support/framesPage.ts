@@ -101,6 +101,16 @@ export class FramesPage {
     return this.page.getByTestId('stream-event-at');
   }
 
+  /** The selected stream's events stored on disk for being over the per-event cap (FRM-8). */
+  storedStreamEvents(): Locator {
+    return this.streamEvents().and(this.page.locator('[data-stored="true"]'));
+  }
+
+  /** The selected event in full, below the list. */
+  eventDetail(): Locator {
+    return this.page.getByTestId('sse-event-detail');
+  }
+
   eventRaw(): Locator {
     return this.page.getByTestId('sse-raw');
   }

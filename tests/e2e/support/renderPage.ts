@@ -181,4 +181,20 @@ export class RenderPage {
     }
     return flags;
   }
+
+  /** Placeholders of events over the per-event cap, stored on disk (FRM-8), within `scope`. */
+  storedEvents(scope: Locator): Locator {
+    return scope.getByTestId('stored-event');
+  }
+
+  /** Loads a stored event from disk and waits until its text is shown. */
+  async loadStoredEvent(placeholder: Locator): Promise<void> {
+    await placeholder.getByTestId('load-stored-event').click();
+    await expect(placeholder).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
+  }
+
+  /** The text of a loaded stored event (its first part, for a large one). */
+  storedEventText(placeholder: Locator): Locator {
+    return placeholder.getByTestId('stored-event-text');
+  }
 }

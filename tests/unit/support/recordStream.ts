@@ -25,6 +25,8 @@ export interface RecorderOptions {
   analyser?: StreamAnalyser;
   capture?: StreamCapture;
   maxPendingBytes?: number;
+  /** Where an event over the cap is stored (FRM-8). */
+  spillDir?: string;
 }
 
 /** A recorder on a fresh exchange, with the frames it publishes collected. */
@@ -54,6 +56,7 @@ export function streamRecorder(options: RecorderOptions = {}): {
     ...(options.analyser ? { analyser: options.analyser } : {}),
     ...(options.capture ? { capture: options.capture } : {}),
     ...(options.maxPendingBytes !== undefined ? { maxPendingBytes: options.maxPendingBytes } : {}),
+    ...(options.spillDir !== undefined ? { spillDir: options.spillDir } : {}),
   });
   return { recorder, frames, exchange };
 }
