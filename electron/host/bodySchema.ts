@@ -205,3 +205,9 @@ function describeErrors(
   }
   return findings;
 }
+
+/** One type of a generation's schema with every error reported, for the request editor (requestBodySchema.ts). */
+export function schemaValidator(generationName: string, type: string): ValidateFunction | undefined {
+  const generation = ownValue(GENERATIONS, generationName);
+  return generation ? validatorFor(generation, type, 'all') : undefined;
+}

@@ -18,6 +18,7 @@ import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
 import { createPushService, type PushService } from './push/pushService';
 import { checkCardText } from './cardCheck';
+import { checkRequestBody } from './requestBodySchema';
 import { defaultDataDir } from './dataDir';
 import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
 import { createEventBus, type EventBus } from './eventBus';
@@ -200,6 +201,7 @@ function hostMethods(parts: HostParts): HostService {
       const started = await demo;
       return { url: started.url };
     },
+    checkRequestBody: async (request) => checkRequestBody(request),
     async checkCard({ text, cardUrl }) {
       const checked = checkCardText(text, cardUrl ? { cardUrl } : {});
       return {

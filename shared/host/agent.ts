@@ -183,6 +183,8 @@ export interface RawAgentRequest {
   url: string;
   headers: Array<[string, string]>;
   body?: string;
+  /** The body as exact bytes (base64), for a file that is not text; instead of `body`. */
+  bodyBase64?: string;
   via?: InterfaceChoice;
   /**
    * `false` sends the request exactly as written, without the agent's credentials and custom headers: a

@@ -296,12 +296,20 @@ export const rawAgentRequestSchema = z
     url: z.string().max(64 * 1024),
     headers: z.array(z.tuple([headerName, headerValue])).max(200),
     body: z.string().max(MAX_TEXT).optional(),
+    bodyBase64: z
+      .string()
+      .max(MAX_TEXT)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The body bytes must be base64.')
+      .optional(),
     via: via.optional(),
     credentials: z.literal(false).optional(),
     identify: z.literal(false).optional(),
     secretHeaders: z.array(headerName).max(100).optional(),
   })
-  .strict();
+  .strict()
+  .refine((request) => request.body === undefined || request.bodyBase64 === undefined, {
+    message: 'Give the body as text or as bytes, not both.',
+  });
 
 export const agentIdSchema = z.object({ agentId: id }).strict();
 export const exchangeIdSchema = z.object({ exchangeId: id }).strict();

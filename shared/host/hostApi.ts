@@ -24,6 +24,7 @@ import type {
   ActsRunStarted,
 } from '../acts/actsRunTypes';
 import type { ProbeResult } from '../checks/types';
+import type { RequestBodyCheck } from '../wire/bodyProblems';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
 import type { SignInFlow, SignInStart } from './signIn';
 import type { SignOutResult, TokenStatus } from './tokens';
@@ -142,6 +143,13 @@ export interface HostApi {
   startDemoAgent(): Promise<{ url: string }>;
   /** Schema, detection and lint findings on a card's text, each placed at a line and column (CARD-4). */
   checkCard(request: { text: string; cardUrl?: string }): Promise<CardCheckResult>;
+  /** The request editor's body against the request schema of the operation it was recognised as (MSG-8). */
+  checkRequestBody(request: {
+    generation: string;
+    binding: string;
+    operation: string;
+    body: string;
+  }): Promise<RequestBodyCheck>;
   /**
    * Opens a session (SES-2): a saved file by path, or a file's text the renderer read (drag-and-drop, picker). HAR
    * files are recognised and imported (SES-5). `LIVE_SESSION_ID` is the current run's journal and is always open.
@@ -248,6 +256,7 @@ export const hostMethodNames = [
   'tokenStatus',
   'signOut',
   'checkCard',
+  'checkRequestBody',
   'openCard',
   'sendRaw',
   'loadLibrary',

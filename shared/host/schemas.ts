@@ -248,4 +248,14 @@ export const hostArgSchemas: ArgSchemas = {
       })
       .strict(),
   ]),
+  checkRequestBody: z.tuple([
+    z
+      .object({
+        generation: z.string().min(1).max(20),
+        binding: z.string().min(1).max(20),
+        operation: z.string().min(1).max(40),
+        body: z.string().max(16 * 1024 * 1024),
+      })
+      .strict(),
+  ]),
 };

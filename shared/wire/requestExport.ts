@@ -4,7 +4,7 @@
 // Secrets are redacted as in Copy as cURL unless the caller passes `redact: false`.
 
 import { base64ToBytes, bytesToBase64 } from '../session/byteText';
-import { shellQuote, type CurlOptions } from './curl';
+import { shellQuote, toCurl, type CurlOptions } from './curl';
 import type { FrameRequest, HeaderList } from './frame';
 import { maskHeaders, maskRequestBody, maskUrl } from './secretMask';
 
@@ -149,4 +149,27 @@ export function toHttpie(request: FrameRequest, options: ExportOptions): string 
   words.push(/^[A-Za-z]+$/.test(r.method) ? r.method : shellQuote(r.method), shellQuote(r.url));
   for (const [name, value] of r.headers) words.push(httpieItem(name, value));
   return `${pipe}${words.join(' \\\n  ')}`;
+}
+
+/** Every client a request can be copied as, in menu order; the editor and the frames inspector offer the same. */
+export const requestCodeFormats = ['curl', 'fetch', 'httpie', 'python'] as const;
+export type RequestCodeFormat = (typeof requestCodeFormats)[number];
+
+export const requestCodeLabels: Record<RequestCodeFormat, string> = {
+  curl: 'cURL',
+  fetch: 'fetch (JavaScript)',
+  httpie: 'HTTPie',
+  python: 'Python requests',
+};
+
+/** The request as code for `format`; secrets redacted per `options` as Copy as cURL does. */
+export function requestAsCode(
+  request: FrameRequest,
+  format: RequestCodeFormat,
+  options: ExportOptions,
+): string {
+  if (format === 'curl') return toCurl(request, options);
+  if (format === 'fetch') return toFetch(request, options);
+  if (format === 'httpie') return toHttpie(request, options);
+  return toPythonRequests(request, options);
 }

@@ -106,6 +106,19 @@ test('the filter narrows the list, and a frame without secrets shows its headers
       ].join(' \\\n  '),
     );
   });
+
+  await test.step('the same request as HTTPie, Python requests and fetch, as the editor offers', async () => {
+    await frames.copyAs('HTTPie');
+    await expect(frames.curlText()).toHaveText(/^http [\\\s]+--ignore-stdin [\\\s]+GET /);
+    await expect(frames.curlText()).toContainText(`'${testServer.url}/hello.json'`);
+    await frames.copyAs('Python requests');
+    await expect(frames.curlText()).toContainText('import requests');
+    await expect(frames.curlText()).toContainText(`'${testServer.url}/hello.json'`);
+    await frames.copyAs('fetch (JavaScript)');
+    await expect(frames.curlText()).toContainText(
+      `await fetch(${JSON.stringify(`${testServer.url}/hello.json`)}`,
+    );
+  });
 });
 
 test('a raw request with invalid JSON: the agent error with its code named, then edit and resend', async ({

@@ -62,6 +62,18 @@ test('with no agent open: import a curl line, send it, see its frame, find it in
       await expect(editor.jsonCheck()).toContainText('Not valid JSON');
     });
 
+    await test.step('the body is checked against the 1.0 request schema, each problem at its JSON path', async () => {
+      await expect(editor.routeHints().nth(1)).toContainText('A2A 1.0 HTTP+JSON send');
+      await editor.insertExampleBody(1);
+      await expect(editor.schemaCheck()).toHaveAttribute('data-valid', 'true');
+      await expect(editor.schemaCheck()).toContainText('Send Message Request');
+      await editor.fillBody('{"message": {"role": "ROLE_USER", "parts": [], "colour": "red"}}');
+      await expect(editor.schemaCheck()).toHaveAttribute('data-valid', 'false');
+      await expect(editor.schemaProblems()).toHaveText([
+        '$.message.colour is not a field of Send Message Request here',
+      ]);
+    });
+
     await test.step('a curl line it cannot import says why', async () => {
       await editor.importCurl(`curl -d @task.json ${server.url}/tasks`);
       await expect(editor.importError()).toContainText('reads a file, which cannot be imported');

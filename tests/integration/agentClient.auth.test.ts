@@ -166,6 +166,30 @@ describe('each scheme the card declares is offered and reaches an agent that che
   });
 });
 
+describe('a file body typed in the editor goes out with the agent’s credentials (MSG-8)', () => {
+  it('sends the exact bytes of a file that is not text, authorized, and records them', async () => {
+    const agent = await open('bearer', { type: 'bearer', token: AUTH_PEER.bearerToken });
+    const bytes = Buffer.from([0x00, 0xff, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]);
+    const outcome = await host.sendRaw({
+      agentId: agent.id,
+      method: 'POST',
+      url: '',
+      headers: [['Content-Type', 'application/octet-stream']],
+      bodyBase64: bytes.toString('base64'),
+    });
+    // The peer let it past its credential check (no 401), and its JSON-RPC layer could not parse the bytes.
+    expect(peer.requests.at(-1)).toMatchObject({ agent: 'bearer', method: 'POST', authorized: true });
+    expect(outcome.status).toBe('error');
+    await recording.flush();
+    const frame = recording.http(outcome.exchangeId!);
+    expect(frame.response?.status).not.toBe(401);
+    expect(frame.request.body?.base64 ?? Buffer.from(frame.request.body?.text ?? '').toString('base64')).toBe(
+      bytes.toString('base64'),
+    );
+    expect(frame.secrets).toContainEqual({ in: 'request-header', name: 'Authorization' });
+  });
+});
+
 describe('OAuth 2 client credentials', () => {
   const oauth = (secret = CLIENT.clientSecret, tokenUrl = tokens.tokenUrl): AgentAuth => ({
     type: 'oauth2-client-credentials',

@@ -54,7 +54,11 @@ export function startOperationExchange(
       method: request.method,
       url: sent.url,
       headers: sent.headers,
-      ...(request.body !== undefined ? { body: { text: request.body } } : {}),
+      ...(plan.bodyBase64 !== undefined
+        ? { body: { base64: plan.bodyBase64 } }
+        : request.body !== undefined
+          ? { body: { text: request.body } }
+          : {}),
     },
     {
       source,

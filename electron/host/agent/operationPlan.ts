@@ -35,4 +35,6 @@ export interface SendPlan {
   unidentified?: boolean;
   /** Sent exactly as written: without the agent's credentials and custom headers (RawAgentRequest.credentials). */
   bare?: boolean;
+  /** A raw body of exact bytes (base64), sent instead of `request.body`: a file that is not text (MSG-8). */
+  bodyBase64?: string;
 }

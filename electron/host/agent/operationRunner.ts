@@ -141,6 +141,7 @@ export async function runRaw(
         bodySecrets: (raw.secretHeaders ?? []).map((name): SecretMark => ({ in: 'request-header', name })),
         unidentified: !identified,
         bare: raw.credentials === false,
+        ...(raw.bodyBase64 !== undefined ? { bodyBase64: raw.bodyBase64 } : {}),
       },
       source,
     )

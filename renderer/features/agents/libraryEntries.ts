@@ -8,14 +8,17 @@ import { agentName } from '../../../shared/agentName';
 export const LIBRARY_FILE_FORMAT = 'switchboard-agent-library';
 
 /**
- * The entry an opened agent is saved as: its card's URL, so opening it again takes one request. A card opened from
- * text has no URL to open again and is not saved.
+ * The entry an opened agent is saved as: its card's URL, so opening it again takes one request, and the sidebar's
+ * card path it was opened with (CARD-1), so the form can be filled as it was. A card opened from text has no URL to
+ * open again and is not saved.
  */
-export function entryFor(agent: AgentSummary): LibraryEntry | undefined {
+export function entryFor(agent: AgentSummary, cardPath?: string): LibraryEntry | undefined {
   if (agent.cardUrl.startsWith('file:')) return undefined;
   const { settings } = agent;
+  const path = cardPath?.trim();
   return {
     url: agent.cardUrl,
+    ...(path ? { cardPath: path } : {}),
     name: agentName(agent),
     settings: {
       selection: settings.selection,
@@ -33,12 +36,16 @@ export function entryFor(agent: AgentSummary): LibraryEntry | undefined {
   };
 }
 
-/** Adds or replaces the entry with the same URL, keeping the list's order. */
+/**
+ * Adds or replaces the entry with the same URL, keeping the list's order. A replacement that says no card path (a
+ * settings change knows none) keeps the one saved.
+ */
 export function upsertEntry(entries: readonly LibraryEntry[], entry: LibraryEntry): LibraryEntry[] {
   const index = entries.findIndex((e) => e.url === entry.url);
   if (index === -1) return [...entries, entry];
   const next = [...entries];
-  next[index] = entry;
+  const kept = entries[index]!.cardPath;
+  next[index] = entry.cardPath === undefined && kept !== undefined ? { ...entry, cardPath: kept } : entry;
   return next;
 }
 

@@ -41,7 +41,7 @@ export function useAgentSources() {
       setActiveAgent(result.agent.id);
       setActiveTab('card');
       // The demo agent lives on a new port each run: saving it would leave a dead entry behind.
-      if (source.kind === 'url') remember(result.agent);
+      if (source.kind === 'url') remember(result.agent, source.cardPath);
     },
   });
 }

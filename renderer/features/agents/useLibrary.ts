@@ -34,8 +34,8 @@ export function useSaveLibrary() {
 /** Keeps the library in step with an opened or reconfigured agent. */
 export function useRememberAgent() {
   const save = useSaveLibrary();
-  return (agent: AgentSummary) => {
-    const entry = entryFor(agent);
+  return (agent: AgentSummary, cardPath?: string) => {
+    const entry = entryFor(agent, cardPath);
     if (entry) save.mutate(upsertEntry(useAppStore.getState().library, entry));
   };
 }

@@ -1,6 +1,6 @@
 // The inspector's toolbar for one exchange (FRM-5, FRM-7, MSG-8): pin it for a diff, diff it with the pinned one,
-// show it as cURL, and "Edit and resend", which copies the request into the raw editor without its secrets (the
-// agent's credentials are added again when it is sent).
+// show its request as code (cURL, fetch, HTTPie, Python), and "Edit and resend", which copies the request into the raw
+// editor without its secrets (the agent's credentials are added again when it is sent).
 
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
@@ -31,7 +31,7 @@ export function FrameActions(props: FrameActionsProps) {
         </button>
       )}
       <button type="button" aria-pressed={showCurl} onClick={props.onToggleCurl} data-testid="show-curl">
-        Copy as cURL
+        Copy as …
       </button>
       <EditAndResend frame={frame} />
     </div>

@@ -4,10 +4,14 @@
 
 import type { RawRequest } from '../../../shared/host/hostApi';
 import { base64ToBytes, bodyFromBytes, bodyFromText } from '../../../shared/session/byteText';
-import { toCurl } from '../../../shared/wire/curl';
 import { CurlImportError, importCurl } from '../../../shared/wire/curlImport';
 import type { FrameRequest, SecretMark } from '../../../shared/wire/frame';
-import { toFetch, toHttpie, toPythonRequests } from '../../../shared/wire/requestExport';
+import {
+  requestAsCode,
+  requestCodeFormats,
+  requestCodeLabels,
+  type RequestCodeFormat,
+} from '../../../shared/wire/requestExport';
 import type { DraftAuth, DraftHeader, RawDraft } from './rawDraft';
 
 /** Header names whose values are credentials: imported or typed, they start out marked secret. */
@@ -115,15 +119,9 @@ export function draftFromCurl(text: string): DraftImport {
   };
 }
 
-export const exportFormats = ['curl', 'fetch', 'httpie', 'python'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
-
-export const exportLabels: Record<ExportFormat, string> = {
-  curl: 'cURL',
-  fetch: 'fetch (JavaScript)',
-  httpie: 'HTTPie',
-  python: 'Python requests',
-};
+export const exportFormats = requestCodeFormats;
+export type ExportFormat = RequestCodeFormat;
+export const exportLabels = requestCodeLabels;
 
 /** The draft in the chosen format; secret headers are redacted unless `withSecrets`. */
 export function exportDraft(draft: RawDraft, format: ExportFormat, withSecrets: boolean): string {
@@ -141,9 +139,5 @@ export function exportDraft(draft: RawDraft, format: ExportFormat, withSecrets: 
   const marks: SecretMark[] = headers
     .filter((h) => h.secret)
     .map((h) => ({ in: 'request-header', name: h.name }));
-  const options = { redact: withSecrets ? (false as const) : marks };
-  if (format === 'curl') return toCurl(request, options);
-  if (format === 'fetch') return toFetch(request, options);
-  if (format === 'httpie') return toHttpie(request, options);
-  return toPythonRequests(request, options);
+  return requestAsCode(request, format, { redact: withSecrets ? false : marks });
 }

@@ -111,7 +111,12 @@ export function draftToRequest(draft: RawDraft, agentId: string): RawAgentReques
     headers: draft.headers
       .filter((header) => header.name.trim() !== '')
       .map((header): [string, string] => [header.name.trim(), header.value]),
-    ...(draft.body !== '' ? { body: draft.body } : {}),
+    // A file that is not text goes as its exact bytes, with the agent's credentials like any other body (MSG-8).
+    ...(draft.bodyFile
+      ? { bodyBase64: draft.bodyFile.base64 }
+      : draft.body !== ''
+        ? { body: draft.body }
+        : {}),
     ...(secretHeaders.length > 0 ? { secretHeaders } : {}),
   };
 }

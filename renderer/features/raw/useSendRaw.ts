@@ -35,14 +35,7 @@ export function useSendRaw() {
       agentId: string | null;
       draft: RawDraft;
     }): Promise<RawResult> => {
-      if (agentId !== null) {
-        if (draft.bodyFile) {
-          throw new Error(
-            `${draft.bodyFile.name} is not text: a file body goes out only without an agent's credentials.`,
-          );
-        }
-        return { outcome: await host.sendRaw(draftToRequest(draft, agentId)) };
-      }
+      if (agentId !== null) return { outcome: await host.sendRaw(draftToRequest(draft, agentId)) };
       const frame = await host.fetchRaw(draftToFetch(draft));
       addFrames([frame]);
       return fetchedSummary(frame);

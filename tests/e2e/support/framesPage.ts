@@ -151,6 +151,11 @@ export class FramesPage {
     return this.page.getByTestId('curl-text');
   }
 
+  /** The inspector's Copy as … menu: the request as cURL, fetch (JavaScript), HTTPie or Python requests. */
+  async copyAs(label: string): Promise<void> {
+    await this.page.getByTestId('copy-format').selectOption({ label });
+  }
+
   async pin(): Promise<void> {
     await this.page.getByTestId('pin-frame').click();
     await expect(this.page.getByTestId('pin-frame')).toHaveAttribute('aria-pressed', 'true');

@@ -55,12 +55,23 @@ export class RequestEditorPage {
     return this.page.getByTestId('raw-route-hint');
   }
 
+  /** The route hint's "Insert skeleton": the body that hint's generation writes for the operation. */
   async insertExampleBody(index = 0): Promise<void> {
     await this.page.getByTestId('raw-insert-example').nth(index).click();
   }
 
   jsonCheck(): Locator {
     return this.page.getByTestId('raw-json-check');
+  }
+
+  /** The body checked against a recognised operation's request schema (one per generation that has a schema). */
+  schemaCheck(): Locator {
+    return this.page.getByTestId('raw-schema-check');
+  }
+
+  /** Each schema problem, as "<JSON path> <what is wrong>". */
+  schemaProblems(): Locator {
+    return this.page.getByTestId('raw-schema-problem');
   }
 
   body(): Locator {

@@ -67,6 +67,7 @@ function agentMethodsNotUsedHere() {
     resyncTask: unused,
     forgetAgent: unused,
     checkCard: unused,
+    checkRequestBody: unused,
     openCard: unused,
     sendRaw: unused,
     openSession: unused,

@@ -28,6 +28,27 @@ describe('library entries', () => {
     expect(entryFor(plain)?.settings).not.toHaveProperty('connection');
   });
 
+  it('save the card path an agent was opened with (CARD-1), and keep it through a settings change', () => {
+    const agent = {
+      cardUrl: 'https://a.example/cards/a',
+      cardText: '{"name":"A"}',
+      settings: { selection: {}, auth: { type: 'none' }, headers: [], extensions: [] },
+    } as unknown as AgentSummary;
+    const opened = entryFor(agent, ' cards/a ');
+    expect(opened?.cardPath).toBe('cards/a');
+    expect(entryFor(agent, '   ')).not.toHaveProperty('cardPath');
+    expect(entryFor(agent)).not.toHaveProperty('cardPath');
+    // The settings dialog saves the agent again without knowing the path: the saved one stays.
+    const saved = upsertEntry(upsertEntry([], opened!), entryFor(agent)!);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.cardPath).toBe('cards/a');
+    // Opened again with another path, the new one wins; and it survives the library file (restart, export).
+    const changed = upsertEntry(saved, entryFor(agent, 'cards/b')!);
+    expect(changed[0]?.cardPath).toBe('cards/b');
+    const restored = importLibrary([], exportLibrary(changed));
+    expect(restored.ok && restored.entries[0]?.cardPath).toBe('cards/b');
+  });
+
   it('keeps one entry per URL, in order', () => {
     let entries = upsertEntry([], { url: 'http://a/', name: 'A' });
     entries = upsertEntry(entries, { url: 'http://b/', name: 'B' });

@@ -97,6 +97,22 @@ describe('draftToRequest (through an agent)', () => {
     expect(hostArgSchemas.sendRaw.safeParse([request]).success).toBe(true);
     expect(draftToRequest(base, 'agent-1')).not.toHaveProperty('secretHeaders');
   });
+
+  it('sends a file that is not text as its bytes, with the agent, and the host refuses text and bytes together', () => {
+    const file = { name: 'logo.png', base64: 'AP+JUA==', size: 4 };
+    const request = draftToRequest({ ...base, bodyFile: file }, 'agent-1');
+    expect(request.bodyBase64).toBe('AP+JUA==');
+    expect(request).not.toHaveProperty('body');
+    expect(hostArgSchemas.sendRaw.safeParse([request]).success).toBe(true);
+    const both = hostArgSchemas.sendRaw.safeParse([{ ...request, body: 'x' }]);
+    expect(both.success ? [] : both.error.issues.map((issue) => issue.message)).toEqual([
+      'Give the body as text or as bytes, not both.',
+    ]);
+    const notBase64 = hostArgSchemas.sendRaw.safeParse([{ ...request, bodyBase64: 'not base64!' }]);
+    expect(notBase64.success ? [] : notBase64.error.issues.map((issue) => issue.message)).toEqual([
+      'The body bytes must be base64.',
+    ]);
+  });
 });
 
 describe('draftFromCurl', () => {
