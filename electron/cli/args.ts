@@ -214,6 +214,16 @@ const dataDir: OptionSpec = {
   value: 'DIR',
   help: "Switchboard's data folder (default: the per-user one)",
 };
+/** Issue 25 item 10: a run kept as a session file the app opens (the same format and redaction as its own). */
+const saveOptions: readonly OptionSpec[] = [
+  {
+    name: '--save',
+    kind: 'text',
+    value: 'F',
+    help: 'also write the run to F as a .switchboard session, secrets redacted (the app opens it)',
+  },
+  { name: '--force', kind: 'flag', help: 'with --save: overwrite F when it exists' },
+];
 const url: PositionalSpec = { name: 'url', help: "the agent's base URL or its card's URL", check: httpUrl };
 const taskId = { name: 'task-id', help: 'the task' };
 const session = {
@@ -241,6 +251,7 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: '--data', kind: 'text', value: 'JSON', help: 'attach a data part', check: jsonText },
       { name: '--task-id', kind: 'text', value: 'ID', help: 'continue this task' },
       { name: '--context-id', kind: 'text', value: 'ID', help: 'send in this context' },
+      ...saveOptions,
     ],
     about:
       'Sends one message and prints the task or message that comes back; with --stream, every event as it arrives (with --json, one JSON line per event and a last {"end": …} line). A file is sent inline, with its name and a media type guessed from its extension.',
@@ -285,7 +296,7 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'subscribe',
     summary: "stream a running task's events",
     positionals: [url, taskId],
-    options: agentOptions,
+    options: [...agentOptions, ...saveOptions],
     about:
       'Subscribes to a task and prints its events until the stream ends (with --json, one JSON line per event, then {"end": …}).',
   },
@@ -309,6 +320,7 @@ const COMMANDS: readonly CommandSpec[] = [
         kind: 'flag',
         help: 'only look, do not probe (no cancel, push or unknown-method calls)',
       },
+      ...saveOptions,
       {
         name: '--acts',
         kind: 'words',
@@ -365,9 +377,10 @@ const COMMANDS: readonly CommandSpec[] = [
         help: 're-send the requests to this agent and diff',
         check: httpUrl,
       },
+      ...saveOptions,
     ],
     about:
-      'Without --against, prints the session offline: its agents, and each request with the task states it saw. With it, re-sends every request to the agent at URL (--header, --bearer and --timeout apply there) and exits 1 on differences.',
+      'Without --against, prints the session offline: its agents, and each request with the task states it saw. With it, re-sends every request to the agent at URL (--header, --bearer and --timeout apply there) and exits 1 on differences; --save F keeps that new run as a session.',
   },
   {
     name: 'mock',
