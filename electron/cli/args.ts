@@ -224,6 +224,20 @@ const saveOptions: readonly OptionSpec[] = [
   },
   { name: '--force', kind: 'flag', help: 'with --save: overwrite F when it exists' },
 ];
+/** CARD-7 on the command line: the keys a signed card is verified with. */
+const signatureOptions: readonly OptionSpec[] = [
+  {
+    name: '--jwks',
+    kind: 'text',
+    value: 'F',
+    help: "verify the card's signatures with the key set (JWKS) in F",
+  },
+  {
+    name: '--fetch-jwks',
+    kind: 'flag',
+    help: "verify the card's signatures with the key set its jku names, fetched (https, or http on loopback)",
+  },
+];
 const url: PositionalSpec = { name: 'url', help: "the agent's base URL or its card's URL", check: httpUrl };
 const taskId = { name: 'task-id', help: 'the task' };
 const session = {
@@ -236,9 +250,9 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'card',
     summary: "fetch an agent's card, summarise it and check it",
     positionals: [url],
-    options: agentOptions,
+    options: [...agentOptions, ...signatureOptions],
     about:
-      'Discovers the card (well-known paths, or the URL as given), prints what it declares and its findings.',
+      'Discovers the card (well-known paths, or the URL as given), prints what it declares and its findings, and whether it is signed and by which key (kid, alg, jku). With --jwks F or --fetch-jwks the signatures are verified as the app verifies them; one that does not verify is an error (exit 1).',
   },
   {
     name: 'send',
@@ -321,6 +335,7 @@ const COMMANDS: readonly CommandSpec[] = [
         help: 'only look, do not probe (no cancel, push or unknown-method calls)',
       },
       ...saveOptions,
+      ...signatureOptions,
       {
         name: '--acts',
         kind: 'words',
@@ -361,7 +376,7 @@ const COMMANDS: readonly CommandSpec[] = [
       },
     ],
     about:
-      'Fetches the card, sends a message (and streams one if the card allows), reads the task back, runs the probes, and checks every frame. Exits 1 when something of severity error was found.\n\nWith --acts, runs the A2A Conformance Test Suite (ACTS) instead, on every interface of the card Switchboard speaks (or the --binding ones): each test passes, fails or is not run, with the reason. Tests that need the agent to implement the ACTS test behaviours run with --behaviours. Exits 1 when a must-level test fails.',
+      'Fetches the card, sends a message (and streams one if the card allows), reads the task back, runs the probes, and checks every frame. Exits 1 when something of severity error was found, or when the card’s signature does not verify (--jwks, --fetch-jwks).\n\nWith --acts, runs the A2A Conformance Test Suite (ACTS) instead, on every interface of the card Switchboard speaks (or the --binding ones): each test passes, fails or is not run, with the reason. Tests that need the agent to implement the ACTS test behaviours run with --behaviours. Exits 1 when a must-level test fails.',
   },
   {
     name: 'replay',

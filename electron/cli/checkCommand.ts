@@ -7,6 +7,7 @@ import type { HostService } from '../../shared/host/hostApi';
 import { EXIT, opt, type Invocation } from './args';
 import { checkAgent } from '../host/checks/checkAgent';
 import { settingsFrom } from './agentCommands';
+import { checkSignatures, readJwksOption } from './cardSignatures';
 import { citationText, type Output } from './output';
 
 const HEADINGS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
@@ -20,6 +21,11 @@ export async function checkCommand(
   const settings = settingsFrom(inv);
   if ('error' in settings) {
     out.note(settings.error);
+    return EXIT.usage;
+  }
+  const jwks = await readJwksOption(inv);
+  if (jwks && 'error' in jwks) {
+    out.note(jwks.error);
     return EXIT.usage;
   }
   const cardPath = opt.text(inv, '--card-path');
@@ -41,9 +47,12 @@ export async function checkCommand(
     await writeFile(junit, reportToJUnit(report));
     out.note(`JUnit XML written to ${junit}.`);
   }
-  out.emit(report);
+  const signature = await checkSignatures(host, inv, result.agent.cardText, jwks);
+  const { lines, findings: signatureFindings, ...signed } = signature;
+  out.emit({ ...report, signature: { ...signed, findings: signatureFindings } });
   const agent = report.agents[0]!;
   out.say(`${agent.name} — A2A ${agent.generation}: ${report.checksRun.length} checks`);
+  for (const line of lines) out.say(`  ${line}`);
   for (const probe of report.probes)
     out.say(`  ${probe.status.padEnd(7)} ${probe.probeId}: ${probe.message}`);
   const { error, warning, info, occurrences } = report.summary;
@@ -71,5 +80,7 @@ export async function checkCommand(
       );
     }
   }
-  return error > 0 ? EXIT.failed : EXIT.ok;
+  // A signature that does not verify is an error like any other (CARD-7).
+  const badSignature = signatureFindings.some((finding) => finding.severity === 'error');
+  return error > 0 || badSignature ? EXIT.failed : EXIT.ok;
 }

@@ -233,6 +233,8 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--no-probes': { parsed: true },
   '--save': { value: 'run.switchboard', parsed: 'run.switchboard' },
   '--force': { parsed: true },
+  '--jwks': { value: 'keys.json', parsed: 'keys.json' },
+  '--fetch-jwks': { parsed: true },
   '--against': { value: 'https://agent.example.com/a2a', parsed: 'https://agent.example.com/a2a' },
   '--port': { value: '0', parsed: 0 },
   '--timing': { value: 'original', parsed: 'original' },
