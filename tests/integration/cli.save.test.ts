@@ -62,7 +62,7 @@ describe('send --save', () => {
     } finally {
       await host.close();
     }
-  });
+  }, 60_000);
 
   it('refuses to overwrite without --force; a folder, a missing folder or a file as folder is a usage error', async () => {
     const file = path.join(dir, 'twice.switchboard');
@@ -98,7 +98,7 @@ describe('send --save', () => {
     const forceAlone = await run(['send', peer.baseUrl, 'x', '--force']);
     expect(forceAlone.code).toBe(2);
     expect(forceAlone.stderr).toContain('--force only goes with --save F.');
-  });
+  }, 60_000);
 });
 
 describe('subscribe, check and replay --against with --save', () => {

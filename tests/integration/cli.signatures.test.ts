@@ -85,7 +85,7 @@ describe('card on a card signed by @a2a-js/sdk', () => {
       kid: 'cli-key-1',
       alg: 'ES256',
     });
-  });
+  }, 60_000);
 
   it('refuses the same card changed after signing: an error finding and exit 1; unverified without keys', async () => {
     served = { ...signedCard, description: 'Changed after signing' };
@@ -103,7 +103,7 @@ describe('card on a card signed by @a2a-js/sdk', () => {
     const unverified = await run(['card', server.url]);
     expect(unverified.code).toBe(0);
     expect(unverified.stdout).toContain('signed, not verified (pass --jwks or --fetch-jwks)');
-  });
+  }, 60_000);
 
   it('an unsigned card says so; bad key options are usage errors before anything is sent', async () => {
     const plain = await run(['card', peer.baseUrl]);
@@ -119,7 +119,7 @@ describe('card on a card signed by @a2a-js/sdk', () => {
     const empty = await run(['card', server.url, '--jwks', notKeys]);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('The key set has no keys');
-  });
+  }, 60_000);
 
   it('fetches only https, or http to this machine', () => {
     expect(fetchableJku('https://keys.example/jwks.json')).toBeUndefined();
@@ -128,7 +128,7 @@ describe('card on a card signed by @a2a-js/sdk', () => {
     expect(fetchableJku('http://keys.example/jwks.json')).toContain('only https, or http to this machine');
     expect(fetchableJku('file:///etc/keys')).toContain('only https');
     expect(fetchableJku('not a url')).toContain('is not a URL');
-  });
+  }, 60_000);
 });
 
 describe('check on a signed card', () => {
@@ -144,5 +144,5 @@ describe('check on a signed card', () => {
     expect(bad.stdout).toContain('does NOT verify');
     const bare = await run(['check', server.url, '--no-probes']);
     expect(bare.stdout).toContain('signed, not verified (pass --jwks or --fetch-jwks)');
-  });
+  }, 60_000);
 });
