@@ -3,7 +3,9 @@
 
 import { writeFile } from 'node:fs/promises';
 import { reportToJUnit } from '../../shared/checks/reportExport';
+import type { CheckFinding, CheckReport } from '../../shared/checks/types';
 import type { HostService } from '../../shared/host/hostApi';
+import type { Finding } from '../../shared/wire/finding';
 import { EXIT, opt, type Invocation } from './args';
 import { checkAgent } from '../host/checks/checkAgent';
 import { settingsFrom } from './agentCommands';
@@ -41,14 +43,15 @@ export async function checkCommand(
     out.emit({ ok: false, unreachable: result.unreachable, message: result.message });
     return result.unreachable ? EXIT.unreachable : EXIT.failed;
   }
-  const { report } = result;
+  const signature = await checkSignatures(host, inv, result.agent.cardText, jwks);
+  const { lines, findings: signatureFindings, ...signed } = signature;
+  // A signature that does not verify is a finding like any other (CARD-7): in the summary, the JUnit file, the exit.
+  const report = withSignatureFindings(result.report, signatureFindings, result.agent.id);
   const junit = opt.text(inv, '--junit');
   if (junit) {
     await writeFile(junit, reportToJUnit(report));
     out.note(`JUnit XML written to ${junit}.`);
   }
-  const signature = await checkSignatures(host, inv, result.agent.cardText, jwks);
-  const { lines, findings: signatureFindings, ...signed } = signature;
   out.emit({ ...report, signature: { ...signed, findings: signatureFindings } });
   const agent = report.agents[0]!;
   out.say(`${agent.name} — A2A ${agent.generation}: ${report.checksRun.length} checks`);
@@ -80,7 +83,35 @@ export async function checkCommand(
       );
     }
   }
-  // A signature that does not verify is an error like any other (CARD-7).
-  const badSignature = signatureFindings.some((finding) => finding.severity === 'error');
-  return error > 0 || badSignature ? EXIT.failed : EXIT.ok;
+  return error > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** The report with the signature's findings added as check `card-signature`, counted in its summary. */
+function withSignatureFindings(
+  report: CheckReport,
+  findings: readonly Finding[],
+  agentId: string,
+): CheckReport {
+  if (findings.length === 0) return report;
+  const added: CheckFinding[] = findings.map((finding) => ({
+    checkId: 'card-signature',
+    severity: finding.severity,
+    message: finding.message,
+    spec: finding.spec ?? 'A2A 1.0 §8.4.3 Signature Verification',
+    ...(finding.specUrl ? { specUrl: finding.specUrl } : {}),
+    ...(finding.pointer ? { pointer: finding.pointer } : {}),
+    frameIds: [],
+    agentId,
+  }));
+  const summary = { ...report.summary, occurrences: { ...report.summary.occurrences } };
+  for (const finding of added) {
+    summary[finding.severity] += 1;
+    summary.occurrences[finding.severity] += 1;
+  }
+  return {
+    ...report,
+    checksRun: [...report.checksRun, 'card-signature'],
+    findings: [...added, ...report.findings],
+    summary,
+  };
 }

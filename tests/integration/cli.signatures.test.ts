@@ -4,7 +4,7 @@
 // (exit 1), and "signed, not verified" without keys; bad key options are usage errors (exit 2).
 
 import { generateAgentCardSignature } from '@a2a-js/sdk';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,8 +138,11 @@ describe('check on a signed card', () => {
     const [report] = jsonLines(good.stdout);
     expect(report).toMatchObject({ signature: { signed: true, verified: true, findings: [] } });
     served = { ...signedCard, name: 'Someone else' };
-    const bad = await run(['check', server.url, '--no-probes', '--fetch-jwks']);
+    const junit = path.join(tempDir(), 'check.xml');
+    const bad = await run(['check', server.url, '--no-probes', '--fetch-jwks', '--junit', junit]);
     expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("[card-signature] The card's signature does not verify");
+    expect(await readFile(junit, 'utf8')).toContain('card-signature');
     expect(bad.stdout).toContain('Signed: kid cli-key-1, alg ES256');
     expect(bad.stdout).toContain('does NOT verify');
     const bare = await run(['check', server.url, '--no-probes']);
