@@ -10,6 +10,13 @@ import { actsCommand } from './cli/actsCommand';
 import { cardCommand, operationCommand } from './cli/agentCommands';
 import { checkCommand } from './cli/checkCommand';
 import { createOutput, type Output } from './cli/output';
+import {
+  checkSaveTarget,
+  dropRecordingFolder,
+  recordingFolder,
+  saveRun,
+  type SaveTarget,
+} from './cli/saveRun';
 import { exportCommand, mockCommand, replayCommand } from './cli/sessionCommands';
 import { createHost } from './host/createHost';
 
@@ -46,25 +53,37 @@ async function main(): Promise<number> {
     return EXIT.ok;
   }
   const dataDir = opt.text(parsed, '--data-dir');
-  // The command line keeps no recording: its output is what it reports.
+  // Checked before anything is sent: a file that would be overwritten or cannot be written costs no request.
+  const wanted = await checkSaveTarget(parsed);
+  if (wanted && 'error' in wanted) {
+    console.error(wanted.error);
+    return EXIT.usage;
+  }
+  const save: SaveTarget | undefined = wanted ? { ...wanted, recordDir: await recordingFolder() } : undefined;
+  // The command line keeps no recording of its own: its output is what it reports, and --save the run's file.
   const host = createHost({
     edition: 'cli',
     appVersion: APP_VERSION,
-    record: false,
+    record: save !== undefined,
+    ...(save ? { recordDir: save.recordDir } : {}),
     ...(dataDir ? { dataDir } : {}),
   });
   const out = createOutput(opt.flag(parsed, '--json'));
+  let code: number;
   try {
-    return await runners[parsed.command](host, parsed, out);
+    code = await runners[parsed.command](host, parsed, out);
   } catch (error) {
     out.note(`switchboard ${parsed.command}: ${messageOf(error)}`);
     out.emit({ ok: false, message: messageOf(error) });
-    return EXIT.failed;
-  } finally {
-    await host
-      .close()
-      .catch((error: unknown) => console.error(`switchboard: shutting down: ${messageOf(error)}`));
+    code = EXIT.failed;
   }
+  // A failed run is saved too: what went wrong is what a CI job most needs to keep.
+  if (save && !(await saveRun(host, save, out))) code = EXIT.failed;
+  await host
+    .close()
+    .catch((error: unknown) => console.error(`switchboard: shutting down: ${messageOf(error)}`));
+  if (save) await dropRecordingFolder(save).catch(() => undefined);
+  return code;
 }
 
 function messageOf(error: unknown): string {

@@ -18,6 +18,7 @@ import { exchangeRequest } from '../../shared/timeline/exchangeRequest';
 import type { Finding } from '../../shared/wire/finding';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { EXIT, opt, wireTaskState, type Invocation } from './args';
+import { checkSignatures, readJwksOption } from './cardSignatures';
 import { connectionFrom } from './connectionOptions';
 import {
   errorLine,
@@ -125,12 +126,20 @@ function cardSummary(agent: AgentSummary) {
 }
 
 export async function cardCommand(host: HostService, inv: Invocation, out: Output): Promise<number> {
+  // A key set that cannot be read is the user's to fix, before anything is sent.
+  const jwks = await readJwksOption(inv);
+  if (jwks && 'error' in jwks) {
+    out.note(jwks.error);
+    return EXIT.usage;
+  }
   const opened = await openFor(host, inv, out);
   if ('exit' in opened) return opened.exit;
   const { agent } = opened;
   const checked = await host.checkCard({ text: agent.cardText, cardUrl: agent.cardUrl });
+  const signature = await checkSignatures(host, inv, agent.cardText, jwks);
+  const findings = [...checked.findings, ...signature.findings];
   const summary = cardSummary(agent);
-  const errors = checked.findings.filter((f) => f.severity === 'error').length;
+  const errors = findings.filter((f) => f.severity === 'error').length;
   out.emit({
     cardUrl: agent.cardUrl,
     generation: agent.generation,
@@ -141,7 +150,13 @@ export async function cardCommand(host: HostService, inv: Invocation, out: Outpu
       generation: i.generation,
     })),
     chosen: agent.chosen ? { url: agent.chosen.url, binding: agent.chosen.bindingWire } : null,
-    findings: checked.findings,
+    findings,
+    signature: {
+      signed: signature.signed,
+      verified: signature.verified,
+      ...(signature.keysFrom ? { keysFrom: signature.keysFrom } : {}),
+      checks: signature.checks,
+    },
     card: JSON.parse(agent.cardText) as unknown,
   });
   out.say(
@@ -159,12 +174,11 @@ export async function cardCommand(host: HostService, inv: Invocation, out: Outpu
     .map(([key]) => key);
   out.say(`Capabilities: ${capabilities.join(', ') || 'none declared'}`);
   out.say(`Skills: ${summary.skills.map((s) => s.name ?? s.id).join(', ') || 'none'}`);
+  for (const line of signature.lines) out.say(line);
   out.say(
-    checked.findings.length === 0
-      ? 'No findings.'
-      : `${checked.findings.length} finding${checked.findings.length === 1 ? '' : 's'}:`,
+    findings.length === 0 ? 'No findings.' : `${findings.length} finding${findings.length === 1 ? '' : 's'}:`,
   );
-  for (const finding of checked.findings)
+  for (const finding of findings)
     out.say(`  ${finding.severity}: ${finding.message}${finding.pointer ? ` (${finding.pointer})` : ''}`);
   return errors > 0 ? EXIT.failed : EXIT.ok;
 }

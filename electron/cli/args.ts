@@ -214,6 +214,30 @@ const dataDir: OptionSpec = {
   value: 'DIR',
   help: "Switchboard's data folder (default: the per-user one)",
 };
+/** Issue 25 item 10: a run kept as a session file the app opens (the same format and redaction as its own). */
+const saveOptions: readonly OptionSpec[] = [
+  {
+    name: '--save',
+    kind: 'text',
+    value: 'F',
+    help: 'also write the run to F as a .switchboard session, secrets redacted (the app opens it)',
+  },
+  { name: '--force', kind: 'flag', help: 'with --save: overwrite F when it exists' },
+];
+/** CARD-7 on the command line: the keys a signed card is verified with. */
+const signatureOptions: readonly OptionSpec[] = [
+  {
+    name: '--jwks',
+    kind: 'text',
+    value: 'F',
+    help: "verify the card's signatures with the key set (JWKS) in F",
+  },
+  {
+    name: '--fetch-jwks',
+    kind: 'flag',
+    help: "verify the card's signatures with the key set its jku names, fetched (https, or http on loopback)",
+  },
+];
 const url: PositionalSpec = { name: 'url', help: "the agent's base URL or its card's URL", check: httpUrl };
 const taskId = { name: 'task-id', help: 'the task' };
 const session = {
@@ -226,9 +250,9 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'card',
     summary: "fetch an agent's card, summarise it and check it",
     positionals: [url],
-    options: agentOptions,
+    options: [...agentOptions, ...signatureOptions],
     about:
-      'Discovers the card (well-known paths, or the URL as given), prints what it declares and its findings.',
+      'Discovers the card (well-known paths, or the URL as given), prints what it declares and its findings, and whether it is signed and by which key (kid, alg, jku). With --jwks F or --fetch-jwks the signatures are verified as the app verifies them; one that does not verify is an error (exit 1).',
   },
   {
     name: 'send',
@@ -241,6 +265,7 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: '--data', kind: 'text', value: 'JSON', help: 'attach a data part', check: jsonText },
       { name: '--task-id', kind: 'text', value: 'ID', help: 'continue this task' },
       { name: '--context-id', kind: 'text', value: 'ID', help: 'send in this context' },
+      ...saveOptions,
     ],
     about:
       'Sends one message and prints the task or message that comes back; with --stream, every event as it arrives (with --json, one JSON line per event and a last {"end": …} line). A file is sent inline, with its name and a media type guessed from its extension.',
@@ -285,7 +310,7 @@ const COMMANDS: readonly CommandSpec[] = [
     name: 'subscribe',
     summary: "stream a running task's events",
     positionals: [url, taskId],
-    options: agentOptions,
+    options: [...agentOptions, ...saveOptions],
     about:
       'Subscribes to a task and prints its events until the stream ends (with --json, one JSON line per event, then {"end": …}).',
   },
@@ -309,6 +334,8 @@ const COMMANDS: readonly CommandSpec[] = [
         kind: 'flag',
         help: 'only look, do not probe (no cancel, push or unknown-method calls)',
       },
+      ...saveOptions,
+      ...signatureOptions,
       {
         name: '--acts',
         kind: 'words',
@@ -349,7 +376,7 @@ const COMMANDS: readonly CommandSpec[] = [
       },
     ],
     about:
-      'Fetches the card, sends a message (and streams one if the card allows), reads the task back, runs the probes, and checks every frame. Exits 1 when something of severity error was found.\n\nWith --acts, runs the A2A Conformance Test Suite (ACTS) instead, on every interface of the card Switchboard speaks (or the --binding ones): each test passes, fails or is not run, with the reason. Tests that need the agent to implement the ACTS test behaviours run with --behaviours. Exits 1 when a must-level test fails.',
+      'Fetches the card, sends a message (and streams one if the card allows), reads the task back, runs the probes, and checks every frame. Exits 1 when something of severity error was found, or when the card’s signature does not verify (--jwks, --fetch-jwks).\n\nWith --acts, runs the A2A Conformance Test Suite (ACTS) instead, on every interface of the card Switchboard speaks (or the --binding ones): each test passes, fails or is not run, with the reason. Tests that need the agent to implement the ACTS test behaviours run with --behaviours. Exits 1 when a must-level test fails.',
   },
   {
     name: 'replay',
@@ -365,9 +392,10 @@ const COMMANDS: readonly CommandSpec[] = [
         help: 're-send the requests to this agent and diff',
         check: httpUrl,
       },
+      ...saveOptions,
     ],
     about:
-      'Without --against, prints the session offline: its agents, and each request with the task states it saw. With it, re-sends every request to the agent at URL (--header, --bearer and --timeout apply there) and exits 1 on differences.',
+      'Without --against, prints the session offline: its agents, and each request with the task states it saw. With it, re-sends every request to the agent at URL (--header, --bearer and --timeout apply there) and exits 1 on differences; --save F keeps that new run as a session.',
   },
   {
     name: 'mock',

@@ -47,6 +47,11 @@ export interface HostOptions {
    */
   record?: boolean;
   /**
+   * Where the recording's journal goes when not the data folder: the command line's `--save` records each run into a
+   * folder of its own, so the saved file holds that run only and the user's data folder gains no journal.
+   */
+  recordDir?: string;
+  /**
    * Encryption from the OS (Electron safeStorage) for agents' secrets; without it they stay in memory (AUTH-4).
    * Asked for on first use, because Electron can say whether it has a keyring only once the app is ready.
    */
@@ -71,8 +76,9 @@ export function createHost(options: HostOptions): HostService {
   };
   const info = hostInfo(options);
   const dataDir = options.dataDir ?? (options.edition === 'test' ? undefined : defaultDataDir());
+  const recordDir = options.recordDir ?? dataDir;
   const recording =
-    dataDir && (options.record ?? true) ? startRedactedRecording(dataDir, options.appVersion) : undefined;
+    recordDir && (options.record ?? true) ? startRedactedRecording(recordDir, options.appVersion) : undefined;
   // A recording keeps spilled answers in its blob folder, so its journal finds them; without one they go to a folder
   // of this run's own, removed at close.
   const spillDir = recording
