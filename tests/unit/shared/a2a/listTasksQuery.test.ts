@@ -64,6 +64,7 @@ const page = (ids: string[], nextPageToken = '', totalSize?: number): TaskPage =
     (id) => ({ id, status: { state: 'completed', stateWire: 'TASK_STATE_COMPLETED' } }) as never,
   ),
   nextPageToken,
+  wire: {},
   ...(totalSize !== undefined ? { totalSize } : {}),
 });
 
