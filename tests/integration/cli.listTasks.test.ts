@@ -69,7 +69,8 @@ describe('switchboard list', () => {
     expect(
       (jsonLines(inContext.stdout)[0] as { result: { page: Page } }).result.page.tasks.map((t) => t.id),
     ).toEqual([page.tasks[0]!.id]);
-  });
+    // Eleven CLI processes in a row: on a busy machine that takes longer than the default 20 s.
+  }, 120_000);
 
   it.each([
     [['--page-size', '0'], '--page-size'],
