@@ -17,8 +17,9 @@ import type { HostService } from '../../shared/host/hostApi';
 import { exchangeRequest } from '../../shared/timeline/exchangeRequest';
 import type { Finding } from '../../shared/wire/finding';
 import type { HttpFrame, SseFrame } from '../../shared/wire/frame';
-import { EXIT, opt, wireTaskState, type Invocation } from './args';
+import { EXIT, opt, type Invocation } from './args';
 import { checkSignatures, readJwksOption } from './cardSignatures';
+import { listAllPages, listInputFrom, noTaskList } from './listCommand';
 import { connectionFrom } from './connectionOptions';
 import {
   errorLine,
@@ -469,21 +470,19 @@ export async function operationCommand(host: HostService, inv: Invocation, out: 
       break;
     }
     case 'list': {
-      const contextId = opt.text(inv, '--context-id');
-      const status = opt.text(inv, '--status');
-      const pageSize = opt.number(inv, '--page-size');
-      const pageToken = opt.text(inv, '--page-token');
-      input = {
-        agentId,
-        operation: 'list',
-        input: {
-          ...(contextId ? { contextId } : {}),
-          // ListTasks is 1.0's, and filters by the ProtoJSON spelling (docs/protocol.md#task-states-and-roles).
-          ...(status ? { status: wireTaskState(status) } : {}),
-          ...(pageSize !== undefined ? { pageSize } : {}),
-          ...(pageToken ? { pageToken } : {}),
-        },
-      };
+      const unsupported = noTaskList(opened.agent);
+      if (unsupported) {
+        out.say(unsupported);
+        out.emit({ status: 'unsupported', message: unsupported });
+        return EXIT.failed;
+      }
+      const built = listInputFrom(inv);
+      if ('error' in built) {
+        out.note(built.error);
+        return EXIT.usage;
+      }
+      if (opt.flag(inv, '--all')) return listAllPages(host, agentId, built.input, out);
+      input = { agentId, operation: 'list', input: built.input };
       break;
     }
     case 'cancel':

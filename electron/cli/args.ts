@@ -4,6 +4,7 @@
 
 import { bindings, generations } from '../../shared/a2a/generation';
 import { connectionOptions } from './connectionOptions';
+import { buildListTasksInput } from '../../shared/a2a/listTasksQuery';
 
 export type CommandName =
   'card' | 'send' | 'get' | 'list' | 'cancel' | 'subscribe' | 'check' | 'replay' | 'mock' | 'export';
@@ -117,6 +118,11 @@ const taskState: Check = (value, name) =>
   TASK_STATES.some((state) => state === value || wireTaskState(state) === value)
     ? undefined
     : `${name} is one of ${TASK_STATES.join(', ')} (or TASK_STATE_…), not ${JSON.stringify(value)}.`;
+
+const statusAfter: Check = (value) => {
+  const built = buildListTasksInput({ statusAfter: value });
+  return 'error' in built ? built.error : undefined;
+};
 
 /** An extension URI goes into a comma-separated header: one token, no commas or line breaks. */
 const extensionUri: Check = (value, name) =>
@@ -294,10 +300,33 @@ const COMMANDS: readonly CommandSpec[] = [
         help: 'only tasks in this state (working, input-required, completed …)',
         check: taskState,
       },
-      { name: '--page-size', kind: 'number', value: 'N', help: 'tasks per page', range: [1, 10_000] },
+      {
+        name: '--page-size',
+        kind: 'number',
+        value: 'N',
+        help: 'tasks per page (1.0 allows 1–100)',
+        range: [1, 100],
+      },
       { name: '--page-token', kind: 'text', value: 'T', help: 'the page to get' },
+      {
+        name: '--status-after',
+        kind: 'text',
+        value: 'TIME',
+        help: 'only tasks whose status changed at or after TIME (2026-01-31T09:00:00Z)',
+        check: statusAfter,
+      },
+      {
+        name: '--history-length',
+        kind: 'number',
+        value: 'N',
+        help: 'messages of history per task',
+        range: [0, 1_000_000],
+      },
+      { name: '--include-artifacts', kind: 'flag', help: "include each task's artifacts" },
+      { name: '--all', kind: 'flag', help: 'follow next-page tokens to the last page' },
     ],
-    about: 'Lists tasks, a page at a time.',
+    about:
+      'Lists tasks (TASK-2), a page at a time, or every page with --all. A2A 0.3 and before have no task list.',
   },
   {
     name: 'cancel',

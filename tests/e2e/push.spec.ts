@@ -107,3 +107,49 @@ test('a push config sent inline with the message delivers to the receiver', asyn
     await expect(pushes.last()).toHaveAttribute('data-state', 'completed');
   });
 });
+
+test('push configs to URLs of your own: created, listed, got and deleted by id', async ({
+  app,
+  startPeer,
+}) => {
+  const peer = await startPeer('v1.0');
+  const push = new PushPage(app.page);
+
+  await test.step('a task that waits for input', async () => {
+    await app.openAgent(peer.baseUrl);
+    await app.send('need input', { stream: false });
+    await app.tab('tasks').click();
+    await expect(app.taskRows().first()).toHaveAttribute('data-state', 'input-required');
+    await expect(push.limits()).toHaveCount(0);
+  });
+
+  await test.step('a bad URL is refused before sending', async () => {
+    await push.createOwnConfig({ url: 'ftp://example.com/hook' });
+    await expect(push.ownConfigError()).toContainText('must use http:// or https://, not ftp://');
+  });
+
+  await test.step('two configs to own URLs, then the Switchboard one', async () => {
+    await push.createOwnConfig({ url: 'https://hooks.example.com/a2a', token: 't-1', id: 'theirs' });
+    await expect(app.outcome()).toContainText('hooks.example.com');
+    await push.createOwnConfig({
+      url: 'http://127.0.0.1:9/own',
+      schemes: 'Bearer',
+      credentials: 'sekrit',
+      id: 'own-2',
+    });
+    await expect(app.outcome()).toContainText('127.0.0.1:9/own');
+    await push.register();
+    await expect(push.targets()).toContainText('/hooks/');
+  });
+
+  await test.step('list all three, get one, delete one', async () => {
+    await push.listConfigs();
+    await expect(push.configRows()).toHaveCount(3);
+    await push.getConfig('theirs');
+    await expect(app.outcome()).toContainText('hooks.example.com/a2a');
+    await push.deleteConfig('theirs');
+    await expect(push.configRow('theirs')).toHaveCount(0);
+    await push.listConfigs();
+    await expect(push.configRows()).toHaveCount(2);
+  });
+});

@@ -1,5 +1,6 @@
 // Push notifications for a task (PUSH-2, PUSH-5): register a push config that points at the host's webhook
-// receiver with fresh secrets, list, get and delete the agent's configs, and see the URL the agent must reach.
+// receiver with fresh secrets, or one that points at a URL of the user's own; list the task's configs whoever made
+// them, get and delete each by id; and see the URL the agent must reach.
 // Deliveries then show up in the task's timeline, refused ones with their reason. The host state and the actions
 // are in usePushConfigs.ts and pushActions.ts.
 
@@ -7,8 +8,10 @@ import { useState } from 'react';
 import type { AgentSummary } from '../../../shared/host/agent';
 import type { PushAuthMode } from '../../../shared/host/push';
 import { OutcomeNotice } from '../composer';
-import { findAdapter } from '../../../shared/a2a/adapters';
 import type { Operation } from '../../../shared/a2a/adapter';
+import { CustomPushForm } from './CustomPushForm';
+import { pushLimits, supportsPush } from './customPushConfig';
+import { PushConfigTable } from './PushConfigTable';
 import { usePushConfigs } from './usePushConfigs';
 import { WebhookStatus } from './WebhookStatus';
 
@@ -16,13 +19,18 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
   const [taskId, setTaskId] = useState('');
   const [mode, setMode] = useState<PushAuthMode>('token');
   const chosenTask = taskId || taskIds.at(-1) || '';
-  const { status, targets, run, toggleListener } = usePushConfigs(agent, chosenTask, mode);
-  const can = (operation: Operation) => agent.chosen && chosenTask !== '' && supports(agent, operation);
+  const { status, targets, run, toggleListener, listed } = usePushConfigs(agent, chosenTask, mode);
+  const can = (operation: Operation) => agent.chosen && chosenTask !== '' && supportsPush(agent, operation);
 
   return (
     <section className="push-section" aria-label="Push notifications" data-testid="push-section">
       <h3>Push notifications</h3>
       <WebhookStatus status={status.data} onToggle={toggleListener} />
+      {pushLimits(agent).map((limit) => (
+        <p className="muted" key={limit} data-testid="push-limit">
+          {limit}
+        </p>
+      ))}
       <div className="task-tools">
         <select value={chosenTask} onChange={(e) => setTaskId(e.target.value)} aria-label="Task">
           {taskIds.length === 0 && <option value="">no task yet</option>}
@@ -44,7 +52,7 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
         <button
           type="button"
           disabled={!can('pushConfigSet')}
-          onClick={() => run.mutate('register')}
+          onClick={() => run.mutate({ kind: 'register' })}
           data-testid="push-register"
         >
           Register push config
@@ -52,7 +60,7 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
         <button
           type="button"
           disabled={!can('pushConfigList')}
-          onClick={() => run.mutate('list')}
+          onClick={() => run.mutate({ kind: 'list' })}
           data-testid="push-list"
         >
           List
@@ -60,7 +68,7 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
         <button
           type="button"
           disabled={!can('pushConfigGet')}
-          onClick={() => run.mutate('get')}
+          onClick={() => run.mutate({ kind: 'get' })}
           data-testid="push-get"
         >
           Get
@@ -68,7 +76,7 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
         <button
           type="button"
           disabled={!can('pushConfigDelete')}
-          onClick={() => run.mutate('delete')}
+          onClick={() => run.mutate({ kind: 'delete' })}
           data-testid="push-delete"
         >
           Delete
@@ -83,14 +91,19 @@ export function PushSection({ agent, taskIds }: { agent: AgentSummary; taskIds: 
           ))}
         </ul>
       )}
+      <CustomPushForm
+        disabled={!can('pushConfigSet')}
+        onCreate={(config) => run.mutate({ kind: 'custom', config })}
+      />
+      {listed && (
+        <PushConfigTable
+          configs={listed}
+          canDelete={!!can('pushConfigDelete')}
+          onGet={(configId) => run.mutate({ kind: 'get', ...(configId ? { configId } : {}) })}
+          onDelete={(configId) => run.mutate({ kind: 'delete', configId })}
+        />
+      )}
       <OutcomeNotice outcome={run.data} error={run.error} agentId={agent.id} />
     </section>
   );
-}
-
-/** Push methods per generation (docs/protocol.md#what-to-send-to-whom): 0.1 has only set and get. */
-function supports(agent: AgentSummary, operation: Operation): boolean {
-  const chosen = agent.chosen;
-  const adapter = chosen?.binding ? findAdapter(chosen.generation, chosen.binding) : undefined;
-  return adapter ? adapter.supports.has(operation) : true;
 }

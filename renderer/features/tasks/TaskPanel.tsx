@@ -4,15 +4,15 @@
 // taskActions.ts; the toolbar is TaskTools.tsx.
 
 import { useMemo, useState } from 'react';
-import type { OperationOutcome } from '../../../shared/host/agent';
 import { lastState, type TaskView } from '../../../shared/timeline/taskView';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent, useCloseStream, useRunOperation } from '../agents';
 import { OutcomeNotice } from '../composer';
 import { PushSection } from '../push';
-import { canListTasks, listRequest, nextPage, taskRequest, type TaskAction } from './taskActions';
+import { canListTasks, taskRequest, type TaskAction } from './taskActions';
 import { TaskTools } from './TaskTools';
+import { useTaskList } from './useTaskList';
 import { StateStrip } from '../timeline';
 
 export function TaskPanel() {
@@ -23,8 +23,7 @@ export function TaskPanel() {
   const run = useRunOperation();
   const close = useCloseStream();
   const [historyLength, setHistoryLength] = useState('');
-  const [listStatus, setListStatus] = useState('');
-  const [pageToken, setPageToken] = useState<string | undefined>();
+  const list = useTaskList(agent?.id ?? '', historyLength, (request) => run.mutateAsync(request));
   const tasks = useMemo(() => {
     void version;
     // Tasks read from answers that are not A2A belong to the agent the raw request went to, or to none (the
@@ -50,10 +49,6 @@ export function TaskPanel() {
   }
   const act = (operation: TaskAction, taskId: string) =>
     run.mutate(taskRequest(agent.id, operation, taskId, historyLength));
-  const list = (token?: string) =>
-    run.mutate(listRequest(agent.id, listStatus, token), {
-      onSuccess: (outcome: OperationOutcome) => setPageToken(nextPage(outcome)),
-    });
 
   return (
     <div className="task-panel" data-testid="task-panel">
@@ -61,10 +56,7 @@ export function TaskPanel() {
         historyLength={historyLength}
         setHistoryLength={setHistoryLength}
         canList={canListTasks(agent)}
-        listStatus={listStatus}
-        setListStatus={setListStatus}
-        pageToken={pageToken}
-        onList={list}
+        list={list}
         generation={agent.chosen?.generation}
       />
       <OutcomeNotice outcome={run.data} error={run.error} agentId={agent.id} />

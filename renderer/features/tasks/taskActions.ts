@@ -1,8 +1,8 @@
 // The requests the task panel sends (TASK-1..TASK-4): get (with a history length when a whole number was typed),
-// cancel and resubscribe per task, and ListTasks with a status filter and paging where the generation has it. Plain
-// functions, so TaskPanel.tsx only wires them to its buttons (docs/architecture.md#house-style).
+// cancel and resubscribe per task, and whether the generation has ListTasks (useTaskList.ts builds those requests).
+// Plain functions, so TaskPanel.tsx only wires them to its buttons (docs/architecture.md#house-style).
 
-import type { AgentSummary, OperationOutcome, OperationRequest } from '../../../shared/host/agent';
+import type { AgentSummary, OperationRequest } from '../../../shared/host/agent';
 import { findAdapter } from '../../../shared/a2a/adapters';
 
 export type TaskAction = 'get' | 'cancel' | 'subscribe';
@@ -27,31 +27,8 @@ export function taskRequest(
   return { agentId, operation, input: { taskId } };
 }
 
-export function listRequest(
-  agentId: string,
-  listStatus: string,
-  token: string | undefined,
-): OperationRequest {
-  return {
-    agentId,
-    operation: 'list',
-    input: {
-      pageSize: 50,
-      ...(listStatus ? { status: listStatus } : {}),
-      ...(token ? { pageToken: token } : {}),
-    },
-  };
-}
-
 /** Whether the interface in use has ListTasks (docs/protocol.md#what-to-send-to-whom). */
 export function canListTasks(agent: AgentSummary): boolean {
   const chosen = agent.chosen;
   return chosen?.binding ? !!findAdapter(chosen.generation, chosen.binding)?.supports.has('list') : false;
-}
-
-/** The token of the next page of a ListTasks answer, if there is one. */
-export function nextPage(outcome: OperationOutcome): string | undefined {
-  return outcome.result?.type === 'task-page' && outcome.result.page.nextPageToken
-    ? outcome.result.page.nextPageToken
-    : undefined;
 }

@@ -55,4 +55,52 @@ export class PushPage {
   async sendConfigWithMessage(mode: 'off' | 'token' | 'bearer'): Promise<void> {
     await this.page.getByTestId('composer-push').selectOption(mode);
   }
+
+  /** Creates a push config that points at a URL of the user's own, with the fields given (the rest left empty). */
+  async createOwnConfig(fields: {
+    url: string;
+    token?: string;
+    schemes?: string;
+    credentials?: string;
+    id?: string;
+  }): Promise<void> {
+    const form = this.page.getByTestId('push-custom');
+    if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
+    for (const [name, value] of Object.entries(fields)) {
+      await this.page.getByTestId(`push-custom-${name}`).fill(value ?? '');
+    }
+    await this.page.getByTestId('push-custom-create').click();
+  }
+
+  /** Why the own-URL config was not sent (a bad URL, a scheme-less credential …). */
+  ownConfigError(): Locator {
+    return this.page.getByTestId('push-custom-error');
+  }
+
+  /** Lists the task's push configs at the agent, whoever made them. */
+  async listConfigs(): Promise<void> {
+    await this.page.getByTestId('push-list').click();
+  }
+
+  /** The listed configs, one row each. */
+  configRows(): Locator {
+    return this.page.getByTestId('push-config-row');
+  }
+
+  configRow(configId: string): Locator {
+    return this.configRows().and(this.page.locator(`[data-config-id="${configId}"]`));
+  }
+
+  async getConfig(configId: string): Promise<void> {
+    await this.configRow(configId).getByTestId('push-config-get').click();
+  }
+
+  async deleteConfig(configId: string): Promise<void> {
+    await this.configRow(configId).getByTestId('push-config-delete').click();
+  }
+
+  /** What the card or the generation rules out before a call (no push capability, no list or delete). */
+  limits(): Locator {
+    return this.page.getByTestId('push-limit');
+  }
 }

@@ -49,4 +49,54 @@ export class TasksPage {
       .getByTestId('state-mark')
       .evaluateAll((marks) => marks.map((m) => m.getAttribute('data-state') ?? ''));
   }
+
+  /** Sets the ListTasks filters given; the others keep their values. */
+  async setListFilters(filters: {
+    context?: string;
+    status?: string;
+    pageSize?: string;
+    statusAfter?: string;
+    includeArtifacts?: boolean;
+  }): Promise<void> {
+    if (filters.context !== undefined) await this.page.getByTestId('list-context').fill(filters.context);
+    if (filters.status !== undefined) await this.page.getByTestId('list-status').selectOption(filters.status);
+    if (filters.pageSize !== undefined) await this.page.getByTestId('list-page-size').fill(filters.pageSize);
+    if (filters.statusAfter !== undefined)
+      await this.page.getByTestId('list-status-after').fill(filters.statusAfter);
+    if (filters.includeArtifacts !== undefined)
+      await this.page.getByTestId('list-include-artifacts').setChecked(filters.includeArtifacts);
+  }
+
+  async nextPage(): Promise<void> {
+    await this.page.getByTestId('list-next').click();
+  }
+
+  nextPageButton(): Locator {
+    return this.page.getByTestId('list-next');
+  }
+
+  /** Follows next-page tokens to the last page. */
+  async loadAll(): Promise<void> {
+    await this.page.getByTestId('list-all').click();
+  }
+
+  /** Pages, tasks and the agent's total so far; `data-end` says how a Load all ended. */
+  listSummary(): Locator {
+    return this.page.getByTestId('list-summary');
+  }
+
+  /** Why the filters were not sent. */
+  listError(): Locator {
+    return this.page.getByTestId('list-error');
+  }
+
+  /** The tasks ListTasks returned, one row each. */
+  listedRows(): Locator {
+    return this.page.getByTestId('listed-task-row');
+  }
+
+  /** The sentence a generation without ListTasks gets instead of the list controls. */
+  noTaskList(): Locator {
+    return this.page.getByTestId('no-task-list');
+  }
 }
