@@ -34,6 +34,8 @@ export interface SearchOptions {
 }
 
 const PAGE_SIZE = 2000;
+/** The first page is small so the first hits show soon; pages then double up to `pageSize`. */
+const FIRST_PAGE = 100;
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
@@ -49,6 +51,7 @@ export async function searchSession(
 ): Promise<number> {
   const matcher = request.text.length > 0 ? createMatcher(request) : undefined;
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  let nextPage = Math.min(FIRST_PAGE, pageSize);
   // An event's operation is its exchange's, and the exchange frame always comes before its events.
   const operations = new Map<string, string>();
   const operationOf = (exchangeId: string) => operations.get(exchangeId);
@@ -60,7 +63,8 @@ export async function searchSession(
       emit({ hits: [], scanned, total: finite(total, scanned), done: true, cancelled: true });
       return found;
     }
-    const page = await source.read(scanned, pageSize);
+    const page = await source.read(scanned, nextPage);
+    nextPage = Math.min(pageSize, nextPage * 2);
     total = page.total;
     const hits: SearchHit[] = [];
     for (const frame of page.frames) {
