@@ -21,3 +21,8 @@ export const useSearchStore = create<SearchState>()((set) => ({
   setCaseSensitive: (caseSensitive) => set({ caseSensitive, current: -1 }),
   setCurrent: (current) => set({ current }),
 }));
+
+/** Marks `query` in the inspector's views, as a search run elsewhere (a session in browse mode) asks. */
+export function highlightSearch(query: string, caseSensitive: boolean): void {
+  useSearchStore.setState({ query, caseSensitive, current: -1 });
+}

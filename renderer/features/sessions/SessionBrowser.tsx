@@ -4,12 +4,15 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
+import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { formatBytes } from '../../ui/frameFormat';
 import { BrowseRows } from './browseRows';
+import { BrowseSearch } from './BrowseSearch';
 import { useFindRow } from './useFindRow';
+import { useSessionSearch } from './useSessionSearch';
 import { useOpenRow } from './useOpenRow';
 
 const ROW_HEIGHT = 24;
@@ -37,10 +40,12 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
   const selected = useAppStore((state) => state.selectedFrameId);
   const open = useOpenRow(session);
   const origin = session.startedAt ?? 0;
-  const find = useFindRow(session, (row) => {
+  const showRow = (row: SessionRow) => {
     virtualizer.scrollToIndex(row.index, { align: 'center' });
     open(row);
-  });
+  };
+  const find = useFindRow(session, showRow);
+  const search = useSessionSearch(session, showRow);
 
   return (
     <div
@@ -52,6 +57,7 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         {session.frameCount.toLocaleString()} frames, read from disk as you scroll. Open a row to see its
         exchange.
       </p>
+      <BrowseSearch search={search} />
       <BrowseFind find={find} />
       {rows.error && (
         <p className="error" role="alert" data-testid="browse-error">
