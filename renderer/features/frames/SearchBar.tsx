@@ -12,7 +12,7 @@ import { useSearchMatcher } from './useSearchMatcher';
 export function SearchBar() {
   const frames = useAppStore((state) => state.frames);
   const selectFrame = useAppStore((state) => state.selectFrame);
-  const { query, caseSensitive, current, setQuery, setCaseSensitive, setCurrent } = useSearchStore();
+  const { query, caseSensitive, current, owner, setQuery, setCaseSensitive, setCurrent } = useSearchStore();
   const matcher = useSearchMatcher();
   // Typing stays responsive over a long run: the hits follow the query a render later.
   const deferredFrames = useDeferredValue(frames);
@@ -30,7 +30,7 @@ export function SearchBar() {
   // F3 and Shift+F3 work wherever the focus is, as in a browser's find.
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'F3') return;
+      if (event.key !== 'F3' || owner !== 'frames') return;
       event.preventDefault();
       move(event.shiftKey ? -1 : 1);
     };
