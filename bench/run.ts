@@ -7,6 +7,7 @@ import path from 'node:path';
 import budgets from './budgets.json';
 import { actsBenchmark } from './acts';
 import { ingestBenchmark } from './ingest';
+import { searchBenchmark } from './search';
 import { soakBenchmark } from './soak';
 import { sseBenchmark } from './sse';
 import { startBenchmark } from './start';
@@ -23,6 +24,7 @@ const benchmarks: readonly Benchmark[] = [
   startBenchmark,
   soakBenchmark,
   actsBenchmark,
+  searchBenchmark,
 ];
 
 async function main(argv: string[]): Promise<number> {

@@ -28,6 +28,7 @@ import { blobDirOf } from './session/journal';
 import { sessionAgentOf, startRecording, type Recording } from './session/recording';
 import { SPILL_ABOVE_BYTES } from './spill/spillCollector';
 import { storedInFolder } from './spill/storedBodies';
+import { createSearchService } from './session/searchingSessions';
 import { createSessionService } from './session/sessionService';
 import { hasSecretFile, openPassphraseVault } from './secrets/passphraseVault';
 import { keychainVault, memoryVault, type SecretCipher, type SecretVault } from './secrets/secretVault';
@@ -175,6 +176,10 @@ function hostMethods(parts: HostParts): HostService {
   const { info, dataDir, recording, spillDir, analyser, secrets, bus, agents, push, acts, sessions } = parts;
   const { remember, fetchRecorded, probeHost, api } = parts;
   let demo: Promise<DemoAgent> | undefined;
+  const searches = createSearchService(
+    (sessionId) => sessions.searchSource(sessionId),
+    (progress) => bus.publish({ type: 'search', progress }),
+  );
   return {
     async getInfo() {
       const storage = (await secrets.vault()).storage;
@@ -228,6 +233,8 @@ function hostMethods(parts: HostParts): HostService {
     findSessionRow: (request) => sessions.findSessionRow(request),
     listSessionTasks: (request) => sessions.listSessionTasks(request),
     readSessionTask: (request) => sessions.readSessionTask(request),
+    searchSession: (request) => searches.searchSession(request),
+    cancelSearch: (request) => searches.cancelSearch(request),
     readStoredBytes: (request) => sessions.readStoredBytes(request),
     closeSession: (request) => sessions.closeSession(request),
     saveSession: (request) => sessions.saveSession(request),
@@ -244,6 +251,7 @@ function hostMethods(parts: HostParts): HostService {
     stopActs: async ({ runId }) => acts.stop(runId),
     async close() {
       await acts.close();
+      searches.close();
       await sessions.close();
       await agents.closeAll();
       await push.close();

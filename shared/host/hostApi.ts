@@ -41,6 +41,7 @@ import type {
 } from '../session/types';
 import type { SessionRowSearch, SessionRowsPage } from '../session/sessionRows';
 import type { SessionTaskFrames, SessionTaskList } from '../session/sessionTasks';
+import type { SearchProgress, SearchRequest } from '../search/frameSearch';
 import type { Finding } from '../wire/finding';
 import type { Frame, HeaderList, HttpFrame } from '../wire/frame';
 
@@ -177,6 +178,13 @@ export interface HostApi {
   readSessionTask(request: { sessionId: string; taskId: string }): Promise<SessionTaskFrames>;
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
   /**
+   * Searches an open session's frames (TL-5): bodies, headers, events, stored bodies read from disk, with optional
+   * filters. Answers at once with an id; hits and progress arrive as `search` events until one says `done`.
+   */
+  searchSession(request: { sessionId: string } & SearchRequest): Promise<{ searchId: string }>;
+  /** Stops a search under way; false when it had ended already. */
+  cancelSearch(request: { searchId: string }): Promise<{ cancelled: boolean }>;
+  /**
    * A slice of a body too large for memory, which the host stored on disk (SEC-4, `BodyBytes.stored`), for views
    * that load a large file part only when asked: at most `STORED_READ_MAX_BYTES` per call, base64-encoded, with the
    * body's whole size. Rejects when the session has no such body.
@@ -274,6 +282,8 @@ export const hostMethodNames = [
   'listSessionTasks',
   'readSessionTask',
   'closeSession',
+  'searchSession',
+  'cancelSearch',
   'readStoredBytes',
   'unlockSecrets',
   'saveSession',
@@ -307,10 +317,11 @@ export type HostEvent =
   | { type: 'frames'; frames: Frame[] }
   | { type: 'open-session'; path: string }
   /** A conformance run's progress: after each test, and when it has finished (CHK-6). */
-  | { type: 'acts'; progress: ActsProgress };
+  | { type: 'acts'; progress: ActsProgress }
+  | { type: 'search'; progress: SearchProgress };
 export type HostEventType = HostEvent['type'];
 /** Every event type, for transports that must recognise what they relay (the HTTP bridge drops what is not here). */
-export const hostEventTypes = ['frames', 'open-session', 'acts'] as const;
+export const hostEventTypes = ['frames', 'open-session', 'acts', 'search'] as const;
 
 // Compile-time proof that the list and the union name the same events, as for the methods above.
 type EventMissingFromList = Exclude<HostEventType, (typeof hostEventTypes)[number]>;

@@ -15,6 +15,7 @@ import {
 import { bindings, generations } from '../a2a/generation';
 import type { HostApi, HostMethod } from './hostApi';
 import { STORED_READ_MAX_BYTES } from '../wire/storedString';
+import { SEARCH_QUERY_MAX } from '../search/textMatch';
 
 // RFC 9110 token characters: anything else cannot be a method or a header name on the wire.
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -155,6 +156,27 @@ export const hostArgSchemas: ArgSchemas = {
   listSessionTasks: z.tuple([sessionIdSchema.strict()]),
   readSessionTask: z.tuple([sessionIdSchema.extend({ taskId: z.string().min(1).max(1000) }).strict()]),
   closeSession: z.tuple([sessionIdSchema]),
+  searchSession: z.tuple([
+    sessionIdSchema
+      .extend({
+        text: z.string().max(SEARCH_QUERY_MAX),
+        caseSensitive: z.boolean().optional(),
+        filters: z
+          .object({
+            kinds: z
+              .array(z.enum(['http', 'sse', 'webhook']))
+              .max(3)
+              .optional(),
+            taskId: z.string().min(1).max(1000).optional(),
+            state: z.string().min(1).max(200).optional(),
+            operation: z.string().min(1).max(200).optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ]),
+  cancelSearch: z.tuple([z.object({ searchId: z.string().min(1).max(100) }).strict()]),
   unlockSecrets: z.tuple([z.object({ passphrase: z.string().min(1).max(1024) }).strict()]),
   readStoredBytes: z.tuple([
     sessionIdSchema

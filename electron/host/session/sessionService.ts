@@ -4,8 +4,10 @@
 // session never crosses the bridge as one message. This module only assembles the methods: each group lives in its
 // own module and takes the held sessions (heldSessions.ts) explicitly.
 
-import type { HostApi } from '../../../shared/host/hostApi';
+import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host/hostApi';
 import { holdSessions, readFrames, type SessionServiceOptions } from './heldSessions';
+import { noStoredBodies } from '../spill/storedBodies';
+import type { SearchSource } from './sessionSearch';
 import {
   closeAllSessions,
   closeSession,
@@ -42,7 +44,7 @@ type SessionMethods = Pick<
 
 export function createSessionService(
   options: SessionServiceOptions,
-): SessionMethods & { close(): Promise<void> } {
+): SessionMethods & { close(): Promise<void>; searchSource(sessionId: string): Promise<SearchSource> } {
   const held = holdSessions(options);
   return {
     openSession: (request) => openSession(held, request),
@@ -60,6 +62,19 @@ export function createSessionService(
     startMockAgent: (request) => startHeldMock(held, request),
     stopMockAgent: ({ id }) => stopHeldMock(held, id),
     listMockAgents: async () => [...held.mocks.values()].map((mock) => mock.info),
+    /** What a search reads: the session's pages and, for a session held whole or the live run, its stored bodies. */
+    async searchSource(sessionId) {
+      if (sessionId !== LIVE_SESSION_ID && !held.open.has(sessionId) && !held.browsing.has(sessionId))
+        throw new Error(`No open session has the id ${JSON.stringify(sessionId)}; open it again.`);
+      const stored =
+        sessionId === LIVE_SESSION_ID
+          ? (options.liveStored ?? noStoredBodies)
+          : held.open.get(sessionId)?.stored;
+      return {
+        read: (from, count) => readFrames(held, sessionId, from, count),
+        ...(stored ? { stored } : {}),
+      };
+    },
     async close() {
       await stopAllMocks(held);
       await closeAllSessions(held);

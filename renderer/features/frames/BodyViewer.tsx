@@ -6,6 +6,8 @@
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { BodyBytes } from '../../../shared/wire/frame';
 import { bodyLanguage, formatBytes, prettyJson } from '../../ui/frameFormat';
+import { Highlighted } from './Highlighted';
+import { useSearchMatcher } from './useSearchMatcher';
 
 const MonacoBody = lazy(() => import('../../ui/monaco/MonacoBody'));
 
@@ -30,6 +32,8 @@ export function BodyViewer({
   const [mode, setMode] = useState<'exact' | 'pretty'>('exact');
   const shown = mode === 'pretty' && pretty !== null ? pretty : text;
   const language = bodyLanguage(contentType, body.text);
+  const matcher = useSearchMatcher();
+  const highlights = useMemo(() => (matcher ? matcher.spans(shown) : []), [matcher, shown]);
   const [copied, setCopied] = useState<string | null>(null);
   const copy = () => {
     navigator.clipboard
@@ -37,6 +41,11 @@ export function BodyViewer({
       .then(() => setCopied('Copied'))
       .catch(() => setCopied('The clipboard refused; select the text instead'));
   };
+  const fallback = (
+    <pre className="body-fallback">
+      <Highlighted text={shown} matcher={matcher} />
+    </pre>
+  );
   return (
     <section className="body-section" aria-label={label}>
       <div className="body-toolbar">
@@ -76,6 +85,11 @@ export function BodyViewer({
             {revealed ? 'Hide secrets' : 'Reveal secrets'}
           </button>
         )}
+        {highlights.length > 0 && (
+          <span className="search-hits" data-testid="body-search-hits">
+            {highlights.length.toLocaleString('en-US')} match{highlights.length === 1 ? '' : 'es'}
+          </span>
+        )}
         <button type="button" onClick={copy} data-testid="copy-body">
           Copy body
         </button>
@@ -88,10 +102,11 @@ export function BodyViewer({
       {body.size === 0 ? (
         <p className="empty">No body.</p>
       ) : (
-        <ViewerBoundary fallback={<pre className="body-fallback">{shown}</pre>}>
-          <Suspense fallback={<pre className="body-fallback">{shown}</pre>}>
+        <ViewerBoundary fallback={fallback}>
+          <Suspense fallback={fallback}>
             <MonacoBody
               value={shown}
+              highlights={highlights}
               language={mode === 'pretty' ? 'json' : language}
               modelPath={`${modelPath}/${mode}${hasSecrets && !revealed ? '/masked' : ''}`}
             />

@@ -3,6 +3,7 @@
 // exchange's row (the inspector lists them). Virtualized, so thousands of rows scroll like ten; arrow keys move the
 // selection while the list has focus.
 
+import { SearchBar } from './SearchBar';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { HttpFrame } from '../../../shared/wire/frame';
@@ -84,6 +85,7 @@ export function FramesTable() {
 
   return (
     <div className="frames-view">
+      <SearchBar />
       <input
         className="frames-filter"
         type="search"

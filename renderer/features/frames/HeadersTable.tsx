@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import type { HeaderList, SecretMark } from '../../../shared/wire/frame';
 import { maskedHeaderValue } from '../../../shared/wire/secretMask';
+import { Highlighted } from './Highlighted';
+import { useSearchMatcher } from './useSearchMatcher';
 
 export function HeadersTable({
   headers,
@@ -15,6 +17,7 @@ export function HeadersTable({
   secrets?: readonly SecretMark[];
 }) {
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set());
+  const matcher = useSearchMatcher();
   if (headers.length === 0) return <p className="empty">No headers.</p>;
   const toggle = (index: number) =>
     setRevealed((current) => {
@@ -29,10 +32,12 @@ export function HeadersTable({
           const masked = maskedHeaderValue(name, value, secrets);
           return (
             <tr key={index}>
-              <th scope="row">{name}</th>
+              <th scope="row">
+                <Highlighted text={name} matcher={matcher} />
+              </th>
               <td>
                 {masked === undefined ? (
-                  value
+                  <Highlighted text={value} matcher={matcher} />
                 ) : (
                   <button
                     type="button"

@@ -2,16 +2,25 @@
 // away by default. The body's viewer is mounted only while the section is open: a second Monaco editor would cost
 // memory for a body few people read.
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { headerText } from '../../../shared/search/frameSearch';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { maskRequestBody } from '../../../shared/wire/secretMask';
 import { headerValue } from '../../ui/frameFormat';
 import { BodyViewer } from './BodyViewer';
 import { HeadersTable } from './HeadersTable';
+import { useSearchMatcher } from './useSearchMatcher';
 
 export function RequestDetails({ frame }: { frame: HttpFrame }) {
   const marks = frame.secrets;
   const [requestOpen, setRequestOpen] = useState(false);
+  const matcher = useSearchMatcher();
+  // A search match in the request unfolds it, so the match the search box moved to is on view (TL-5).
+  const { headers, body } = frame.request;
+  useEffect(() => {
+    if (matcher && (matcher.test(headerText(headers)) || matcher.test(body?.text ?? '')))
+      setRequestOpen(true);
+  }, [matcher, headers, body]);
   const maskRequest = useCallback(
     (text: string) => maskRequestBody(text, frame.request.headers, marks ?? []),
     [frame.request.headers, marks],

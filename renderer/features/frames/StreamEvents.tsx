@@ -12,6 +12,8 @@ import { describeEnvelope } from './envelope';
 import { FindingsList } from './FindingsList';
 import { formatBytes } from '../../ui/frameFormat';
 import { StoredEvent } from '../render';
+import { Highlighted } from './Highlighted';
+import { useSearchMatcher } from './useSearchMatcher';
 
 const ROW_HEIGHT = 24;
 
@@ -97,6 +99,7 @@ function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame
   // Parsed here, for the one event on view: live frames carry their data only (eventJson.ts).
   const json = useMemo(() => eventJson(event), [event]);
   const envelope = json !== undefined ? describeEnvelope(exchange, json) : undefined;
+  const matcher = useSearchMatcher();
   return (
     <section className="event-detail" data-testid="sse-event-detail" aria-label="Selected event">
       <h4>
@@ -118,7 +121,7 @@ function EventDetail({ exchange, event }: { exchange: HttpFrame; event: SseFrame
       {event.stored && <StoredEvent key={event.id} stored={event.stored} />}
       <h5>{event.stored ? 'First bytes' : 'Raw'}</h5>
       <pre className="sse-raw" data-testid="sse-raw">
-        {event.raw}
+        <Highlighted text={event.raw} matcher={matcher} />
       </pre>
       {event.rawBase64 && <p className="warning">Not valid UTF-8: the exact bytes are kept as base64.</p>}
       {json !== undefined && (

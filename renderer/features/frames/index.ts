@@ -4,3 +4,4 @@
 export { FrameInspector } from './FrameInspector';
 export { FramesTable } from './FramesTable';
 export { SpecLink } from './SpecLink';
+export { highlightSearch } from './searchStore';

@@ -4,13 +4,16 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
+import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { formatBytes } from '../../ui/frameFormat';
 import { BrowseRows } from './browseRows';
 import { BrowseTasks } from './BrowseTasks';
+import { BrowseSearch } from './BrowseSearch';
 import { useFindRow } from './useFindRow';
+import { useSessionSearch } from './useSessionSearch';
 import { useOpenRow } from './useOpenRow';
 
 const ROW_HEIGHT = 24;
@@ -38,10 +41,12 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
   const selected = useAppStore((state) => state.selectedFrameId);
   const open = useOpenRow(session);
   const origin = session.startedAt ?? 0;
-  const find = useFindRow(session, (row) => {
+  const showRow = (row: SessionRow) => {
     virtualizer.scrollToIndex(row.index, { align: 'center' });
     open(row);
-  });
+  };
+  const find = useFindRow(session, showRow);
+  const search = useSessionSearch(session, showRow);
 
   return (
     <div
@@ -53,6 +58,7 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         {session.frameCount.toLocaleString()} frames, read from disk as you scroll. Open a row to see its
         exchange.
       </p>
+      <BrowseSearch search={search} />
       <BrowseFind find={find} />
       <BrowseTasks sessionId={session.sessionId} />
       {rows.error && (

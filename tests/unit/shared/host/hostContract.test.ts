@@ -76,6 +76,8 @@ function agentMethodsNotUsedHere() {
     findSessionRow: unused,
     listSessionTasks: unused,
     readSessionTask: unused,
+    searchSession: unused,
+    cancelSearch: unused,
     readStoredBytes: unused,
     unlockSecrets: unused,
     startSignIn: unused,
@@ -270,6 +272,16 @@ describe('in-process connection', () => {
       frames: { type: 'frames', frames: [frame] },
       'open-session': { type: 'open-session', path: '/tmp/run.switchboard' },
       acts: { type: 'acts', progress: { runId: 'r', done: 1, total: 2 } },
+      search: {
+        type: 'search',
+        progress: {
+          searchId: 's',
+          hits: [{ index: 0, frameId: 'f1', fields: [], count: 0 }],
+          scanned: 1,
+          total: 1,
+          done: true,
+        },
+      },
     };
     expect(Object.keys(oneOfEach).sort()).toEqual([...hostEventTypes].sort());
     expect(new Set(hostEventTypes).size).toBe(hostEventTypes.length);

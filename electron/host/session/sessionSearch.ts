@@ -1,0 +1,129 @@
+// Search over a whole session in the host (TL-5): frames are read a page at a time (from a browse-mode session's
+// file by its index, or from memory), each frame's parts are matched, and hits go back in batches with how many
+// frames were scanned, so the window shows progress and can stop the search. A body too large for memory is read
+// from its store in chunks, its UTF-8 decoded as a stream, and matched with a matcher that keeps what a match
+// cut by a chunk boundary needs.
+
+import type { Frame } from '../../../shared/wire/frame';
+import {
+  frameFieldTexts,
+  passesFilters,
+  toHit,
+  type SearchField,
+  type SearchHit,
+  type SearchProgress,
+  type SearchRequest,
+} from '../../../shared/search/frameSearch';
+import { ChunkedMatcher, createMatcher, type TextMatcher } from '../../../shared/search/textMatch';
+import type { StoredBodies } from '../spill/storedBodies';
+
+export interface SearchSource {
+  read(from: number, count: number): Promise<{ frames: Frame[]; total: number }>;
+  stored?: StoredBodies;
+}
+
+/** One batch of a search under way: the hits since the last batch and how far the search got. */
+export type SearchBatch = Omit<SearchProgress, 'searchId' | 'error'>;
+
+export interface SearchOptions {
+  signal?: AbortSignal;
+  /** Frames read at once. */
+  pageSize?: number;
+  /** Bytes of a stored body read at once. */
+  chunkBytes?: number;
+}
+
+const PAGE_SIZE = 2000;
+/** The first page is small so the first hits show soon; pages then double up to `pageSize`. */
+const FIRST_PAGE = 100;
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Searches every frame of `source` and calls `emit` once per page read (hits, progress) and once at the end. With
+ * no text, the filters alone choose the frames. Resolves with the number of hits; a cancelled search ends with a
+ * batch that says so.
+ */
+export async function searchSession(
+  source: SearchSource,
+  request: SearchRequest,
+  emit: (batch: SearchBatch) => void,
+  options: SearchOptions = {},
+): Promise<number> {
+  const matcher = request.text.length > 0 ? createMatcher(request) : undefined;
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+  let nextPage = Math.min(FIRST_PAGE, pageSize);
+  // An event's operation is its exchange's, and the exchange frame always comes before its events.
+  const operations = new Map<string, string>();
+  const operationOf = (exchangeId: string) => operations.get(exchangeId);
+  let scanned = 0;
+  let total = Number.POSITIVE_INFINITY;
+  let found = 0;
+  while (scanned < total) {
+    if (options.signal?.aborted) {
+      emit({ hits: [], scanned, total: finite(total, scanned), done: true, cancelled: true });
+      return found;
+    }
+    const page = await source.read(scanned, nextPage);
+    nextPage = Math.min(pageSize, nextPage * 2);
+    total = page.total;
+    const hits: SearchHit[] = [];
+    for (const frame of page.frames) {
+      const index = scanned++;
+      if (frame.kind === 'http' && frame.a2a) operations.set(frame.id, frame.a2a.operation);
+      if (!passesFilters(frame, request.filters, operationOf)) continue;
+      const hit = matcher
+        ? await matchWhole(frame, index, matcher, source.stored, options.chunkBytes ?? CHUNK_BYTES)
+        : { index, frameId: frame.id, fields: [], count: 0 };
+      if (hit) hits.push(hit);
+    }
+    found += hits.length;
+    if (page.frames.length === 0) break;
+    if (scanned < total) emit({ hits, scanned, total, done: false });
+    else emit({ hits, scanned, total, done: true });
+  }
+  if (total === 0) emit({ hits: [], scanned: 0, total: 0, done: true });
+  return found;
+}
+
+function finite(total: number, scanned: number): number {
+  return Number.isFinite(total) ? total : scanned;
+}
+
+/** The frame's matches, with a stored body read whole from its store rather than its in-memory head. */
+async function matchWhole(
+  frame: Frame,
+  index: number,
+  matcher: TextMatcher,
+  stored: StoredBodies | undefined,
+  chunkBytes: number,
+): Promise<SearchHit | undefined> {
+  const counts = new Map<SearchField, number>();
+  for (const part of frameFieldTexts(frame)) {
+    let count: number | undefined;
+    if (part.stored && stored) count = await countStored(stored, part.stored, matcher, chunkBytes);
+    count ??= matcher.spans(part.text).length;
+    if (count > 0) counts.set(part.field, (counts.get(part.field) ?? 0) + count);
+  }
+  return toHit(index, frame.id, counts);
+}
+
+/** Matches in a stored body read `chunkBytes` at a time; undefined when the store does not have it. */
+export async function countStored(
+  stored: StoredBodies,
+  sha256: string,
+  matcher: TextMatcher,
+  chunkBytes: number,
+): Promise<number | undefined> {
+  const chunked = new ChunkedMatcher(matcher);
+  // A character whose UTF-8 bytes a chunk boundary splits is held back by the decoder until its last byte arrives.
+  const decoder = new TextDecoder('utf-8');
+  let count = 0;
+  for (let offset = 0; ;) {
+    const slice = await stored.read(sha256, offset, chunkBytes);
+    if (!slice) return offset === 0 ? undefined : count;
+    offset += slice.bytes.length;
+    const last = slice.bytes.length === 0 || offset >= slice.total;
+    count += chunked.push(decoder.decode(slice.bytes, { stream: !last })).length;
+    if (last) return count;
+  }
+}

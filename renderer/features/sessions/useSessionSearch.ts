@@ -1,0 +1,100 @@
+// Search in a session in browse mode (TL-5): the host reads the file and streams hits back as `search` events; this
+// hook starts a search, gathers its hits and progress, cancels it, and moves between hits (already while the search
+// goes on), opening each hit's row.
+
+import { useEffect, useRef, useState } from 'react';
+import type { SearchHit, SearchProgress } from '../../../shared/search/frameSearch';
+import type { SessionRow } from '../../../shared/session/sessionRows';
+import type { SessionSummary } from '../../../shared/session/types';
+import { useHost } from '../../host/HostContext';
+
+export interface SessionSearchState {
+  hits: SearchHit[];
+  current: number;
+  scanned: number;
+  total: number;
+  running: boolean;
+  cancelled: boolean;
+  error?: string;
+}
+
+const idle: SessionSearchState = {
+  hits: [],
+  current: -1,
+  scanned: 0,
+  total: 0,
+  running: false,
+  cancelled: false,
+};
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function useSessionSearch(session: SessionSummary, show: (row: SessionRow) => void) {
+  const host = useHost();
+  const [state, setState] = useState<SessionSearchState>(idle);
+  const searchId = useRef<string | undefined>(undefined);
+  const stopListening = useRef<(() => void) | undefined>(undefined);
+
+  const take = (progress: SearchProgress) =>
+    setState((now) => ({
+      ...now,
+      hits: progress.hits.length > 0 ? [...now.hits, ...progress.hits] : now.hits,
+      scanned: progress.scanned,
+      total: progress.total,
+      running: !progress.done,
+      cancelled: progress.cancelled === true,
+      ...(progress.error ? { error: progress.error } : {}),
+    }));
+
+  const cancel = () => {
+    const id = searchId.current;
+    if (id) void host.cancelSearch({ searchId: id }).catch(() => undefined);
+  };
+
+  const start = (text: string, caseSensitive: boolean) => {
+    cancel();
+    stopListening.current?.();
+    searchId.current = undefined;
+    setState({ ...idle, running: true });
+    // Batches can arrive before the host's answer names the search: they wait here until it does.
+    const early: SearchProgress[] = [];
+    stopListening.current = host.onEvent((event) => {
+      if (event.type !== 'search') return;
+      if (searchId.current === undefined) early.push(event.progress);
+      else if (event.progress.searchId === searchId.current) take(event.progress);
+    });
+    host.searchSession({ sessionId: session.sessionId, text, caseSensitive }).then(
+      ({ searchId: id }) => {
+        searchId.current = id;
+        for (const progress of early) if (progress.searchId === id) take(progress);
+      },
+      (error: unknown) => setState({ ...idle, error: message(error) }),
+    );
+  };
+
+  useEffect(
+    () => () => {
+      stopListening.current?.();
+      const id = searchId.current;
+      if (id) void host.cancelSearch({ searchId: id }).catch(() => undefined);
+    },
+    [host],
+  );
+
+  const move = (direction: 1 | -1) => {
+    const count = state.hits.length;
+    if (count === 0) return;
+    const next =
+      state.current < 0 ? (direction === 1 ? 0 : count - 1) : (state.current + direction + count) % count;
+    setState((now) => ({ ...now, current: next }));
+    const hit = state.hits[next]!;
+    host.readSessionRows({ sessionId: session.sessionId, from: hit.index, count: 1 }).then(
+      ({ rows }) => rows[0] && show(rows[0]),
+      (error: unknown) => setState((now) => ({ ...now, error: message(error) })),
+    );
+  };
+
+  return { state, start, cancel, move };
+}
