@@ -10,8 +10,23 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const listeners = new Set<() => void>();
 
-function storage(): Storage | undefined {
-  return (globalThis as { localStorage?: Storage }).localStorage;
+/** What this module uses of the window, typed here so unit tests (no DOM) can stand in for it. */
+interface ThemeWindow {
+  localStorage?: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  matchMedia?: (query: string) => {
+    matches: boolean;
+    addEventListener(type: 'change', listener: () => void): void;
+    removeEventListener(type: 'change', listener: () => void): void;
+  };
+  document?: {
+    documentElement: { dataset: Record<string, string | undefined>; style: { colorScheme: string } };
+  };
+}
+
+const win = () => globalThis as unknown as ThemeWindow;
+
+function storage(): ThemeWindow['localStorage'] {
+  return win().localStorage;
 }
 
 export function isThemePreference(value: unknown): value is ThemePreference {
@@ -29,7 +44,7 @@ export function readThemePreference(): ThemePreference {
 }
 
 export function systemScheme(): ColorScheme {
-  return globalThis.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
+  return win().matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
 export function resolveScheme(preference: ThemePreference, system: ColorScheme): ColorScheme {
@@ -39,7 +54,7 @@ export function resolveScheme(preference: ThemePreference, system: ColorScheme):
 /** Puts the resolved scheme on <html> so the CSS variables and native controls follow it. */
 export function applyTheme(): ColorScheme {
   const scheme = resolveScheme(readThemePreference(), systemScheme());
-  const root = globalThis.document?.documentElement;
+  const root = win().document?.documentElement;
   if (root) {
     root.dataset.theme = scheme;
     root.style.colorScheme = scheme;
@@ -59,7 +74,7 @@ export function setThemePreference(preference: ThemePreference): void {
 
 /** Calls back when the preference or (for 'system') the operating system's scheme changes. */
 export function subscribeTheme(onChange: () => void): () => void {
-  const media = globalThis.matchMedia?.(DARK_QUERY);
+  const media = win().matchMedia?.(DARK_QUERY);
   const onSystem = () => {
     applyTheme();
     onChange();
