@@ -7,10 +7,13 @@ import { z } from 'zod';
 import { App } from './App';
 import { connectHost } from './host/connectHost';
 import { HostProvider } from './host/HostContext';
+import { applyTheme } from './ui/theme/themePreference';
 import './styles.css';
 
 // The page's CSP forbids eval; zod would otherwise probe `new Function` (a CSP violation) to decide on its fast path.
 z.config({ jitless: true });
+// Before the first paint, so a dark choice never flashes light.
+applyTheme();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

@@ -5,6 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { TOKEN_HEADER } from '../../shared/host/webBridge';
+import { hostRefusal, loopbackHosts } from '../host/net/hostAllowList';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -25,7 +26,7 @@ export interface GuardConfig {
 export type GuardVerdict = { ok: true } | { ok: false; status: number; reason: string };
 
 export function allowedHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
+  return loopbackHosts(port);
 }
 
 export function allowedOrigins(port: number): string[] {
@@ -33,15 +34,8 @@ export function allowedOrigins(port: number): string[] {
 }
 
 export function checkHost(headers: IncomingHttpHeaders, config: GuardConfig): GuardVerdict {
-  const host = headers.host?.toLowerCase();
-  if (!host || !allowedHosts(config.port).includes(host)) {
-    return {
-      ok: false,
-      status: 403,
-      reason: 'Host not allowed: this server answers only to 127.0.0.1 and localhost.',
-    };
-  }
-  return { ok: true };
+  const refused = hostRefusal(headers.host, { port: config.port });
+  return refused ? { ok: false, status: 403, reason: refused } : { ok: true };
 }
 
 export function checkApiRequest(headers: IncomingHttpHeaders, config: GuardConfig): GuardVerdict {

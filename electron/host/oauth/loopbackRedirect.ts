@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HeaderList } from '../../../shared/wire/frame';
 import { pairs } from '../exchange';
+import { hostRefusal } from '../net/hostAllowList';
 
 export type RedirectOutcome = { ok: true; code: string } | { ok: false; reason: string; error?: string };
 
@@ -33,6 +34,8 @@ export async function startLoopbackRedirect(options: {
   state: string;
   timeoutMs: number;
   onAnswer?: (seen: SeenRedirect) => void;
+  /** A request refused for its Host header (SEC-2): recorded, but it settles nothing and the listener stays open. */
+  onRefused?: (seen: SeenRedirect) => void;
 }): Promise<LoopbackRedirect> {
   let settle: (outcome: RedirectOutcome) => void = () => {};
   const outcome = new Promise<RedirectOutcome>((resolve) => {
@@ -40,6 +43,14 @@ export async function startLoopbackRedirect(options: {
   });
   let port = 0;
   const server = http.createServer((req, res) => {
+    // Checked first: a page that rebinds a name to 127.0.0.1 must not be able to hand in a code or end the sign-in.
+    const misdirected = hostRefusal(req.headers.host, { port });
+    if (misdirected) {
+      const responseHeaders: HeaderList = [['Content-Type', 'text/plain; charset=utf-8']];
+      res.writeHead(421, Object.fromEntries(responseHeaders)).end(misdirected);
+      options.onRefused?.({ ...seenOf(req, port), status: 421, responseHeaders, body: misdirected });
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== PATH) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not here.');
@@ -55,18 +66,7 @@ export async function startLoopbackRedirect(options: {
       ? 'Signed in. You can close this tab and go back to Switchboard.'
       : `Sign-in failed: ${answer.reason}`;
     res.writeHead(status, Object.fromEntries(responseHeaders)).end(body);
-    const headers = pairs(req.rawHeaders);
-    options.onAnswer?.({
-      url: `http://127.0.0.1:${port}${req.url ?? '/'}`,
-      headers,
-      httpVersion: req.httpVersion,
-      ...(req.socket.remoteAddress && req.socket.remotePort
-        ? { remote: { address: req.socket.remoteAddress, port: req.socket.remotePort } }
-        : {}),
-      status,
-      responseHeaders,
-      body,
-    });
+    options.onAnswer?.({ ...seenOf(req, port), status, responseHeaders, body });
     finish(answer);
   });
   const timer = setTimeout(
@@ -95,6 +95,20 @@ export async function startLoopbackRedirect(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   return { redirectUri: `http://127.0.0.1:${port}${PATH}`, outcome, close };
+}
+
+function seenOf(
+  req: http.IncomingMessage,
+  port: number,
+): Omit<SeenRedirect, 'status' | 'responseHeaders' | 'body'> {
+  return {
+    url: `http://127.0.0.1:${port}${req.url ?? '/'}`,
+    headers: pairs(req.rawHeaders),
+    httpVersion: req.httpVersion,
+    ...(req.socket.remoteAddress && req.socket.remotePort
+      ? { remote: { address: req.socket.remoteAddress, port: req.socket.remotePort } }
+      : {}),
+  };
 }
 
 function read(params: URLSearchParams, state: string): RedirectOutcome {

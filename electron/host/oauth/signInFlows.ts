@@ -5,6 +5,7 @@
 // renderer only ever sees the steps.
 
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { SignInFlow, SignInStart, SignInStep } from '../../../shared/host/signIn';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import type { AgentAuth } from '../../../shared/host/agent';
@@ -62,7 +63,12 @@ export function createSignInFlows(recorder: Recorder, timeoutMs = SIGN_IN_TIMEOU
       const pkce = createPkce();
       const state = createState();
       let seen: SeenRedirect | undefined;
-      const redirect = await startLoopbackRedirect({ state, timeoutMs, onAnswer: (s) => (seen = s) });
+      const redirect = await startLoopbackRedirect({
+        state,
+        timeoutMs,
+        onAnswer: (s) => (seen = s),
+        onRefused: (s) => recordRedirect(recorder, s),
+      });
       let url: string;
       try {
         url = authorizationUrl({
@@ -241,7 +247,7 @@ function recordRedirect(recorder: Recorder, seen: SeenRedirect): string {
     request: { method: 'GET', url: seen.url, headers: seen.headers },
     response: {
       status: seen.status,
-      statusText: seen.status === 200 ? 'OK' : 'Bad Request',
+      statusText: STATUS_CODES[seen.status] ?? '',
       httpVersion: seen.httpVersion,
       headers: seen.responseHeaders,
       body: toBodyBytes(Buffer.from(seen.body)),

@@ -12,6 +12,7 @@ import type { StreamItem } from '../../../shared/a2a/model';
 import type { HeaderList, WebhookFrame, WebhookVerdict } from '../../../shared/wire/frame';
 import { toBodyBytes } from '../bodyBytes';
 import { pairs } from '../exchange';
+import { hostRefusal, type HostAllowList } from '../net/hostAllowList';
 import { browserHeader, checkHead, checkRate, checkSecrets, MAX_DELIVERY_BYTES } from './deliveryChecks';
 import type { JwtChecker } from './jwtCheck';
 import type { PushTarget, PushTargets } from './pushTargets';
@@ -70,7 +71,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
     async listen(nextHost = '127.0.0.1', port = 0) {
       await close();
       host = nextHost;
-      const created = http.createServer((req, res) => void handle(req, res, deps));
+      const created = http.createServer((req, res) => void handle(req, res, deps, allowList(created, host)));
       await new Promise<void>((resolve, reject) => {
         created.once('error', reject);
         created.listen(port, host, () => resolve());
@@ -84,7 +85,20 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, deps: ReceiverDeps): Promise<void> {
+/** The Host values this receiver answers to: loopback names, plus the interface the user chose (SEC-2). */
+function allowList(server: http.Server, host: string): HostAllowList {
+  const port = (server.address() as AddressInfo).port;
+  if (host === '0.0.0.0' || host === '::') return { port, anyIpLiteral: true };
+  if (LOOPBACK.has(host)) return { port };
+  return { port, extra: [`${host.includes(':') ? `[${host}]` : host}:${port}`] };
+}
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: ReceiverDeps,
+  hosts: HostAllowList,
+): Promise<void> {
   const start = deps.now();
   const method = req.method ?? '';
   const headers = pairs(req.rawHeaders);
@@ -118,6 +132,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: ReceiverD
     deps.publish(frame);
   };
 
+  // Refused before the path or the body is looked at: a page in a browser may be posting under a rebound name.
+  const misdirected = hostRefusal(req.headers.host, hosts);
+  if (misdirected) {
+    req.resume();
+    return answer({ accepted: false, status: 421, reason: `Refused: ${misdirected}` }, misdirected);
+  }
   if (!target) {
     await readBody(req, MAX_DELIVERY_BYTES).then(
       (body) => (frame.request.body = toBodyBytes(body.bytes, body.truncated)),

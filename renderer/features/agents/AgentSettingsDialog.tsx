@@ -67,6 +67,7 @@ export function AgentSettingsDialog({ agent }: { agent: AgentSummary }) {
               value={form.extensions}
               onChange={(e) => form.setExtensions(e.target.value)}
               rows={2}
+              aria-label="Extensions, one URI per line"
               data-testid="settings-extensions"
             />
             <CardExtensionChoices

@@ -119,7 +119,8 @@ export function FramesTable() {
             No exchange matches “{filter}”.
           </p>
         )}
-        <div className="frames-scroller" ref={scroller}>
+        {/* Focusable so the list can be scrolled from the keyboard too (axe: scrollable-region-focusable). */}
+        <div className="frames-scroller" ref={scroller} role="rowgroup" tabIndex={0}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index]!;

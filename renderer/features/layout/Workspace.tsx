@@ -2,8 +2,8 @@
 // main tabs | inspector, each divider draggable. Session dialogs, notes and the drop overlay sit above it all.
 
 import { Group, Panel, Separator } from 'react-resizable-panels';
-import { FrameInspector } from '../frames';
 import { AddressBar } from '../request';
+import { InspectorPane } from './InspectorPane';
 import { MainTabs } from './MainTabs';
 import { RetainedNote } from './RetainedNote';
 import { AgentLibrary } from '../agents';
@@ -20,11 +20,13 @@ import {
   SessionsPanel,
 } from '../sessions';
 import { useAppStore } from '../../store/appStore';
+import { ThemeSwitch } from '../../ui/theme/ThemeSwitch';
 
 export function Workspace() {
   const replaying = useAppStore((state) => state.replay !== null);
   // A session too large to replay is listed from the host instead of shown through the tabs (browse mode).
   const browsed = useAppStore((state) => (state.replay?.session.browse ? state.replay.session : null));
+  const inspecting = useAppStore((state) => state.selectedFrameId !== null);
   return (
     <div
       className="workspace"
@@ -32,9 +34,10 @@ export function Workspace() {
       data-testid="workspace"
     >
       <header className="top-bar">
-        <span className="brand">Switchboard</span>
+        <h1 className="brand">Switchboard</h1>
         <AddressBar />
         <SessionMenu />
+        <ThemeSwitch />
       </header>
       <ReplayBar />
       <Group orientation="horizontal" className="panels">
@@ -45,20 +48,26 @@ export function Workspace() {
           </div>
         </Panel>
         <Separator className="separator" />
-        <Panel defaultSize="44" minSize="20" id="main">
-          {browsed ? (
-            <SessionBrowser key={browsed.sessionId} session={browsed} />
-          ) : (
-            <div className="main-column">
-              <RetainedNote />
-              <MainTabs />
-            </div>
-          )}
+        <Panel defaultSize={inspecting ? '44' : '82'} minSize="20" id="main">
+          <main className="main-column">
+            {browsed ? (
+              <SessionBrowser key={browsed.sessionId} session={browsed} />
+            ) : (
+              <>
+                <RetainedNote />
+                <MainTabs />
+              </>
+            )}
+          </main>
         </Panel>
-        <Separator className="separator" data-testid="inspector-separator" />
-        <Panel defaultSize="38" minSize="15" id="inspector">
-          <FrameInspector />
-        </Panel>
+        {inspecting && (
+          <>
+            <Separator className="separator" data-testid="inspector-separator" />
+            <Panel defaultSize="38" minSize="15" id="inspector">
+              <InspectorPane />
+            </Panel>
+          </>
+        )}
       </Group>
       <CommandPalette />
       <ExportDialog />

@@ -56,13 +56,19 @@ export function CommandPalette() {
         aria-label="Command"
         data-testid="palette-input"
       />
-      <ul role="listbox" aria-label="Commands">
+      <ul role="listbox" aria-label="Commands" tabIndex={0} onKeyDown={onKeyDown}>
         {shown.map((command, i) => (
-          <li key={command.id} role="option" aria-selected={i === index}>
-            <button type="button" onClick={() => run(command)} data-testid="palette-item">
-              {command.label}
-              {command.hint && <span className="muted"> {command.hint}</span>}
-            </button>
+          // No button inside: an option may not hold another control (axe nested-interactive); the input above
+          // drives the list from the keyboard, a click runs the command.
+          <li
+            key={command.id}
+            role="option"
+            aria-selected={i === index}
+            onClick={() => run(command)}
+            data-testid="palette-item"
+          >
+            {command.label}
+            {command.hint && <span className="muted"> {command.hint}</span>}
           </li>
         ))}
         {shown.length === 0 && <li className="muted">No command matches.</li>}

@@ -9,6 +9,7 @@ import { downloadText } from '../../ui/fileText';
 import { exportLibrary, useAgentSources, useCloseStream } from '../agents';
 import { openSessionPicker, useBackToLive, useSaveSession, useSessionUi } from '../sessions';
 import { checkCommands, useActs, useChecks } from '../checks';
+import { setThemePreference, THEME_PREFERENCES } from '../../ui/theme/themePreference';
 
 export interface Command {
   id: string;
@@ -115,6 +116,22 @@ export function useCommands(): () => Command[] {
         run: () => downloadText('switchboard-agents.json', exportLibrary(state.library)),
       });
     }
+    commands.push(...themeCommands());
     return commands;
   };
+}
+
+const THEME_LABELS = {
+  system: 'Theme: follow the system',
+  light: 'Theme: light',
+  dark: 'Theme: dark',
+} as const;
+
+/** The same three choices as the top bar's switch (UX-4). */
+function themeCommands(): Command[] {
+  return THEME_PREFERENCES.map((choice) => ({
+    id: `theme:${choice}`,
+    label: THEME_LABELS[choice],
+    run: () => setThemePreference(choice),
+  }));
 }

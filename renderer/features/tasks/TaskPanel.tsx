@@ -101,7 +101,9 @@ function TasksTable({
           <th>Task</th>
           <th>State</th>
           <th>Artifacts</th>
-          <th />
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -1,15 +1,20 @@
-// Follows the operating system's light or dark preference, live (UX-4).
+// The scheme in use, light or dark (UX-4): the user's choice, or the operating system's when they chose "system",
+// followed live. Monaco editors read it to pick their own theme.
 
 import { useSyncExternalStore } from 'react';
+import {
+  readThemePreference,
+  resolveScheme,
+  subscribeTheme,
+  systemScheme,
+  type ColorScheme,
+  type ThemePreference,
+} from './themePreference';
 
-const query = '(prefers-color-scheme: dark)';
-
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(query);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
+export function useColorScheme(): ColorScheme {
+  return useSyncExternalStore(subscribeTheme, () => resolveScheme(readThemePreference(), systemScheme()));
 }
 
-export function useColorScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(query).matches ? 'dark' : 'light'));
+export function useThemePreference(): ThemePreference {
+  return useSyncExternalStore(subscribeTheme, readThemePreference);
 }
