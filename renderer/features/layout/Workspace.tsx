@@ -18,6 +18,8 @@ import {
   SessionMenu,
   SessionNotes,
   SessionsPanel,
+  SessionTabs,
+  SideRuns,
 } from '../sessions';
 import { useAppStore } from '../../store/appStore';
 
@@ -37,6 +39,7 @@ export function Workspace() {
         <SessionMenu />
       </header>
       <ReplayBar />
+      <SessionTabs />
       <Group orientation="horizontal" className="panels">
         <Panel defaultSize="18" minSize="10" id="sidebar">
           <div className="sidebar-column">
@@ -49,10 +52,14 @@ export function Workspace() {
           {browsed ? (
             <SessionBrowser key={browsed.sessionId} session={browsed} />
           ) : (
-            <div className="main-column">
-              <RetainedNote />
-              <MainTabs />
-            </div>
+            <SideRuns
+              live={
+                <div className="main-column">
+                  <RetainedNote />
+                  <MainTabs />
+                </div>
+              }
+            />
           )}
         </Panel>
         <Separator className="separator" data-testid="inspector-separator" />

@@ -101,7 +101,7 @@ export function useOpenSession() {
   });
 }
 
-async function openRequest(
+export async function openRequest(
   source: SessionSource,
 ): Promise<{ path: string } | { text: string; name: string }> {
   if ('path' in source) return { path: source.path };
@@ -121,7 +121,7 @@ export function useBackToLive() {
   };
 }
 
-async function closeUnlessServed(host: HostApi, sessionId: string): Promise<void> {
+export async function closeUnlessServed(host: HostApi, sessionId: string): Promise<void> {
   if (sessionId === LIVE_SESSION_ID) return;
   try {
     const mocks = await host.listMockAgents();
