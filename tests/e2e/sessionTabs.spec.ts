@@ -87,6 +87,18 @@ test('open two sessions beside live: tabs, switch, side by side, compare names t
     await expect(tabs.compareDifferences().first()).toHaveAttribute('data-aspect', 'missing');
   });
 
+  await test.step('replay a held session from its tab: the tab stays, back to live as before', async () => {
+    await tabs.toggleSplit();
+    await tabs.tab('session-a').click();
+    await tabs.replayShown();
+    await expect(sessions.replayBar()).toBeVisible();
+    await expect(tabs.tabs()).toHaveText(['Replay: session-a', 'session-a', 'session-b']);
+    await expect(tabs.tabs().first()).toHaveAttribute('aria-selected', 'true');
+    await sessions.backToLive();
+    await expect(sessions.replayBar()).toHaveCount(0);
+    await expect(tabs.tabs()).toHaveText(['Live', 'session-a', 'session-b']);
+  });
+
   await test.step('close both tabs: the strip goes, live is as it was', async () => {
     await tabs.closeTab('session-b');
     await expect(tabs.tabs()).toHaveText(['Live', 'session-a']);

@@ -8,6 +8,7 @@ import { compareRuns } from './compareRuns';
 import { ResendDiff } from './ResendDiff';
 import { runRows } from './runRows';
 import { framesOfTab, LIVE_TAB, useSideSessions } from './sideSessionsStore';
+import { useReplayHeld } from './useOpenBeside';
 
 export function SideRuns({ live }: { live: ReactNode }) {
   const opened = useSideSessions((state) => state.opened);
@@ -40,13 +41,21 @@ export function SideRuns({ live }: { live: ReactNode }) {
 function RunList({ tab }: { tab: string }) {
   const held = useSideSessions((state) => state.opened.find((s) => s.session.sessionId === tab));
   const rows = useMemo(() => (held ? runRows(held.frames) : []), [held]);
+  const replay = useReplayHeld();
   if (!held) return null;
   return (
     <section className="run-list" aria-label={held.session.title} data-testid="run-list">
       <h3 data-testid="run-list-title">{held.session.title}</h3>
       <p className="muted">
-        {rows.length} exchange{rows.length === 1 ? '' : 's'}, read-only. Replay it from the top bar to inspect
-        frames.
+        {rows.length} exchange{rows.length === 1 ? '' : 's'}, read-only.{' '}
+        <button
+          type="button"
+          onClick={() => replay(held)}
+          title="Replay this session in the main view to inspect its frames; the tab stays open"
+          data-testid="run-replay"
+        >
+          Replay
+        </button>
       </p>
       <table className="run-rows">
         <thead>

@@ -10,7 +10,8 @@ import { useAppStore } from '../../store/appStore';
 import { readAllSessionFrames } from './readSessionFrames';
 import { plural } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
-import { useSideSessions } from './sideSessionsStore';
+import { recordedAgentSummary } from './recordedAgent';
+import { LIVE_TAB, useSideSessions, type SideSession } from './sideSessionsStore';
 import { closeUnlessServed, openRequest, type SessionSource } from './useSessionActions';
 
 export function useOpenBeside() {
@@ -59,5 +60,22 @@ export function useCloseBeside() {
     useSideSessions.getState().close(sessionId);
     if (useAppStore.getState().replay?.session.sessionId === sessionId) return;
     void closeUnlessServed(host, sessionId);
+  };
+}
+
+/** Replays a held session in the main view, as opening it for replay would; the tab stays open. */
+export function useReplayHeld() {
+  const host = useHost();
+  const startReplay = useAppStore((state) => state.startReplay);
+  return ({ session, frames }: SideSession) => {
+    const state = useAppStore.getState();
+    const previous = state.replay?.session.sessionId;
+    const open = new Set(state.agents.map((agent) => agent.id));
+    const recorded = session.agents
+      .filter((agent) => !open.has(agent.id))
+      .map((agent) => recordedAgentSummary(agent, session.title));
+    startReplay(session, [...frames], recorded, { atEnd: true });
+    useSideSessions.getState().show(LIVE_TAB);
+    if (previous && previous !== session.sessionId) void closeUnlessServed(host, previous);
   };
 }

@@ -13,6 +13,7 @@ import { recordedAgentSummary } from './recordedAgent';
 import { mockAgentsKey, mockAgentsQuery, recentSessionsKey, recentSessionsQuery } from './sessionQueries';
 import { describeSaved, plural, tooLargeToRead } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
+import { useSideSessions } from './sideSessionsStore';
 import { currentSessionId } from '../../store/sessionSlice';
 
 export function useSaveSession() {
@@ -123,6 +124,8 @@ export function useBackToLive() {
 
 export async function closeUnlessServed(host: HostApi, sessionId: string): Promise<void> {
   if (sessionId === LIVE_SESSION_ID) return;
+  // A session held in a tab beside the live run (UX-2) may be replayed again, re-sent or mocked from there.
+  if (useSideSessions.getState().opened.some((held) => held.session.sessionId === sessionId)) return;
   try {
     const mocks = await host.listMockAgents();
     if (mocks.some((mock) => mock.sessionId === sessionId)) return;

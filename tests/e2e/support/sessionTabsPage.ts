@@ -55,6 +55,11 @@ export class SessionTabsPage {
     return this.runRows(list).filter({ hasText: ' · send' });
   }
 
+  /** Replays the held session on screen in the main view. */
+  async replayShown(): Promise<void> {
+    await this.page.getByTestId('run-replay').click();
+  }
+
   async toggleSplit(): Promise<void> {
     await this.page.getByTestId('session-split').click();
   }
