@@ -107,5 +107,13 @@ test('open two sessions beside live: tabs, switch, side by side, compare names t
     await expect(tabs.liveViews()).toBeVisible();
     await expect(app.artifacts().last()).toContainText('Echo: second');
   });
+
+  await test.step('save this run and open it beside from the recent list', async () => {
+    await sessions.save();
+    await tabs.openRecentBeside();
+    await expect(tabs.tabs()).toHaveCount(2);
+    await expect(tabs.sendRows(tabs.runLists())).toHaveCount(2);
+    await expect(sessions.replayBar()).toHaveCount(0);
+  });
   expect(record.pageErrors).toEqual([]);
 });

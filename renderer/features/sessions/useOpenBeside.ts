@@ -12,7 +12,8 @@ import { plural } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
 import { recordedAgentSummary } from './recordedAgent';
 import { LIVE_TAB, useSideSessions, type SideSession } from './sideSessionsStore';
-import { closeUnlessServed, openRequest, type SessionSource } from './useSessionActions';
+import { closeUnlessServed } from './closeHostSession';
+import { openRequest, type SessionSource } from './useSessionActions';
 
 export function useOpenBeside() {
   const host = useHost();

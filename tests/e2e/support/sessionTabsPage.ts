@@ -18,6 +18,11 @@ export class SessionTabsPage {
     });
   }
 
+  /** Opens the first session of the sidebar's recent list beside the live run. */
+  async openRecentBeside(): Promise<void> {
+    await this.page.getByTestId('recent-beside').first().click();
+  }
+
   strip(): Locator {
     return this.page.getByTestId('session-tabs');
   }
