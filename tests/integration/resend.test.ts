@@ -10,6 +10,9 @@ import type { SendInput } from '../../shared/a2a/adapter';
 import type { Binding, Generation } from '../../shared/a2a/generation';
 import type { Frame, HttpFrame } from '../../shared/wire/frame';
 import { digestRun } from '../../shared/session/runDigest';
+import type { ResendResult } from '../../shared/session/types';
+import { compareRuns } from '../../renderer/features/sessions/compareRuns';
+import { resendView, type ResendView } from '../../renderer/features/sessions/resendView';
 import { resendSession } from '../../electron/host/session/resend';
 import { peers, type PeerHandle } from '../peers';
 import { startHostilePeer, type HostilePeerHandle } from '../peers/hostilePeer';
@@ -132,6 +135,22 @@ async function record(peer: PeerHandle, agentId: string): Promise<Frame[]> {
   return recorder.frames().slice(from);
 }
 
+/**
+ * Differential (UX-2): comparing the recording with the new run as two runs says what the re-send said, step for
+ * step. Only the "now" column differs in wording: the re-send reports the call's status, the compare the frame's.
+ */
+function expectCompareAgrees(result: ResendResult & { newFrames: Frame[] }, recorded: Frame[]): void {
+  const shape = (view: ResendView) => ({
+    headline: view.headline,
+    clean: view.clean,
+    unplaced: view.unplaced,
+    rows: view.rows.map((row) => [row.step, row.operation, row.recorded, row.differences, row.timing]),
+  });
+  const compared = compareRuns(recorded, result.newFrames);
+  expect(shape(resendView(compared, recorded))).toEqual(shape(resendView(result, recorded)));
+  expect(compared.steps.map((s) => s.newFrameId)).toEqual(result.steps.map((s) => s.newFrameId));
+}
+
 const httpFrames = (frames: readonly Frame[]) => frames.filter((f): f is HttpFrame => f.kind === 'http');
 const bodyOf = (frame: HttpFrame) => frame.request.body?.text ?? '';
 
@@ -153,6 +172,7 @@ for (const combo of combos) {
     it('to the same peer: every step answered alike, only ids and times differ', async () => {
       const result = await resendSession(replayer.host, { frames: recorded, agentId: liveAgentId });
       expect(result.differences).toEqual([]);
+      expectCompareAgrees(result, recorded);
       // Not empty for want of anything to compare: the recording's digest holds the whole conversation.
       const digest = digestRun(recorded);
       expect(digest.steps.map((s) => s.finalState)).toEqual([
@@ -235,6 +255,7 @@ for (const combo of combos) {
         ],
       ]);
       expect(result.differences[0]).toMatchObject({ before: 'completed', after: 'failed' });
+      expectCompareAgrees(result, modified);
     });
 
     if (combo.peer === 'v1.0' && binding === 'JSONRPC') {
@@ -296,6 +317,7 @@ for (const combo of combos) {
           const steps = new Set(result.differences.map((d) => d.step));
           expect([...steps]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
           expect(result.steps.every((s) => s.status === 'invalid')).toBe(true);
+          expectCompareAgrees(result, recorded);
         });
       });
     }

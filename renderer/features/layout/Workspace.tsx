@@ -18,6 +18,8 @@ import {
   SessionMenu,
   SessionNotes,
   SessionsPanel,
+  SessionTabs,
+  SideRuns,
 } from '../sessions';
 import { useAppStore } from '../../store/appStore';
 import { ThemeSwitch } from '../../ui/theme/ThemeSwitch';
@@ -40,6 +42,7 @@ export function Workspace() {
         <ThemeSwitch />
       </header>
       <ReplayBar />
+      <SessionTabs />
       <Group orientation="horizontal" className="panels">
         <Panel defaultSize="18" minSize="10" id="sidebar">
           <div className="sidebar-column">
@@ -53,10 +56,14 @@ export function Workspace() {
             {browsed ? (
               <SessionBrowser key={browsed.sessionId} session={browsed} />
             ) : (
-              <>
-                <RetainedNote />
-                <MainTabs />
-              </>
+              <SideRuns
+                live={
+                  <div className="main-column">
+                    <RetainedNote />
+                    <MainTabs />
+                  </div>
+                }
+              />
             )}
           </main>
         </Panel>

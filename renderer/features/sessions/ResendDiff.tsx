@@ -7,20 +7,31 @@ import type { ResendResult } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { describeTiming, resendView, showValue } from './resendView';
 
+/** Column names and the panel's name; the compare of two runs (UX-2) names them A and B. */
+export interface DiffLabels {
+  title: string;
+  before: string;
+  after: string;
+}
+
+const RESEND_LABELS: DiffLabels = {
+  title: 'Re-send compared with the recording',
+  before: 'Recorded',
+  after: 'Now',
+};
+
 export function ResendDiff({
   result,
   recordedFrames,
+  labels = RESEND_LABELS,
 }: {
   result: ResendResult;
   recordedFrames: readonly Frame[];
+  labels?: DiffLabels;
 }) {
   const view = useMemo(() => resendView(result, recordedFrames), [result, recordedFrames]);
   return (
-    <section
-      className="resend-diff"
-      aria-label="Re-send compared with the recording"
-      data-testid="resend-diff"
-    >
+    <section className="resend-diff" aria-label={labels.title} data-testid="resend-diff">
       <p
         className={view.clean ? 'resend-clean' : 'resend-changed'}
         data-testid="resend-headline"
@@ -33,8 +44,8 @@ export function ResendDiff({
           <tr>
             <th>#</th>
             <th>Request</th>
-            <th>Recorded</th>
-            <th>Now</th>
+            <th>{labels.before}</th>
+            <th>{labels.after}</th>
             <th>Differences</th>
             <th>Timing</th>
           </tr>

@@ -6,6 +6,10 @@ import { useEffect } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { SESSION_FILE_INPUT_ID, useSessionUi } from './sessionUiStore';
 import { useOpenSession, useSaveSession } from './useSessionActions';
+import { useOpenBeside } from './useOpenBeside';
+
+/** The hidden file input behind "Beside…": a session opened as a tab beside the live run (UX-2). */
+const BESIDE_INPUT_ID = 'session-beside-input';
 
 export function SessionMenu() {
   const replayTitle = useAppStore((state) => state.replay?.session.title);
@@ -14,6 +18,7 @@ export function SessionMenu() {
   const browseNote = 'Not for a session in browse mode: it is too large to load whole';
   const save = useSaveSession();
   const open = useOpenSession();
+  const beside = useOpenBeside();
   const opening = useSessionUi((state) => state.opening);
   const openExport = useSessionUi((state) => state.openExport);
   const openMock = useSessionUi((state) => state.openMock);
@@ -54,6 +59,27 @@ export function SessionMenu() {
           if (file) open.mutate({ file });
         }}
         data-testid="session-file-input"
+      />
+      <button
+        type="button"
+        onClick={() => document.getElementById(BESIDE_INPUT_ID)?.click()}
+        disabled={opening !== null}
+        title="Open a session file in a tab beside the live run, to look at both or compare them"
+        data-testid="session-open-beside"
+      >
+        Beside…
+      </button>
+      <input
+        id={BESIDE_INPUT_ID}
+        type="file"
+        accept=".switchboard,.har,.json,.jsonl,application/json"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) beside.mutate({ file });
+        }}
+        data-testid="session-beside-input"
       />
       <button
         type="button"

@@ -6,11 +6,13 @@ import { useAppStore } from '../../store/appStore';
 import { CopyButton } from './CopyButton';
 import { describeRecent } from './sessionText';
 import { useMockAgents, useOpenSession, useRecentSessions, useStopMockAgent } from './useSessionActions';
+import { useOpenBeside } from './useOpenBeside';
 
 export function SessionsPanel() {
   const recent = useRecentSessions();
   const mocks = useMockAgents();
   const open = useOpenSession();
+  const beside = useOpenBeside();
   const stop = useStopMockAgent();
   const replayPath = useAppStore((state) => state.replay?.session.path);
 
@@ -25,7 +27,7 @@ export function SessionsPanel() {
       ) : recent.data && recent.data.length > 0 ? (
         <ul className="agent-list" data-testid="recent-sessions">
           {recent.data.map((session) => (
-            <li key={`${session.kind}:${session.path}`}>
+            <li key={`${session.kind}:${session.path}`} className="recent-row">
               <button
                 type="button"
                 className={session.path === replayPath ? 'agent recent selected' : 'agent recent'}
@@ -40,6 +42,17 @@ export function SessionsPanel() {
               >
                 <span className="recent-title">{session.title}</span>
                 <span className="muted recent-meta">{describeRecent(session)}</span>
+              </button>
+              <button
+                type="button"
+                className="recent-beside"
+                onClick={() => beside.mutate({ path: session.path })}
+                disabled={beside.isPending}
+                title={`Open ${session.title} in a tab beside the live run`}
+                aria-label={`Open ${session.title} beside the live run`}
+                data-testid="recent-beside"
+              >
+                ⧉
               </button>
             </li>
           ))}

@@ -10,5 +10,7 @@ export { SessionBrowser } from './SessionBrowser';
 export { SessionMenu } from './SessionMenu';
 export { SessionNotes } from './SessionNotes';
 export { SessionsPanel } from './SessionsPanel';
+export { SessionTabs } from './SessionTabs';
+export { SideRuns } from './SideRuns';
 export { openSessionPicker, useSessionUi } from './sessionUiStore';
 export { useBackToLive, useOpenSession, useSaveSession } from './useSessionActions';

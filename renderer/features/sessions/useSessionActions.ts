@@ -3,7 +3,6 @@
 // a drop or the desktop shell is answered in the same place as one started from a button.
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host/hostApi';
 import type { ExportFormat, MockTiming, SessionSummary } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { useHost } from '../../host/HostContext';
@@ -13,6 +12,7 @@ import { recordedAgentSummary } from './recordedAgent';
 import { mockAgentsKey, mockAgentsQuery, recentSessionsKey, recentSessionsQuery } from './sessionQueries';
 import { describeSaved, plural, tooLargeToRead } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
+import { closeQuietly, closeUnlessServed } from './closeHostSession';
 import { currentSessionId } from '../../store/sessionSlice';
 
 export function useSaveSession() {
@@ -101,7 +101,7 @@ export function useOpenSession() {
   });
 }
 
-async function openRequest(
+export async function openRequest(
   source: SessionSource,
 ): Promise<{ path: string } | { text: string; name: string }> {
   if ('path' in source) return { path: source.path };
@@ -119,25 +119,6 @@ export function useBackToLive() {
     backToLive();
     if (sessionId) void closeUnlessServed(host, sessionId);
   };
-}
-
-async function closeUnlessServed(host: HostApi, sessionId: string): Promise<void> {
-  if (sessionId === LIVE_SESSION_ID) return;
-  try {
-    const mocks = await host.listMockAgents();
-    if (mocks.some((mock) => mock.sessionId === sessionId)) return;
-  } catch {
-    return;
-  }
-  await closeQuietly(host, sessionId);
-}
-
-async function closeQuietly(host: HostApi, sessionId: string): Promise<void> {
-  try {
-    await host.closeSession({ sessionId });
-  } catch {
-    // Closing only frees memory on the host; the user has nothing to do about a failure.
-  }
 }
 
 export interface ResendRequest {
