@@ -76,6 +76,7 @@ function agentMethodsNotUsedHere() {
     listSessionTasks: unused,
     readSessionTask: unused,
     readStoredBytes: unused,
+    openExternally: unused,
     unlockSecrets: unused,
     startSignIn: unused,
     awaitSignIn: unused,
