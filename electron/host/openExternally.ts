@@ -61,7 +61,7 @@ export async function openExternally(
   await mkdir(deps.dir, { recursive: true, mode: 0o700 });
   await pruneOldFiles(deps.dir, (deps.now ?? Date.now)() - KEEP_OPENED_MS);
   // A name of the host's own: nothing the agent chose reaches the file system or the opener's argument.
-  const file = path.join(deps.dir, `switchboard-${randomBytes(12).toString('hex')}.pdf`);
+  const file = path.resolve(deps.dir, `switchboard-${randomBytes(12).toString('hex')}.pdf`);
   await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
   try {
     await opener(file);
