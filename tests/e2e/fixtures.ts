@@ -35,6 +35,8 @@ interface Fixtures {
   startPeer: (name: PeerName) => Promise<PeerHandle>;
   /** A fresh folder for files the test writes itself; it is removed when the test ends. */
   tempDir: string;
+  /** Files the host handed to its opener (a PDF opened externally, TL-4): recorded here, never really opened. */
+  openedFiles: string[];
 }
 
 interface WorkerFixtures {
@@ -84,13 +86,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     }
   },
 
+  openedFiles: async ({}, use) => {
+    await use([]);
+  },
+
   testServer: async ({}, use) => {
     const server = await startTestServer();
     await use(server);
     await server.close();
   },
 
-  app: async ({ page, hostMode, injectedPreload, record }, use) => {
+  app: async ({ page, hostMode, injectedPreload, record, openedFiles }, use) => {
     // Each test keeps its agent library (and its recordings, saved sessions and spilled bodies) in its own folder,
     // never the user's; the folder goes when the test ends, passed or not.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-e2e-'));
@@ -99,6 +105,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         edition: hostMode === 'injected' ? 'desktop' : 'browser',
         appVersion: 'e2e',
         dataDir,
+        // The opener main.ts and server.ts pass, replaced by one that records: no viewer starts during tests.
+        openFile: async (file) => {
+          openedFiles.push(file);
+        },
       });
       try {
         const server = await startWebServer({ host, rendererDir });
