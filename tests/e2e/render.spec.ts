@@ -205,7 +205,7 @@ test('a PDF part is not previewed, and opens externally through the host only on
   app,
   hostile,
   render,
-  openedFiles,
+  opener,
 }) => {
   await app.openAgent(hostile.agentUrl('xss'));
   await app.send('hello', { stream: false });
@@ -215,7 +215,7 @@ test('a PDF part is not previewed, and opens externally through the host only on
     await expect(render.openExternallyButton(pdf)).toHaveText('Open externally');
     await expect(render.saveLink(pdf)).toBeVisible();
     expect(await render.activeElements()).toBe(0);
-    expect(openedFiles).toEqual([]);
+    expect(opener.opened).toEqual([]);
   });
 
   await test.step('click Open externally: the opener gets a file the host named, with the PDF bytes', async () => {
@@ -223,11 +223,21 @@ test('a PDF part is not previewed, and opens externally through the host only on
     await expect(render.openExternallyStatus(pdf)).toHaveText(
       `Handed ${XSS_PDF_TEXT.length} B to your PDF viewer.`,
     );
-    expect(openedFiles).toHaveLength(1);
-    const file = openedFiles[0]!;
+    expect(opener.opened).toHaveLength(1);
+    const file = opener.opened[0]!;
     // The agent's name ("../../brief.pdf") never reaches the file system.
     expect(path.basename(file)).toMatch(/^switchboard-[0-9a-f]{24}\.pdf$/);
     expect(path.basename(path.dirname(file))).toBe('open');
     expect(await readFile(file, 'latin1')).toBe(XSS_PDF_TEXT);
+  });
+
+  await test.step('click again with an opener that fails: the UI shows why, and points to Save', async () => {
+    opener.refuse = 'xdg-open is not installed';
+    await render.openExternallyButton(pdf).click();
+    await expect(render.openExternallyError(pdf)).toHaveText(
+      'The PDF could not be opened: xdg-open is not installed',
+    );
+    await expect(render.saveLink(pdf)).toBeVisible();
+    expect(opener.opened).toHaveLength(1);
   });
 });
