@@ -2,10 +2,13 @@
 // hands the path to the opener it was given, and refuses non-PDFs, files over the cap, hosts with no opener and
 // arguments the schema does not allow, each with a message the UI can show.
 
-import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHost } from '../../../../electron/host/createHost';
+import { blobDirOf } from '../../../../electron/host/session/journal';
+import { journalDir } from '../../../../electron/host/session/recording';
 import { openExternally, type OpenExternallyDeps } from '../../../../electron/host/openExternally';
 import {
   LIVE_SESSION_ID,
@@ -190,5 +193,31 @@ describe('host.openExternally through the contract', () => {
     await expect(host.openExternally({ mediaType: 'application/pdf', source: { stored } })).rejects.toThrow(
       'no stored body with that sha256',
     );
+  });
+
+  it("opens a part kept on disk in the live run's store, read in several slices", async () => {
+    const openFile = vi.fn(async (_file: string) => {});
+    const dataDir = testTempDir('switchboard-open-stored-');
+    service = createHost({ edition: 'test', appVersion: '0', dataDir, record: true, openFile });
+    const host = connectInProcess(service);
+    // 7 MiB of PDF: over 9 MiB of escaped base64, so more than one 8 MiB slice.
+    const pdf = Buffer.concat([PDF, Buffer.alloc(7 * 1024 * 1024, 0x2f)]);
+    const escaped = Buffer.from(pdf.toString('base64').replace(/\//g, '\\/'), 'latin1');
+    const body = Buffer.concat([Buffer.from('{"raw":"'), escaped, Buffer.from('"}')]);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    // The live store is the journal's blob folder; the journal is named once its lock file is written.
+    const lock = await vi.waitFor(async () => {
+      const found = (await readdir(journalDir(dataDir))).find((name) => name.endsWith('.lock'));
+      if (!found) throw new Error('no journal yet');
+      return found;
+    });
+    const blobs = blobDirOf(path.join(journalDir(dataDir), lock.slice(0, -'.lock'.length)));
+    await mkdir(blobs, { recursive: true });
+    await writeFile(path.join(blobs, sha256), body);
+    const stored = { sessionId: LIVE_SESSION_ID, sha256, offset: 8, length: escaped.length };
+    expect(await host.openExternally({ mediaType: 'application/pdf', source: { stored } })).toEqual({
+      size: pdf.length,
+    });
+    expect((await readFile(openFile.mock.calls[0]![0])).equals(pdf)).toBe(true);
   });
 });
