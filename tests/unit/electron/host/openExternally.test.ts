@@ -16,6 +16,7 @@ import {
   type OpenExternallyRequest,
 } from '../../../../shared/host/hostApi';
 import { connectInProcess } from '../../../../shared/host/inProcess';
+import { hostArgSchemas } from '../../../../shared/host/schemas';
 import { testTempDir } from '../../support/tempDir';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
@@ -146,6 +147,32 @@ describe('openExternally', () => {
     await utimes(other, day, day);
     await openExternally(d, inline(PDF));
     expect((await readdir(d.dir)).sort()).toEqual([path.basename(d.opened[1]!), 'notes.txt'].sort());
+  });
+});
+
+describe('the openExternally schema', () => {
+  const check = (request: unknown) => {
+    const result = hostArgSchemas.openExternally.safeParse([request]);
+    return result.success ? 'ok' : result.error.issues.map((issue) => issue.message).join('; ');
+  };
+  const stored = { sessionId: LIVE_SESSION_ID, sha256: SHA, offset: 0, length: 100 };
+
+  it('accepts inline base64 and a stored reference', () => {
+    expect(check({ mediaType: 'application/pdf', source: { base64: 'JVBERi0=' } })).toBe('ok');
+    expect(check({ mediaType: 'application/pdf', source: { stored } })).toBe('ok');
+  });
+
+  it('refuses an empty file, a stored part over the cap, a file name and unknown fields', () => {
+    expect(check({ mediaType: 'application/pdf', source: { base64: '' } })).toContain('The file is empty.');
+    expect(
+      check({ mediaType: 'application/pdf', source: { stored: { ...stored, length: 2 ** 40 } } }),
+    ).not.toBe('ok');
+    expect(check({ mediaType: 'application/pdf', source: { base64: 'JVBERi0=' }, name: 'a.pdf' })).not.toBe(
+      'ok',
+    );
+    expect(check({ mediaType: 'application/pdf', source: { base64: 'JVBERi0=', path: '/etc/x' } })).not.toBe(
+      'ok',
+    );
   });
 });
 
