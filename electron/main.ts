@@ -26,6 +26,7 @@ import { keychainCipher } from './shell/keychainCipher';
 import { APP_ORIGIN, APP_SCHEME, isTrustedSender } from './shell/ipcSender';
 import { denyNavigation, handleWindowOpen, type ExternalOpener } from './shell/navigation';
 import { openedFileQueue, sessionPathsFromArgv } from './shell/openedFiles';
+import { electronPathOpener } from './shell/pathOpener';
 import { createWebPreferences } from './shell/webPreferences';
 
 const rendererRoot = path.join(__dirname, '..', 'renderer');
@@ -49,6 +50,8 @@ const host = createHost({
   // Asked on first use, after `ready`: only then can Electron tell whether a keyring is there.
   secretCipher: () => keychainCipher(safeStorage, process.platform),
   ...(analysisWorker ? { analysisWorker } : {}),
+  // A PDF part the user opens externally goes to the OS's viewer (TL-4); the host names and writes the file.
+  openFile: electronPathOpener(shell),
 });
 
 /** Session files handed to the app go to the renderer as the host's `open-session` event, once it has loaded. */

@@ -8,6 +8,7 @@ import { createHost } from './host/createHost';
 import { analysisWorkerBeside } from './host/agent/analysisWorkerScript';
 import { openInBrowser } from './web/openBrowser';
 import { parseServerArgs, SERVER_USAGE } from './web/serverArgs';
+import { systemFileOpener } from './web/systemFileOpener';
 import { startWebServer } from './web/webServer';
 
 async function main(): Promise<number> {
@@ -31,6 +32,9 @@ async function main(): Promise<number> {
     edition: 'browser',
     appVersion: APP_VERSION,
     ...(analysisWorker ? { analysisWorker } : {}),
+    // A PDF part the user opens externally goes to the platform's opener (TL-4), which may be missing: then the
+    // call answers a message the UI shows.
+    openFile: systemFileOpener(),
   });
   let server;
   try {

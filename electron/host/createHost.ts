@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LookupFunction } from 'node:net';
 import type { AgentSummary, OpenAgentResult, RawAgentRequest } from '../../shared/host/agent';
-import type { Edition, HostInfo, HostService, RawRequest } from '../../shared/host/hostApi';
+import type {
+  Edition,
+  HostInfo,
+  HostService,
+  OpenExternallyRequest,
+  RawRequest,
+} from '../../shared/host/hostApi';
 import type { Frame } from '../../shared/wire/frame';
 import { bytesLeave, redactFrames, redactionLeaves } from '../../shared/session/redact';
 import { workerAnalyser, type StreamAnalyser } from './agent/streamAnalyser';
@@ -24,6 +30,7 @@ import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
 import { createEventBus, type EventBus } from './eventBus';
 import { loadLibrary, saveLibrary } from './library';
 import { fetchRaw } from './fetchRaw';
+import { openExternally, type FileOpener } from './openExternally';
 import { blobDirOf } from './session/journal';
 import { sessionAgentOf, startRecording, type Recording } from './session/recording';
 import { SPILL_ABOVE_BYTES } from './spill/spillCollector';
@@ -62,6 +69,11 @@ export interface HostOptions {
    * beside the thread that reads and records them. In the host's own thread when absent (tests run from source).
    */
   analysisWorker?: string;
+  /**
+   * Hands a file the host wrote (a PDF part the user chose to open externally, TL-4) to the OS's app for it: Electron's
+   * shell.openPath on the desktop, the OS opener in the browser edition. Without it, opening externally is refused.
+   */
+  openFile?: FileOpener;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -133,8 +145,18 @@ export function createHost(options: HostOptions): HostService {
     host: api,
     liveStored: storedInFolder(spillDir),
   });
+  const openFile = (request: OpenExternallyRequest) =>
+    openExternally(
+      {
+        dir: path.join(dataDir ?? tmpdir(), 'tmp', 'open'),
+        opener: options.openFile,
+        readStored: (stored) => sessions.readStoredBytes(stored),
+      },
+      request,
+    );
   return hostMethods({
     info,
+    openFile,
     dataDir,
     recording,
     spillDir,
@@ -169,6 +191,7 @@ interface HostParts {
   fetchRecorded: HostService['fetchRaw'];
   probeHost: ProbeHost;
   api: Pick<HostService, 'sendRaw' | 'awaitStream' | 'closeStream'>;
+  openFile: HostService['openExternally'];
 }
 
 /** The HostService: each method handed to the service that does the work, in the order of the host contract. */
@@ -249,6 +272,7 @@ function hostMethods(parts: HostParts): HostService {
     startActs: async (request) => acts.start(request),
     awaitActs: ({ runId }) => acts.settled(runId),
     stopActs: async ({ runId }) => acts.stop(runId),
+    openExternally: parts.openFile,
     async close() {
       await acts.close();
       searches.close();

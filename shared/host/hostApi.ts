@@ -238,6 +238,32 @@ export interface HostApi {
   awaitActs(request: { runId: string }): Promise<ActsRunResult>;
   /** Stops a run between steps; the tests it did not reach are listed as not run. */
   stopActs(request: { runId: string }): Promise<{ stopped: boolean }>;
+  /**
+   * Writes a PDF file part to a file of the host's naming and hands it to the OS's viewer (TL-4), only when the user
+   * clicks. Rejects, with a message to show, for bytes that are not a PDF, a file too large, or an edition that has
+   * no opener.
+   */
+  openExternally(request: OpenExternallyRequest): Promise<OpenExternallyResult>;
+}
+
+/** A file part to open with the OS's app: its inline base64, or where its stored bytes are (SEC-4). */
+export interface OpenExternallyRequest {
+  mediaType: 'application/pdf';
+  source:
+    { base64: string } | { stored: { sessionId: string; sha256: string; offset: number; length: number } };
+}
+
+/** The largest PDF handed to an opener: its base64 still fits the browser edition's request-body cap. */
+export const OPEN_EXTERNALLY_MAX_BYTES = 160 * 1024 * 1024;
+
+/** Characters of base64 for `bytes` bytes; JSON escapes (`\/`) may double a stored string's length. */
+export function base64Chars(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4;
+}
+
+export interface OpenExternallyResult {
+  /** Bytes written and handed to the opener. */
+  size: number;
 }
 
 /** The session id of the current run's recording, open from the start. */
@@ -298,6 +324,7 @@ export const hostMethodNames = [
   'startActs',
   'awaitActs',
   'stopActs',
+  'openExternally',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 

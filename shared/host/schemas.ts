@@ -13,7 +13,7 @@ import {
   rawAgentRequestSchema,
 } from './agentSchemas';
 import { bindings, generations } from '../a2a/generation';
-import type { HostApi, HostMethod } from './hostApi';
+import { base64Chars, OPEN_EXTERNALLY_MAX_BYTES, type HostApi, type HostMethod } from './hostApi';
 import { STORED_READ_MAX_BYTES } from '../wire/storedString';
 import { SEARCH_QUERY_MAX } from '../search/textMatch';
 
@@ -256,6 +256,43 @@ export const hostArgSchemas: ArgSchemas = {
       .object({
         agentId: z.string().min(1).max(1000),
         probes: z.array(z.string().min(1).max(100)).max(100).optional(),
+      })
+      .strict(),
+  ]),
+  openExternally: z.tuple([
+    z
+      .object({
+        mediaType: z.literal('application/pdf', {
+          message: 'Only PDF files (application/pdf) can be opened externally.',
+        }),
+        source: z.union([
+          z
+            .object({
+              base64: z
+                .string()
+                .min(1, 'The file is empty.')
+                .max(base64Chars(OPEN_EXTERNALLY_MAX_BYTES), 'The file is too large to open externally.'),
+            })
+            .strict(),
+          z
+            .object({
+              stored: sessionIdSchema
+                .extend({
+                  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+                  offset: z.number().int().min(0),
+                  length: z
+                    .number()
+                    .int()
+                    .min(1)
+                    .max(
+                      2 * base64Chars(OPEN_EXTERNALLY_MAX_BYTES),
+                      'The file is too large to open externally.',
+                    ),
+                })
+                .strict(),
+            })
+            .strict(),
+        ]),
       })
       .strict(),
   ]),

@@ -35,6 +35,15 @@ interface Fixtures {
   startPeer: (name: PeerName) => Promise<PeerHandle>;
   /** A fresh folder for files the test writes itself; it is removed when the test ends. */
   tempDir: string;
+  /** The host's opener for a PDF opened externally (TL-4): it records files, never really opens them. */
+  opener: RecordingOpener;
+}
+
+export interface RecordingOpener {
+  /** Files the host handed over, in order. */
+  opened: string[];
+  /** When set, the opener fails with this message, as a missing xdg-open or a failing shell.openPath would. */
+  refuse?: string;
 }
 
 interface WorkerFixtures {
@@ -84,13 +93,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     }
   },
 
+  opener: async ({}, use) => {
+    await use({ opened: [] });
+  },
+
   testServer: async ({}, use) => {
     const server = await startTestServer();
     await use(server);
     await server.close();
   },
 
-  app: async ({ page, hostMode, injectedPreload, record }, use) => {
+  app: async ({ page, hostMode, injectedPreload, record, opener }, use) => {
     // Each test keeps its agent library (and its recordings, saved sessions and spilled bodies) in its own folder,
     // never the user's; the folder goes when the test ends, passed or not.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-e2e-'));
@@ -99,6 +112,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         edition: hostMode === 'injected' ? 'desktop' : 'browser',
         appVersion: 'e2e',
         dataDir,
+        // The opener main.ts and server.ts pass, replaced by one that records: no viewer starts during tests.
+        openFile: async (file) => {
+          if (opener.refuse) throw new Error(opener.refuse);
+          opener.opened.push(file);
+        },
       });
       try {
         const server = await startWebServer({ host, rendererDir });

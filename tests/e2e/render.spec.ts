@@ -1,11 +1,14 @@
 // Agent content rendered safely (TL-4, SEC-3), in both projects, against the hostile peer's xss agent: markdown and
 // raw HTML never run, dangerous links stay inert text, SVG and HTML open only in a sandboxed frame where nothing runs
 // or calls out, remote images load only on click (through the host, exactly once), and ordinary rich content — a PNG,
-// audio, video, a data part — renders in artifacts like in messages.
+// audio, video, a data part — renders in artifacts like in messages. A PDF is never previewed: it opens externally
+// through the host only on a click.
 
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test as base } from './fixtures';
 import { RenderPage } from './support/renderPage';
-import { startHostilePeer, XSS_PATHS, type HostilePeerHandle } from '../peers/hostilePeer';
+import { startHostilePeer, XSS_PATHS, XSS_PDF_TEXT, type HostilePeerHandle } from '../peers/hostilePeer';
 
 const test = base.extend<{ hostile: HostilePeerHandle; render: RenderPage }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
@@ -196,4 +199,45 @@ test('artifacts render an inline PNG, audio and video without autoplay, and data
   });
   expect(await render.pwnedFlags()).toEqual([]);
   expect(await render.activeElements()).toBe(0);
+});
+
+test('a PDF part is not previewed, and opens externally through the host only on a click', async ({
+  app,
+  hostile,
+  render,
+  opener,
+}) => {
+  await app.openAgent(hostile.agentUrl('xss'));
+  await app.send('hello', { stream: false });
+  const pdf = render.filePart('brief.pdf');
+
+  await test.step('find the PDF part: no preview, an Open externally button and Save, nothing opened yet', async () => {
+    await expect(render.openExternallyButton(pdf)).toHaveText('Open externally');
+    await expect(render.saveLink(pdf)).toBeVisible();
+    expect(await render.activeElements()).toBe(0);
+    expect(opener.opened).toEqual([]);
+  });
+
+  await test.step('click Open externally: the opener gets a file the host named, with the PDF bytes', async () => {
+    await render.openExternallyButton(pdf).click();
+    await expect(render.openExternallyStatus(pdf)).toHaveText(
+      `Handed ${XSS_PDF_TEXT.length} B to your PDF viewer.`,
+    );
+    expect(opener.opened).toHaveLength(1);
+    const file = opener.opened[0]!;
+    // The agent's name ("../../brief.pdf") never reaches the file system.
+    expect(path.basename(file)).toMatch(/^switchboard-[0-9a-f]{24}\.pdf$/);
+    expect(path.basename(path.dirname(file))).toBe('open');
+    expect(await readFile(file, 'latin1')).toBe(XSS_PDF_TEXT);
+  });
+
+  await test.step('click again with an opener that fails: the UI shows why, and points to Save', async () => {
+    opener.refuse = 'xdg-open is not installed';
+    await render.openExternallyButton(pdf).click();
+    await expect(render.openExternallyError(pdf)).toHaveText(
+      'The PDF could not be opened: xdg-open is not installed',
+    );
+    await expect(render.saveLink(pdf)).toBeVisible();
+    expect(opener.opened).toHaveLength(1);
+  });
 });

@@ -70,6 +70,10 @@ export const XSS_PATHS = {
 } as const;
 
 /** A 4×3 RGBA PNG, so a test can check that an image really decoded (naturalWidth 4). */
+/** The bytes of the xss artifact's PDF part: a PDF header and trailer, enough for the checks that it is a PDF. */
+export const XSS_PDF_TEXT =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
 export const XSS_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAYAAAC09K7GAAAAHklEQVR4nGNgYDjx/z8QI+gAIAOI4TTDAiADiGE0ANX7Hw9FO56nAAAAAElFTkSuQmCC';
 /** The same PNG padded with zero bytes to a multiple of 3, so its base64 has no padding and the fill can follow. */
@@ -766,6 +770,8 @@ function xssArtifact(): Json {
       },
       { raw: silentWav(), mediaType: 'audio/wav', filename: 'silence.wav' },
       { raw: base64('not really a video'), mediaType: 'video/webm', filename: 'clip.webm' },
+      // A PDF (TL-4): never previewed in the window, only opened externally on a click. Its name tries a path.
+      { raw: base64(XSS_PDF_TEXT), mediaType: 'application/pdf', filename: '../../brief.pdf' },
     ],
   };
 }

@@ -1,10 +1,11 @@
 // The viewer for a file's bytes, chosen by its media type (TL-4, SEC-3): raster images in an <img>, audio and video
 // with controls and no autoplay (all from blob: URLs), HTML and SVG only in the sandboxed preview, text as text, and
-// anything else — PDF included — only offered to save.
+// a PDF offered to open in the OS's viewer (through the host) or to save, anything else only offered to save.
 
 import { useMemo, useState } from 'react';
 import { useBlobUrl } from './useBlobUrl';
 import { bytesToText, mediaKindOf, safeFileName } from './media';
+import { PdfActions } from './PdfActions';
 import { SandboxPreview } from './SandboxPreview';
 import { looksLikeMarkup, sniffRaster } from './sniff';
 
@@ -43,10 +44,7 @@ export function FileBody({
     case 'pdf':
       return (
         <span className="file-actions">
-          <span className="muted">
-            PDFs are not previewed: the browser’s PDF viewer does not run inside a sandbox. Save the file to
-            open it.
-          </span>
+          <PdfActions bytes={bytes} />
           <SaveLink bytes={bytes} name={name} />
         </span>
       );

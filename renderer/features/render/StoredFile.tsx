@@ -3,7 +3,8 @@
 
 import type { StoredString } from '../../../shared/wire/storedString';
 import { FileBody } from './FileBody';
-import { formatSize } from './media';
+import { formatSize, mediaKindOf } from './media';
+import { PdfActions } from './PdfActions';
 import { base64Size } from './storedBytes';
 import { useStoredLoad } from './useStoredLoad';
 
@@ -13,6 +14,8 @@ export function StoredFile({ stored, type, name }: { stored: StoredString; type:
   const size = formatSize(base64Size(stored.length));
   return (
     <span className="remote-load" data-testid="stored-file">
+      {/* A PDF opens externally straight from the disk: the host reads the stored bytes itself. */}
+      {mediaKindOf(type) === 'pdf' && <PdfActions stored={stored} />}
       <button
         type="button"
         className="render-action"

@@ -105,6 +105,15 @@ export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> | null {
   return bytes;
 }
 
+/** Bytes to standard base64, a chunk at a time so no argument list grows with the file. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  const chunks: string[] = [];
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    chunks.push(String.fromCharCode(...bytes.subarray(at, at + 0x8000)));
+  }
+  return btoa(chunks.join(''));
+}
+
 /**
  * A data: URL taken apart into its media type and bytes, so a file part that carries one is shown like inline bytes.
  * The URL itself is never handed to the page (no <img src="data:…">, no link): only the decoded bytes are used.

@@ -90,6 +90,25 @@ export class RenderPage {
     return scope.getByTestId(`part-${kind}`);
   }
 
+  /** The "Open externally" button of a PDF part (TL-4). */
+  openExternallyButton(scope: Locator): Locator {
+    return scope.getByTestId('open-externally');
+  }
+
+  /** What came of opening a PDF externally: the size handed over, or the host's message. */
+  openExternallyStatus(scope: Locator): Locator {
+    return scope.getByTestId('open-externally-status');
+  }
+
+  openExternallyError(scope: Locator): Locator {
+    return scope.getByTestId('open-externally-error');
+  }
+
+  /** The Save link of a file part. */
+  saveLink(scope: Locator): Locator {
+    return scope.getByTestId('save-file');
+  }
+
   /** Loads the bytes of a file part the host kept on disk into the window. */
   async loadStored(file: Locator): Promise<void> {
     await file.getByTestId('load-stored').click();

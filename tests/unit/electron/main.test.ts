@@ -1,6 +1,8 @@
 // The Electron shell (main.ts) run against a fake `electron` module: window options, navigation policy,
 // openExternal, IPC handlers and the app scheme, checked one by one.
 
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostChannel, hostEventChannel, hostMethodNames } from '../../../shared/host/hostApi';
 import { RENDERER_CSP } from '../../../electron/shell/csp';
@@ -179,6 +181,36 @@ describe('IPC', () => {
     };
     expect(result.ok).toBe(false);
     expect(result.error.name).toBe('InvalidArguments');
+  });
+
+  it('opens a PDF part externally through shell.openPath, with a file the host named (TL-4)', async () => {
+    shell.openPath.mockClear();
+    const handler = recorded.ipcHandlers.get(hostChannel('openExternally'))!;
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
+    const request = { mediaType: 'application/pdf', source: { base64: pdf } };
+    const result = (await handler({ senderFrame: trusted }, request)) as { ok: boolean; value: unknown };
+    expect(result).toEqual({ ok: true, value: { size: 15 } });
+    expect(shell.openPath).toHaveBeenCalledTimes(1);
+    const file = shell.openPath.mock.calls[0]![0];
+    expect(file.startsWith(path.join(app.getPath('userData'), 'tmp', 'open') + path.sep)).toBe(true);
+    expect(path.basename(file)).toMatch(/^switchboard-[0-9a-f]{24}\.pdf$/);
+    expect(await readFile(file, 'latin1')).toBe('%PDF-1.4\n%%EOF\n');
+  });
+
+  it('answers the error shell.openPath reports, and removes the file', async () => {
+    shell.openPath.mockClear();
+    shell.openPath.mockResolvedValueOnce('No application is associated with the file.');
+    const handler = recorded.ipcHandlers.get(hostChannel('openExternally'))!;
+    const pdf = Buffer.from('%PDF-1.7\n').toString('base64');
+    const result = (await handler(
+      { senderFrame: trusted },
+      { mediaType: 'application/pdf', source: { base64: pdf } },
+    )) as { ok: boolean; error: { message: string } };
+    expect(result.ok).toBe(false);
+    expect(result.error.message).toBe(
+      'The PDF could not be opened: The system could not open the file: No application is associated with the file.',
+    );
+    await expect(stat(shell.openPath.mock.calls[0]![0])).rejects.toThrow();
   });
 
   it('forwards host events to the window', async () => {

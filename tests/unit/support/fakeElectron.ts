@@ -108,7 +108,11 @@ export const session = {
   },
 };
 
-export const shell = { openExternal: vi.fn(async (_url: string) => {}) };
+export const shell = {
+  openExternal: vi.fn(async (_url: string) => {}),
+  // Electron answers '' when the file opened, else an error string.
+  openPath: vi.fn(async (_path: string) => ''),
+};
 export const dialog = { showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0 })) };
 
 /** The OS keychain as a Linux desktop with the Secret Service has it; encryption that is not the plain text. */

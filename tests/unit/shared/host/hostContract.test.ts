@@ -79,6 +79,7 @@ function agentMethodsNotUsedHere() {
     searchSession: unused,
     cancelSearch: unused,
     readStoredBytes: unused,
+    openExternally: unused,
     unlockSecrets: unused,
     startSignIn: unused,
     awaitSignIn: unused,
