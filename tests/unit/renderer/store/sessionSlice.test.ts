@@ -206,7 +206,13 @@ describe('live frames during a replay', () => {
     const store = liveStore();
     store.getState().startReplay(session(recorded), recorded, [agent('rec')], { atEnd: true });
     store.getState().addFrames([frame('l3', 30)]);
-    store.getState().addFrames([frame('l2', 20, { rev: 1, state: 'done' }), frame('l4', 40)]);
+    // l2's answer arrived at +35 ms, after l3 was sent: the timeline orders entries by arrival.
+    store
+      .getState()
+      .addFrames([
+        frame('l2', 20, { rev: 1, state: 'done', timing: { start: 20, end: 35 } }),
+        frame('l4', 40),
+      ]);
     let state = store.getState();
     expect(ids(state.frames)).toEqual(['r1', 'r2', 'r3', 'r4']);
     expect(ids(state.liveBuffer)).toEqual(['l3', 'l2', 'l4']);
