@@ -29,6 +29,7 @@ import { defaultDataDir } from './dataDir';
 import { startDemoAgent, type DemoAgent } from './demo/demoAgent';
 import { createEventBus, type EventBus } from './eventBus';
 import { loadLibrary, saveLibrary } from './library';
+import { libraryHoldStore } from './routeHoldStore';
 import { fetchRaw } from './fetchRaw';
 import { openExternally, type FileOpener } from './openExternally';
 import { blobDirOf } from './session/journal';
@@ -100,7 +101,7 @@ export function createHost(options: HostOptions): HostService {
   const analyser = options.analysisWorker ? workerAnalyser(options.analysisWorker) : undefined;
   const recorder = hostRecorder(deps, analyser, spillDir, recording, bus, (frame) => push.observe(frame));
   const secrets = new HostSecrets(dataDir, options.secretCipher);
-  const agents = createAgentClient(recorder, secrets.vault);
+  const agents = createAgentClient(recorder, secrets.vault, dataDir ? libraryHoldStore(dataDir) : undefined);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   const remember = rememberer(recording, analyser);
   const api = {

@@ -29,8 +29,35 @@ export async function loadLibrary(dataDir: string): Promise<LibraryLoad> {
   return { entries: [], problem: `The agent library was not valid (${problem}); it was kept as ${aside}.` };
 }
 
-export async function saveLibrary(dataDir: string, entries: readonly LibraryEntry[]): Promise<void> {
-  const file = path.join(dataDir, FILE);
+/**
+ * Saves the renderer's list. Route holds are the host's (CARD-3): the ones on disk stay with their URL whatever the
+ * list says, so a list loaded before a hold was found cannot drop it, nor a forged one plant one.
+ */
+export function saveLibrary(dataDir: string, entries: readonly LibraryEntry[]): Promise<void> {
+  return underLibraryLock(dataDir, async () => {
+    const onDisk = new Map((await readEntries(dataDir)).map((entry) => [entry.url, entry.routeHolds]));
+    await writeEntries(
+      dataDir,
+      entries.map(({ routeHolds: _ignored, ...entry }) => {
+        const holds = onDisk.get(entry.url);
+        return holds && holds.length > 0 ? { ...entry, routeHolds: holds } : entry;
+      }),
+    );
+  });
+}
+
+/** The entries as they are on disk, none when the file is missing or unreadable (loadLibrary reports that). */
+export async function readEntries(dataDir: string): Promise<LibraryEntry[]> {
+  try {
+    const text = await readFile(path.join(dataDir, FILE), 'utf8');
+    return readProblem(text) === undefined ? (JSON.parse(text) as { agents: LibraryEntry[] }).agents : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Writes the whole list, secrets blanked; callers hold the lock. */
+export async function writeEntries(dataDir: string, entries: readonly LibraryEntry[]): Promise<void> {
   const body = {
     format: LIBRARY_FORMAT,
     schemaVersion: 1,
@@ -39,7 +66,19 @@ export async function saveLibrary(dataDir: string, entries: readonly LibraryEntr
       ...(entry.settings ? { settings: withoutSecrets(entry.settings) } : {}),
     })),
   };
-  await writeFileAtomic(file, `${JSON.stringify(body, null, 2)}\n`);
+  await writeFileAtomic(path.join(dataDir, FILE), `${JSON.stringify(body, null, 2)}\n`);
+}
+
+const locks = new Map<string, Promise<unknown>>();
+
+/** One read-change-write of the file at a time per folder: the renderer's saves and the host's holds meet here. */
+export function underLibraryLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+  const next = (locks.get(dataDir) ?? Promise.resolve()).then(work, work);
+  locks.set(
+    dataDir,
+    next.catch(() => undefined),
+  );
+  return next;
 }
 
 function readProblem(text: string): string | undefined {

@@ -157,6 +157,19 @@ export interface LibraryEntry {
   /** The card's name when it was saved, for the list before the agent is opened again. */
   name?: string;
   settings?: AgentSettingsChange;
+  /** Interfaces whose sends are held because their route seemed missing (CARD-3), kept across runs by the host. */
+  routeHolds?: SavedRouteHold[];
+}
+
+/** A route-missing hold as the library keeps it: written and cleared by the host only, dropped when the card changes. */
+export interface SavedRouteHold {
+  /** The interface: generation, binding and URL, as the host keys it. */
+  key: string;
+  message: string;
+  /** The frame that showed the route missing (in the run that found it). */
+  frameId: string;
+  /** The card the hold was found under; another card means the agent changed and the hold is dropped. */
+  cardSha256: string;
 }
 
 export interface LibraryLoad {
@@ -220,6 +233,8 @@ export interface AgentSummary {
   authOffers: AuthOffer[];
   /** The settings in force, secrets replaced by SECRET_PLACEHOLDER. */
   settings: AgentSettings;
+  /** Sends to the chosen interface are held: its route seemed missing, in this run or a past one (CARD-3). */
+  routeHold?: RouteHoldSummary;
 }
 
 export type OpenAgentResult =
@@ -271,6 +286,12 @@ export interface OperationOutcome {
    * held after it (status 'refused'), with the frame that showed it; `despiteMissingRoute` sends anyway.
    */
   routeMissing?: { frameId: string };
+}
+
+/** The hold on the agent's chosen interface, as the summary tells it (CARD-3), also when a past run found it. */
+export interface RouteHoldSummary {
+  message: string;
+  frameId: string;
 }
 
 export interface StreamEnd {

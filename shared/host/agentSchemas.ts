@@ -278,6 +278,19 @@ export const libraryEntrySchema = z
     cardPath: z.string().max(4096).optional(),
     name: z.string().max(1000).optional(),
     settings: agentSettingsChangeSchema.optional(),
+    routeHolds: z
+      .array(
+        z
+          .object({
+            key: z.string().max(8192),
+            message: z.string().max(8192),
+            frameId: z.string().max(200),
+            cardSha256: z.string().regex(/^[0-9a-f]{64}$/, 'A route hold names its card by a sha256 in hex.'),
+          })
+          .strict(),
+      )
+      .max(100)
+      .optional(),
   })
   .strict();
 

@@ -1,7 +1,8 @@
 // An agent the app meets in tutorials, in both projects: its card is at a custom path (CARD-1) and reads as A2A 0.1,
 // but its endpoint answers every call 404 (CARD-3). The composer says so in words and links the frame, holds the next
 // send until "Send anyway", copies the request into the request editor, and the Checks panel reports
-// frame.route-missing once for both answers.
+// frame.route-missing once for both answers. The hold is kept in the library: after a restart (a reload with the
+// same data folder) the saved agent and the composer still show it, and "Send anyway" sends past it.
 
 import { expect, test } from './fixtures';
 import { startOffRouteAgent } from '../integration/support/offRouteAgent';
@@ -57,6 +58,24 @@ test('a card at a custom path whose endpoint answers 404: said, held, sent anywa
       await expect(finding).toHaveCount(1);
       await expect(checks.timesSeen(finding)).toHaveText('×2');
       await expect(checks.specLink(finding)).toContainText('A2A 0.1 §3.2 Data Format');
+    });
+
+    await test.step('restart with the same data folder: the saved agent and the composer still hold', async () => {
+      await app.reload();
+      await expect(library.heldMarks()).toHaveCount(1);
+      await library.savedAgents().first().click();
+      await expect(app.cardName()).toHaveText('Tutorial REST agent');
+      await composer.open();
+      await expect(composer.routeHold()).toContainText('POST /api answered 404 Not Found');
+      await expect(composer.routeHold()).toContainText('held until you choose to send anyway');
+      expect(agent.calls).toEqual(['POST /api', 'POST /api']);
+    });
+
+    await test.step('send anyway: the message goes out and the kept hold is gone', async () => {
+      await composer.sendAnywayWith('after the restart');
+      await expect(app.outcome()).toHaveAttribute('data-status', 'invalid');
+      await expect(composer.routeHold()).toHaveCount(0);
+      expect(agent.calls).toEqual(['POST /api', 'POST /api', 'POST /api']);
     });
   } finally {
     await agent.close();

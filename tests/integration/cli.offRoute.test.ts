@@ -71,4 +71,27 @@ describe('switchboard and an endpoint that does not speak the card (CARD-3)', ()
     // The message went out once; the streamed one was held, and there was no task to read back.
     expect(agent.calls.slice(before)).toEqual(['POST /api']);
   });
+
+  it('check with probes reports the interface once and says each probe was skipped', async () => {
+    const before = agent.calls.length;
+    const checked = await run(['check', agent.url, '--card-path', 'cards/my-agent', '--json']);
+    expect(checked.code).toBe(1);
+    const report = jsonLines(checked.stdout)[0] as unknown as CheckReport;
+    const missing = report.findings.filter((finding) => finding.checkId === 'frame.route-missing');
+    expect(missing).toHaveLength(1);
+    expect(missing[0]!.message).toBe(ROUTE_MISSING);
+    const evidence = missing[0]!.frameIds;
+    expect(evidence).toHaveLength(1);
+    expect(report.probes.length).toBeGreaterThan(5);
+    for (const probe of report.probes) {
+      expect(probe).toMatchObject({ status: 'skipped', frameIds: evidence, findings: [] });
+      expect(probe.message).toMatch(/^skipped: route missing\. .*request editor/);
+    }
+    expect(report.summary.probesFailed).toBe(0);
+    // One message, nothing after it: no stream, no task read back, no probe traffic.
+    expect(agent.calls.slice(before)).toEqual(['POST /api']);
+    const human = await run(['check', agent.url, '--card-path', 'cards/my-agent']);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain('skipped probe.streaming: skipped: route missing.');
+  });
 });

@@ -43,6 +43,7 @@ import type { SignOutResult, TokenStatus } from '../../../shared/host/tokens';
 import { isOAuth } from '../../../shared/host/agent';
 import { OAuthClient } from './oauthClient';
 import { runRaw } from './operationRunner';
+import type { RouteHoldStore } from '../routeHoldStore';
 import { AgentStreams } from './agentStreams';
 import { recordExchange, type Recorder } from './recorder';
 
@@ -81,11 +82,12 @@ export interface AgentClient {
 export function createAgentClient(
   recorder: Recorder,
   secretVault: () => Promise<SecretVault> = onlyInMemory(),
+  holdStore?: RouteHoldStore,
 ): AgentClient {
   const agents = new Map<string, AgentRecord>();
   const streams = new AgentStreams(recorder, (id) => agents.has(id));
   const signIns = createSignInFlows(recorder);
-  const context: ClientContext = { recorder, agents, secretVault };
+  const context: ClientContext = { recorder, agents, secretVault, ...(holdStore ? { holdStore } : {}) };
 
   const agent = (id: string): AgentRecord => {
     const record = agents.get(id);
@@ -174,6 +176,8 @@ interface ClientContext {
   recorder: Recorder;
   agents: Map<string, AgentRecord>;
   secretVault: () => Promise<SecretVault>;
+  /** Where route-missing holds of saved agents outlive the run (CARD-3). */
+  holdStore?: RouteHoldStore;
 }
 
 /** A card pasted or opened from a file (CARD-2): checked and detected, no request made. */
@@ -207,7 +211,7 @@ async function openCardText(
 
 /** An agent opened by its URL: the card discovered (its fetches are frames) with the secrets kept for it. */
 async function openAgentAt(
-  { recorder, agents, secretVault }: ClientContext,
+  { recorder, agents, secretVault, holdStore }: ClientContext,
   request: OpenAgentRequest,
 ): Promise<OpenAgentResult> {
   // Secrets are kept under the card's URL, as the library knows an agent (AUTH-4): they fill the ones a library
@@ -236,6 +240,7 @@ async function openAgentAt(
     settings,
   });
   selectInterface(record);
+  if (holdStore) await restoreHolds(record, holdStore);
   agents.set(record.id, record);
   // A client passphrase typed with the open (the window's open form) is kept as the settings dialog keeps one: the
   // library entry holds none, and opening it again must find it in the vault (NET-1, AUTH-4).
@@ -243,6 +248,20 @@ async function openAgentAt(
   if (typed && typed !== SECRET_PLACEHOLDER)
     await (await secretVault()).set(record.cardUrl, secretsOf(record.settings));
   return { ok: true, agent: summarize(record), attempts: found.attempts };
+}
+
+/**
+ * The holds a past run found on this saved agent (CARD-3); those found under another card were dropped by the store.
+ * A library that cannot be read holds nothing: opening the agent matters more than a hold.
+ */
+async function restoreHolds(record: AgentRecord, store: RouteHoldStore): Promise<void> {
+  record.holdStore = store;
+  try {
+    const saved = await store.load(record.cardUrl, record.cardText);
+    if (saved.size > 0) record.missingRoutes = saved;
+  } catch {
+    // Nothing to restore; a later hold is still saved when the file can be written again.
+  }
 }
 
 /** New settings for an agent; its secrets are saved for the next run when it has a URL to keep them under. */

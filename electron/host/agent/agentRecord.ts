@@ -7,6 +7,8 @@ import { chooseInterface, type CardInterface, type Detection } from '../../../sh
 import type { CardSecurity } from '../../../shared/a2a/securitySchemes';
 import { hideSecrets } from './agentSettings';
 import type { OAuthClient } from './oauthClient';
+import type { RouteHoldStore } from '../routeHoldStore';
+import { routeKey } from './routeKey';
 
 export interface AgentRecord {
   id: string;
@@ -23,6 +25,8 @@ export interface AgentRecord {
   oauth: OAuthClient;
   /** Interfaces (routeKey) whose calls answered as if the route were missing, with the frame that showed it. */
   missingRoutes?: Map<string, { message: string; frameId: string }>;
+  /** Where the holds of a saved agent outlive the run (the library); absent for agents opened from text. */
+  holdStore?: RouteHoldStore;
 }
 
 /** Picks the interface the settings ask for; records why none fits. */
@@ -72,5 +76,12 @@ export function summarize(record: AgentRecord): AgentSummary {
     securityRequirements: record.security.requirements,
     authOffers: authOffers(record.security.schemes),
     settings: hideSecrets(record.settings),
+    ...routeHoldOf(record),
   };
+}
+
+/** The hold on the chosen interface, for the composer to show before anything is sent (CARD-3). */
+function routeHoldOf(record: AgentRecord): { routeHold?: { message: string; frameId: string } } {
+  const held = record.chosen ? record.missingRoutes?.get(routeKey(record.chosen)) : undefined;
+  return held ? { routeHold: { message: held.message, frameId: held.frameId } } : {};
 }

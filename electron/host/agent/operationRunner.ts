@@ -26,7 +26,7 @@ import { applyCredentials, hasCredentials, originNeedingConsent, type Credential
 import { decodeFinished, startOperationExchange, type ExchangeState } from './operationExchange';
 import type { RunnerHooks, SendPlan } from './operationPlan';
 import type { StreamRecorder } from './streamRecorder';
-import { heldSend, noteRouteMissing, routeKey } from './routeHold';
+import { heldSend, isA2AAnswer, noteRouteMissing, persistHold, routeKey } from './routeHold';
 
 let rpcSequence = 0;
 
@@ -50,6 +50,7 @@ export async function runOperation(
     );
   }
   const key = routeKey(chosen);
+  const before = agent.missingRoutes?.get(key);
   const held = heldSend(agent, key, request.despiteMissingRoute);
   if (held) return held;
   const encoded = adapter.encode(request.operation, request.input as never, {
@@ -74,7 +75,7 @@ export async function runOperation(
   if (attempt.retryWithNewToken) {
     agent.oauth.invalidate();
     const retry = await sendOnce(plan, `${source}:retry`);
-    return noteRouteMissing(agent, key, retry.frame, {
+    const noted = noteRouteMissing(agent, key, retry.frame, {
       ...retry.outcome,
       stepFrameIds: [
         ...(attempt.outcome.stepFrameIds ?? []),
@@ -82,8 +83,9 @@ export async function runOperation(
         ...(retry.outcome.stepFrameIds ?? []),
       ].filter(Boolean),
     });
+    return persistHold(agent, key, before, noted);
   }
-  return noteRouteMissing(agent, key, attempt.frame, attempt.outcome);
+  return persistHold(agent, key, before, noteRouteMissing(agent, key, attempt.frame, attempt.outcome));
 }
 
 /**
@@ -129,23 +131,26 @@ export async function runRaw(
     streaming: accept.includes('text/event-stream'),
     ...(raw.body !== undefined ? { body: raw.body } : {}),
   };
-  return (
-    await sendOnce(
-      {
-        agent,
-        adapter,
-        request,
-        hooks,
-        inputTaskId: undefined,
-        // Headers the user marked secret join the agent's own marks on the frame.
-        bodySecrets: (raw.secretHeaders ?? []).map((name): SecretMark => ({ in: 'request-header', name })),
-        unidentified: !identified,
-        bare: raw.credentials === false,
-        ...(raw.bodyBase64 !== undefined ? { bodyBase64: raw.bodyBase64 } : {}),
-      },
-      source,
-    )
-  ).outcome;
+  const sent = await sendOnce(
+    {
+      agent,
+      adapter,
+      request,
+      hooks,
+      inputTaskId: undefined,
+      // Headers the user marked secret join the agent's own marks on the frame.
+      bodySecrets: (raw.secretHeaders ?? []).map((name): SecretMark => ({ in: 'request-header', name })),
+      unidentified: !identified,
+      bare: raw.credentials === false,
+      ...(raw.bodyBase64 !== undefined ? { bodyBase64: raw.bodyBase64 } : {}),
+    },
+    source,
+  );
+  // A typed request the interface answered as A2A shows its route is there after all (CARD-3): the hold is lifted.
+  const key = routeKey(chosen);
+  const before = agent.missingRoutes?.get(key);
+  if (identified && before && isA2AAnswer(sent.frame, sent.outcome)) agent.missingRoutes?.delete(key);
+  return persistHold(agent, key, before, sent.outcome);
 }
 
 /** A request as written, its own credential headers still marked as secrets for redaction. */

@@ -2,12 +2,14 @@
 // message (and stream one when the card says it can), read the task back, run the probes, then check every frame
 // the run made. The same host as the app, so the report points at frames a user can open in a saved session.
 
-import type { AgentSettingsChange, AgentSummary } from '../../../shared/host/agent';
+import type { AgentSettingsChange, AgentSummary, OperationOutcome } from '../../../shared/host/agent';
 import { agentName } from '../../../shared/agentName';
 import { runChecks } from '../../../shared/checks/runChecks';
 import type { CheckReport, ProbeResult } from '../../../shared/checks/types';
 import type { HostService } from '../../../shared/host/hostApi';
 import type { Frame } from '../../../shared/wire/frame';
+import { PROBE_IDS } from './probes';
+import { skipProbesForMissingRoute } from './routeMissingSkip';
 
 export interface CheckAgentOptions {
   /** Run the probes (on by default). */
@@ -55,24 +57,14 @@ export async function checkAgent(
       operation: 'send',
       input: { message: { parts: [{ kind: 'text', text: 'Switchboard check: hello' }] }, blocking: true },
     });
-    if (sent.taskId) {
-      // Reading the task back shows whether the agent's story holds (a completed task must stay completed).
-      await host.runOperation({ agentId: agent.id, operation: 'get', input: { taskId: sent.taskId } });
-    }
-    if (declaresStreaming(agent.cardText)) {
-      progress('Streaming a message …');
-      const streamed = await host.runOperation({
-        agentId: agent.id,
-        operation: 'stream',
-        input: { message: { parts: [{ kind: 'text', text: 'Switchboard check: stream' }] }, blocking: false },
-      });
-      if (streamed.exchangeId && streamed.status === 'stream')
-        await host.awaitStream({ exchangeId: streamed.exchangeId });
-    }
+    const missing = sent.routeMissing?.frameId;
     let probes: ProbeResult[] = [];
-    if (options.probes !== false) {
-      progress('Running the probes …');
-      probes = await host.runProbes({ agentId: agent.id });
+    if (missing !== undefined) {
+      // The interface is reported once; asking the same void again would only repeat the finding.
+      progress('The route is missing: the stream and the probes are skipped.');
+      if (options.probes !== false) probes = skipProbesForMissingRoute(PROBE_IDS, missing);
+    } else {
+      probes = await followUp(host, agent, sent, options, progress);
     }
     const card = await host.checkCard({ text: agent.cardText, cardUrl: agent.cardUrl });
     await settle();
@@ -95,6 +87,33 @@ export async function checkAgent(
   } finally {
     stop();
   }
+}
+
+/** After a send that reached a real route: read the task back, stream when the card can, run the probes. */
+async function followUp(
+  host: HostService,
+  agent: AgentSummary,
+  sent: OperationOutcome,
+  options: CheckAgentOptions,
+  progress: (line: string) => void,
+): Promise<ProbeResult[]> {
+  if (sent.taskId) {
+    // Reading the task back shows whether the agent's story holds (a completed task must stay completed).
+    await host.runOperation({ agentId: agent.id, operation: 'get', input: { taskId: sent.taskId } });
+  }
+  if (declaresStreaming(agent.cardText)) {
+    progress('Streaming a message …');
+    const streamed = await host.runOperation({
+      agentId: agent.id,
+      operation: 'stream',
+      input: { message: { parts: [{ kind: 'text', text: 'Switchboard check: stream' }] }, blocking: false },
+    });
+    if (streamed.exchangeId && streamed.status === 'stream')
+      await host.awaitStream({ exchangeId: streamed.exchangeId });
+  }
+  if (options.probes === false) return [];
+  progress('Running the probes …');
+  return host.runProbes({ agentId: agent.id });
 }
 
 /** Frames are delivered once per event-loop turn; two turns let the last batch arrive. */

@@ -42,6 +42,16 @@ export function SavedAgents({ library: state }: { library: AgentLibraryState }) 
                 data-testid="library-item"
               >
                 <VisibleName text={entry.name ?? entry.url} />
+                {(entry.routeHolds?.length ?? 0) > 0 && (
+                  <span
+                    className="muted"
+                    data-testid="library-held"
+                    title="An earlier send found the route missing; sends stay held until you send anyway."
+                  >
+                    {' '}
+                    (sends held)
+                  </span>
+                )}
               </button>
               <button
                 type="button"

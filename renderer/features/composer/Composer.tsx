@@ -14,6 +14,7 @@ import { ComposerOptions } from './ComposerOptions';
 import { checkDraft, type DraftNote } from './draft';
 import { OutcomeNotice } from './OutcomeNotice';
 import { PartEditor } from './PartEditor';
+import { RouteHoldNotice } from './RouteHoldNotice';
 import { SentRequest } from './SentRequest';
 import { StreamStatusNotice } from './StreamStatusNotice';
 import { TargetLine } from './TargetLine';
@@ -53,15 +54,20 @@ export function Composer() {
   );
   const canSend = !!check.input && !send.isPending && !!chosen && files.reading === 0;
 
-  const submit = () => {
+  const sendDraft = (despiteMissingRoute: boolean) => {
     if (!canSend || !check.input) return;
     send.mutate({
       agentId: agent.id,
       streaming: draft.streaming,
       input: check.input,
       ...(push !== 'off' ? { push } : {}),
+      ...(despiteMissingRoute ? { despiteMissingRoute } : {}),
     });
   };
+  const submit = () => sendDraft(false);
+  // A hold an earlier run found (CARD-3) is shown until this window sends; then the outcome tells the story.
+  const savedHold =
+    agent.routeHold && !send.data && !send.error && !send.isPending ? agent.routeHold : undefined;
 
   const held = send.data?.routeMissing && send.data.status === 'refused' ? send.variables : undefined;
   const sendAnyway = held ? () => send.mutate({ ...held, despiteMissingRoute: true }) : undefined;
@@ -117,6 +123,8 @@ export function Composer() {
       />
       {stream && !send.error ? (
         <StreamStatusNotice frame={stream.frame} open={stream.open} />
+      ) : savedHold ? (
+        <RouteHoldNotice hold={savedHold} canSend={canSend} onSendAnyway={() => sendDraft(true)} />
       ) : (
         <OutcomeNotice outcome={send.data} error={send.error} agentId={agent.id} onSendAnyway={sendAnyway} />
       )}

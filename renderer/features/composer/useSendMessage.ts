@@ -3,7 +3,7 @@
 // the composer goes back to following the task that waits for the user (MSG-7), and the exchange is remembered so
 // the composer can show the request that went out.
 
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendInput } from '../../../shared/a2a/adapter';
 import type { OperationOutcome } from '../../../shared/host/agent';
 import type { PushAuthMode } from '../../../shared/host/push';
@@ -25,6 +25,7 @@ export function useSendMessage() {
   const clearParts = useAppStore((state) => state.clearParts);
   const setTarget = useAppStore((state) => state.setTarget);
   const setLastExchange = useAppStore((state) => state.setLastExchange);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (send: SendRequest): Promise<OperationOutcome> => {
       let input = send.input;
@@ -49,6 +50,9 @@ export function useSendMessage() {
     },
     onSuccess(outcome, send) {
       if (outcome.exchangeId) setLastExchange({ agentId: send.agentId, exchangeId: outcome.exchangeId });
+      // The host keeps route holds in the library file (CARD-3): the saved list shows the one just set or lifted.
+      if (outcome.routeMissing || send.despiteMissingRoute)
+        void queryClient.invalidateQueries({ queryKey: ['library'] });
       if (outcome.status === 'result' || outcome.status === 'stream') {
         clearParts();
         setTarget({ kind: 'auto' });

@@ -43,6 +43,19 @@ export class ComposerPage {
     return this.page.getByTestId('send-anyway');
   }
 
+  /** The hold an earlier run found on the interface, shown before anything is sent in this window (CARD-3). */
+  routeHold(): Locator {
+    return this.page.getByTestId('route-hold');
+  }
+
+  /** Types a message and sends it, not streamed, past a hold shown by routeHold(). */
+  async sendAnywayWith(text: string): Promise<void> {
+    await this.text().fill(text);
+    const streaming = this.page.getByTestId('composer-streaming');
+    if (await streaming.isChecked()) await streaming.click();
+    await this.sendAnyway().click();
+  }
+
   parts(kind?: 'text' | 'file' | 'data'): Locator {
     const all = this.page.getByTestId('composer-part');
     return kind ? all.and(this.page.locator(`[data-kind="${kind}"]`)) : all;

@@ -58,6 +58,11 @@ export class LibraryPage {
     return this.page.getByTestId('library-item');
   }
 
+  /** The mark on a saved agent whose sends are held because its route seemed missing (CARD-3). */
+  heldMarks(): Locator {
+    return this.page.getByTestId('library-held');
+  }
+
   openAgents(): Locator {
     return this.page.getByTestId('agent-item');
   }
