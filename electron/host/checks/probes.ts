@@ -41,6 +41,8 @@ export type ProbeId = (typeof PROBE_IDS)[number];
 export interface ProbeOptions {
   /** One wait inside a probe (a stream's end, a push delivery); a whole probe gets three times this. */
   timeoutMs?: number;
+  /** Aborted by `cancelOperation` (UX-5): the probe under way finishes, the rest are skipped as not run. */
+  signal?: AbortSignal;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -82,10 +84,24 @@ export async function runProbes(
   const card = cardCapabilities(agent.cardText);
   const results: ProbeResult[] = [];
   for (const probeId of probeIds as readonly ProbeId[]) {
+    if (options.signal?.aborted) {
+      results.push({
+        probeId,
+        status: 'skipped',
+        message: PROBE_CANCELLED,
+        frameIds: [],
+        findings: [],
+        durationMs: 0,
+      });
+      continue;
+    }
     results.push(await runOne(host, agent, probeId, { host, agent, card, timeoutMs }));
   }
   return results;
 }
+
+/** What a probe the user cancelled before it began says, so the Checks panel can tell the run was cancelled. */
+export const PROBE_CANCELLED = 'Not run: the check run was cancelled.';
 
 async function runOne(
   host: ProbeHost,
