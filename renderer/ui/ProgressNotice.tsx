@@ -12,6 +12,8 @@ export interface ProgressNoticeProps extends ProgressInput {
   cancelling?: boolean;
   testId: string;
   delayMs?: number;
+  /** Extra classes for the box it sits in (a session note, a panel line). */
+  className?: string;
 }
 
 /** The current time, refreshed a few times a second while mounted, so the elapsed time and the delay move on. */
@@ -28,13 +30,14 @@ export function ProgressNotice({
   onCancel,
   cancelling,
   testId,
+  className,
   delayMs = PROGRESS_DELAY_MS,
   ...input
 }: ProgressNoticeProps) {
   const view = progressView(input, useNow(), delayMs);
   if (!view.visible) return null;
   return (
-    <div className="progress-notice" data-testid={testId}>
+    <div className={className ? `progress-notice ${className}` : 'progress-notice'} data-testid={testId}>
       <div
         className="progress-track"
         role="progressbar"

@@ -6,7 +6,7 @@
 
 import type { AgentSummary } from '../../../shared/host/agent';
 import { checkById, checkSpec } from '../../../shared/checks/catalog';
-import type { CheckFinding, ProbeResult } from '../../../shared/checks/types';
+import { PROBE_CANCELLED_MESSAGE, type CheckFinding, type ProbeResult } from '../../../shared/checks/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { bindingsProbe } from './bindingsProbe';
 import { cancelProbe } from './cancelProbe';
@@ -101,7 +101,7 @@ export async function runProbes(
 }
 
 /** What a probe the user cancelled before it began says, so the Checks panel can tell the run was cancelled. */
-export const PROBE_CANCELLED = 'Not run: the check run was cancelled.';
+export const PROBE_CANCELLED = PROBE_CANCELLED_MESSAGE;
 
 async function runOne(
   host: ProbeHost,

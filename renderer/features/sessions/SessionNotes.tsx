@@ -1,7 +1,9 @@
 // What the session actions said: where a session was saved and how many secrets were redacted, what a download
-// held, why a file was not opened (the host's own words). Kept until dismissed, newest last; errors are alerts.
+// held, why a file was not opened (the host's own words). Kept until dismissed, newest last; errors are alerts. A
+// session that takes over a second to open shows the shared progress notice with Cancel (UX-5).
 
 import { useAppStore } from '../../store/appStore';
+import { ProgressNotice } from '../../ui/ProgressNotice';
 import { useSessionUi } from './sessionUiStore';
 
 export function SessionNotes() {
@@ -12,10 +14,16 @@ export function SessionNotes() {
   return (
     <div className="session-notes" data-testid="session-notes">
       {opening && (
-        <div className="session-note" role="status" data-testid="session-opening">
-          Opening {opening.name}
-          {opening.total !== undefined ? ` — ${opening.loaded} of ${opening.total} frames read` : '…'}
-        </div>
+        <ProgressNotice
+          testId="session-opening"
+          className="session-note"
+          label={`Opening ${opening.name}`}
+          done={opening.loaded}
+          {...(opening.total !== undefined ? { total: opening.total } : {})}
+          unit="frames read"
+          startedAt={opening.startedAt}
+          onCancel={opening.cancel}
+        />
       )}
       {notes.map((note) => (
         <div

@@ -9,8 +9,8 @@ export interface SessionUiState {
   exportFormat: ExportFormat | null;
   resendOpen: boolean;
   mockOpen: boolean;
-  /** A session being opened: its name and how many of its frames have been read. */
-  opening: { name: string; loaded: number; total?: number } | null;
+  /** A session being opened: its name, how many of its frames have been read, and how to cancel it (UX-5). */
+  opening: { name: string; loaded: number; total?: number; startedAt: number; cancel(): void } | null;
   setOpening(opening: SessionUiState['opening']): void;
   openExport(format: ExportFormat): void;
   openResend(): void;

@@ -8,7 +8,8 @@ import type { ExportFormat, MockTiming, SessionSummary } from '../../../shared/s
 import type { Frame } from '../../../shared/wire/frame';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { readAllSessionFrames } from './readSessionFrames';
+import { FRAMES_PAGE_SIZE, readAllSessionFrames } from './readSessionFrames';
+import { isCancelled, startCancellable } from '../../ui/cancellableOp';
 import { recordedAgentSummary } from './recordedAgent';
 import { mockAgentsKey, mockAgentsQuery, recentSessionsKey, recentSessionsQuery } from './sessionQueries';
 import { describeSaved, plural, tooLargeToRead } from './sessionText';
@@ -61,14 +62,22 @@ export function useOpenSession() {
   return useMutation({
     mutationFn: async (source: SessionSource): Promise<{ session: SessionSummary; frames: Frame[] }> => {
       const name = sourceName(source);
-      setOpening({ name, loaded: 0 });
+      const op = startCancellable(host);
+      const base = { name, startedAt: op.startedAt, cancel: op.cancel };
+      setOpening({ ...base, loaded: 0 });
       try {
-        const session = await host.openSession(await openRequest(source));
-        // Browse mode: the rows are read from the host as they are scrolled to, never all at once.
-        if (session.browse) return { session, frames: [] };
+        const session = await host.openSession({ ...(await openRequest(source)), opId: op.opId });
         try {
-          const frames = await readAllSessionFrames(host, session.sessionId, (loaded, total) =>
-            setOpening({ name, loaded, total }),
+          // A cancel that came after the host had opened it: drop it here, so the previous view stays.
+          op.throwIfCancelled('the session was not opened');
+          // Browse mode: the rows are read from the host as they are scrolled to, never all at once.
+          if (session.browse) return { session, frames: [] };
+          const frames = await readAllSessionFrames(
+            host,
+            session.sessionId,
+            (loaded, total) => setOpening({ ...base, loaded, total }),
+            FRAMES_PAGE_SIZE,
+            op.signal,
           );
           return { session, frames };
         } catch (error) {
@@ -96,7 +105,9 @@ export function useOpenSession() {
       void queryClient.invalidateQueries({ queryKey: recentSessionsKey });
     },
     onError(error, source) {
-      notify({ tone: 'error', text: `${sourceName(source)} was not opened: ${error.message}` });
+      if (isCancelled(error))
+        notify({ tone: 'info', text: `Opening ${sourceName(source)} was cancelled; the view is as it was.` });
+      else notify({ tone: 'error', text: `${sourceName(source)} was not opened: ${error.message}` });
     },
   });
 }
