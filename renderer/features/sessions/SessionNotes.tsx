@@ -10,7 +10,8 @@ export function SessionNotes() {
   const notes = useAppStore((state) => state.sessionNotes);
   const dismiss = useAppStore((state) => state.dismissSessionNote);
   const opening = useSessionUi((state) => state.opening);
-  if (notes.length === 0 && !opening) return null;
+  const saving = useSessionUi((state) => state.saving);
+  if (notes.length === 0 && !opening && !saving) return null;
   return (
     <div className="session-notes" data-testid="session-notes">
       {opening && (
@@ -23,6 +24,15 @@ export function SessionNotes() {
           unit="frames read"
           startedAt={opening.startedAt}
           onCancel={opening.cancel}
+        />
+      )}
+      {saving && (
+        <ProgressNotice
+          testId="session-saving"
+          className="session-note"
+          label="Saving the session"
+          startedAt={saving.startedAt}
+          onCancel={saving.cancel}
         />
       )}
       {notes.map((note) => (

@@ -20,14 +20,24 @@ export function useSaveSession() {
   const host = useHost();
   const queryClient = useQueryClient();
   const notify = useAppStore((state) => state.notifySession);
+  const setSaving = useSessionUi((state) => state.setSaving);
   return useMutation({
-    mutationFn: () => host.saveSession({ sessionId: currentSessionId(useAppStore.getState()) }),
+    async mutationFn() {
+      const op = startCancellable(host);
+      setSaving({ startedAt: op.startedAt, cancel: op.cancel });
+      try {
+        return await host.saveSession({ sessionId: currentSessionId(useAppStore.getState()), opId: op.opId });
+      } finally {
+        setSaving(null);
+      }
+    },
     onSuccess(saved) {
       notify({ tone: 'info', text: describeSaved(saved) });
       void queryClient.invalidateQueries({ queryKey: recentSessionsKey });
     },
     onError(error) {
-      notify({ tone: 'error', text: `The session was not saved: ${error.message}` });
+      if (isCancelled(error)) notify({ tone: 'info', text: 'Saving was cancelled; no file was written.' });
+      else notify({ tone: 'error', text: `The session was not saved: ${error.message}` });
     },
   });
 }
@@ -35,14 +45,21 @@ export function useSaveSession() {
 export interface ExportRequest {
   format: ExportFormat;
   redact: boolean;
+  /** The id Cancel names (UX-5). */
+  opId?: string;
 }
 
 /** Builds the export on the host; the review dialog shows its redactions before offering the download. */
 export function useExportSession() {
   const host = useHost();
   return useMutation({
-    mutationFn: ({ format, redact }: ExportRequest) =>
-      host.exportSession({ sessionId: currentSessionId(useAppStore.getState()), format, redact }),
+    mutationFn: ({ format, redact, opId }: ExportRequest) =>
+      host.exportSession({
+        sessionId: currentSessionId(useAppStore.getState()),
+        format,
+        redact,
+        ...(opId ? { opId } : {}),
+      }),
   });
 }
 
