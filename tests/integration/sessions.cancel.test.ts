@@ -1,14 +1,16 @@
 // Cancelling long session and check operations on a real host (UX-5): a cancelled save leaves no file in sessions/,
 // a cancelled open leaves no session held and the one open before still readable, a cancelled export answers
-// nothing, and a cancelled check run answers with what ran and the rest skipped as cancelled.
+// nothing, and a cancelled check run stops the probe under way (even against an agent that never answers) and skips
+// the rest as cancelled.
 
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_CANCELLED } from '../../electron/host/checks/probes';
+import { PROBE_CANCELLED, PROBE_STOPPED } from '../../electron/host/checks/probes';
 import { createHost } from '../../electron/host/createHost';
 import { LIVE_SESSION_ID, type HostService } from '../../shared/host/hostApi';
 import { peers, type PeerHandle } from '../peers';
+import { startHostilePeer } from '../peers/hostilePeer';
 import { recordSampleRun } from './support/sampleRun';
 import { suiteTempDir } from '../unit/support/tempDir';
 
@@ -75,26 +77,34 @@ describe('cancelling session operations', () => {
 });
 
 describe('cancelling a check run', () => {
-  it('keeps the probe under way and skips the rest as cancelled', async () => {
-    const stop = host.onEvent((event) => {
-      // The first probe's first frame: the run is under way, so the cancel lands after that probe.
-      if (event.type === 'frames') void host.cancelOperation({ opId: 'checks-1' });
-    });
-    const results = await host.runProbes({
-      agentId,
-      probes: ['probe.unknown-task', 'probe.unsupported-method', 'probe.required-methods'],
-      opId: 'checks-1',
-    });
-    stop();
-    expect(results.map((result) => result.probeId)).toEqual([
-      'probe.unknown-task',
-      'probe.unsupported-method',
-      'probe.required-methods',
-    ]);
+  it('stops the probe under way at once, even on an agent that never answers, and skips the rest', async () => {
+    const hostile = await startHostilePeer();
+    try {
+      const opened = await host.openAgent({ url: hostile.agentUrl('hang-head') });
+      if (!opened.ok) throw new Error(opened.message);
+      const stop = host.onEvent((event) => {
+        // The first probe's request is on its way and will never be answered: cancel now.
+        if (event.type === 'frames') void host.cancelOperation({ opId: 'checks-1' });
+      });
+      const results = await host.runProbes({
+        agentId: opened.agent.id,
+        probes: ['probe.unknown-task', 'probe.unsupported-method', 'probe.required-methods'],
+        opId: 'checks-1',
+      });
+      stop();
+      expect(results.map((result) => [result.probeId, result.status, result.message])).toEqual([
+        ['probe.unknown-task', 'skipped', PROBE_STOPPED],
+        ['probe.unsupported-method', 'skipped', PROBE_CANCELLED],
+        ['probe.required-methods', 'skipped', PROBE_CANCELLED],
+      ]);
+    } finally {
+      await hostile.close();
+    }
+  });
+
+  it('runs to the end when nobody cancels, and a late cancel finds nothing', async () => {
+    const results = await host.runProbes({ agentId, probes: ['probe.unknown-task'], opId: 'checks-2' });
     expect(results[0]!.message).not.toBe(PROBE_CANCELLED);
-    expect(results.slice(1).map((result) => [result.status, result.message])).toEqual([
-      ['skipped', PROBE_CANCELLED],
-      ['skipped', PROBE_CANCELLED],
-    ]);
+    expect(await host.cancelOperation({ opId: 'checks-2' })).toEqual({ cancelled: false });
   });
 });

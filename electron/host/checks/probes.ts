@@ -95,7 +95,7 @@ export async function runProbes(
       });
       continue;
     }
-    results.push(await runOne(host, agent, probeId, { host, agent, card, timeoutMs }));
+    results.push(await runOne(host, agent, probeId, { host, agent, card, timeoutMs }, options.signal));
   }
   return results;
 }
@@ -103,11 +103,25 @@ export async function runProbes(
 /** What a probe the user cancelled before it began says, so the Checks panel can tell the run was cancelled. */
 export const PROBE_CANCELLED = PROBE_CANCELLED_MESSAGE;
 
+/** What a probe the user cancelled while it ran says. */
+export const PROBE_STOPPED = 'Stopped: the check run was cancelled while this probe ran.';
+
+/** Settles with a skipped verdict once `signal` is aborted; never without one. */
+function cancelled(signal: AbortSignal | undefined): Promise<Verdict> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    const stop = () => resolve({ status: 'skipped', message: PROBE_STOPPED });
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 async function runOne(
   host: ProbeHost,
   agent: AgentSummary,
   probeId: ProbeId,
   base: ProbeContext,
+  signal?: AbortSignal,
 ): Promise<ProbeResult> {
   const seen: Frame[] = [];
   const listen = host.onEvent((event) => {
@@ -118,11 +132,11 @@ async function runOne(
   let verdict: Verdict;
   try {
     // Every probe ends: a stuck agent turns into an error, not a hang.
-    verdict = await withDeadline(
-      PROBES[probeId]({ ...base, host: tracker.host }),
-      base.timeoutMs * 3,
-      'The probe',
-    );
+    // A cancel does not wait for a stuck agent either: the probe under way stops at once and is undone below.
+    verdict = await Promise.race([
+      withDeadline(PROBES[probeId]({ ...base, host: tracker.host }), base.timeoutMs * 3, 'The probe'),
+      cancelled(signal),
+    ]);
   } catch (error) {
     verdict = { status: 'error', message: errorText(error) };
   } finally {
