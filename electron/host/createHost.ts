@@ -22,6 +22,7 @@ import { createActsService, type ActsService } from './acts/actsService';
 import { createAgentClient, type AgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
+import { createOperationAborts } from './operationAborts';
 import { createPushService, type PushService } from './push/pushService';
 import { checkCardText } from './cardCheck';
 import { checkRequestBody } from './requestBodySchema';
@@ -200,6 +201,7 @@ function hostMethods(parts: HostParts): HostService {
   const { info, dataDir, recording, spillDir, analyser, secrets, bus, agents, push, acts, sessions } = parts;
   const { remember, fetchRecorded, probeHost, api } = parts;
   let demo: Promise<DemoAgent> | undefined;
+  const aborts = createOperationAborts();
   const searches = createSearchService(
     (sessionId) => sessions.searchSource(sessionId),
     (progress) => bus.publish({ type: 'search', progress }),
@@ -251,7 +253,7 @@ function hostMethods(parts: HostParts): HostService {
     deletePushTarget: async ({ id }) => ({ deleted: push.deleteTarget(id) }),
     webhookStatus: async () => push.status(),
     setWebhookListener: ({ host, port }) => push.listen(host, port),
-    openSession: (request) => sessions.openSession(request),
+    openSession: (request) => aborts.run(request.opId, (signal) => sessions.openSession(request, signal)),
     readSessionFrames: (request) => sessions.readSessionFrames(request),
     readSessionRows: (request) => sessions.readSessionRows(request),
     findSessionRow: (request) => sessions.findSessionRow(request),
@@ -261,14 +263,18 @@ function hostMethods(parts: HostParts): HostService {
     cancelSearch: (request) => searches.cancelSearch(request),
     readStoredBytes: (request) => sessions.readStoredBytes(request),
     closeSession: (request) => sessions.closeSession(request),
-    saveSession: (request) => sessions.saveSession(request),
-    exportSession: (request) => sessions.exportSession(request),
+    saveSession: (request) => aborts.run(request.opId, (signal) => sessions.saveSession(request, signal)),
+    exportSession: (request) => aborts.run(request.opId, (signal) => sessions.exportSession(request, signal)),
     listSessions: () => sessions.listSessions(),
     resendSession: (request) => sessions.resendSession(request),
     startMockAgent: (request) => sessions.startMockAgent(request),
     stopMockAgent: (request) => sessions.stopMockAgent(request),
     listMockAgents: () => sessions.listMockAgents(),
-    runProbes: ({ agentId, probes }) => runProbes(probeHost, agents.summary(agentId), probes),
+    runProbes: ({ agentId, probes, opId }) =>
+      aborts.run(opId, (signal) =>
+        runProbes(probeHost, agents.summary(agentId), probes, signal ? { signal } : {}),
+      ),
+    cancelOperation: async ({ opId }) => ({ cancelled: aborts.cancel(opId) }),
     actsCatalog: async () => acts.catalog(),
     startActs: async (request) => acts.start(request),
     awaitActs: ({ runId }) => acts.settled(runId),

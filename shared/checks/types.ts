@@ -44,6 +44,9 @@ export interface CheckFinding {
 export type ProbeStatus = 'passed' | 'failed' | 'skipped' | 'error';
 
 /** A probe's outcome: skipped when the card does not declare what it tests (no streaming, no push). */
+/** The message of a probe a cancelled check run did not reach (UX-5): skipped, with these words. */
+export const PROBE_CANCELLED_MESSAGE = 'Not run: the check run was cancelled.';
+
 export interface ProbeResult {
   probeId: string;
   status: ProbeStatus;

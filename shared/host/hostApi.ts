@@ -156,7 +156,9 @@ export interface HostApi {
    * files are recognised and imported (SES-5). `LIVE_SESSION_ID` is the current run's journal and is always open.
    * Rejects with a plain message for a file that is too large, not a session, corrupted, or from a newer version.
    */
-  openSession(request: { path: string } | { text: string; name: string }): Promise<SessionSummary>;
+  openSession(
+    request: ({ path: string } | { text: string; name: string }) & Cancellable,
+  ): Promise<SessionSummary>;
   /** A page of an open session's frames, newest revision of each, in order of first arrival. */
   readSessionFrames(request: { sessionId: string; from: number; count: number }): Promise<SessionFramesPage>;
   /**
@@ -202,13 +204,14 @@ export interface HostApi {
    */
   unlockSecrets(request: { passphrase: string }): Promise<{ created: boolean }>;
   /** Writes the session into the data folder's sessions/, atomically, secrets redacted (AUTH-4). */
-  saveSession(request: { sessionId: string; title?: string }): Promise<SavedSession>;
+  saveSession(request: { sessionId: string; title?: string } & Cancellable): Promise<SavedSession>;
   /** The session as a file's text for download: a session file or HAR 1.2; redaction is on unless `redact: false`. */
   exportSession(request: {
     sessionId: string;
     format: ExportFormat;
     redact?: boolean;
     frameIds?: string[];
+    opId?: string;
   }): Promise<SessionExport>;
   /** Saved sessions, files opened before and the journals of earlier runs, newest first (SES-8). */
   listSessions(): Promise<RecentSession[]>;
@@ -226,7 +229,12 @@ export interface HostApi {
    * other) and reads its verdict from it. All probes when `probes` is absent; ones the card does not declare are
    * skipped. Only ever runs when the user asks.
    */
-  runProbes(request: { agentId: string; probes?: string[] }): Promise<ProbeResult[]>;
+  runProbes(request: { agentId: string; probes?: string[] } & Cancellable): Promise<ProbeResult[]>;
+  /**
+   * Cancels a call that carried this `opId` (UX-5): an open, save or export rejects with an `AbortError` and leaves
+   * nothing half done; a check run answers with the probes that ran and the rest skipped. False when none is running.
+   */
+  cancelOperation(request: { opId: string }): Promise<{ cancelled: boolean }>;
   /** The official conformance suite (ACTS) Switchboard carries: its suites and tests (CHK-6). */
   actsCatalog(): Promise<ActsCatalog>;
   /**
@@ -264,6 +272,11 @@ export function base64Chars(bytes: number): number {
 export interface OpenExternallyResult {
   /** Bytes written and handed to the opener. */
   size: number;
+}
+
+/** A long call the renderer may cancel names itself with an id of its choosing (UX-5, `cancelOperation`). */
+export interface Cancellable {
+  opId?: string;
 }
 
 /** The session id of the current run's recording, open from the start. */
@@ -325,6 +338,7 @@ export const hostMethodNames = [
   'awaitActs',
   'stopActs',
   'openExternally',
+  'cancelOperation',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 

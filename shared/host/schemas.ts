@@ -85,6 +85,8 @@ export const rawRequestSchema = z
 /** Session text the renderer may hand over (a dropped file); larger files open by path. */
 export const SESSION_TEXT_MAX_CHARS = 200 * 1024 * 1024;
 const sessionIdSchema = z.object({ sessionId: z.string().min(1).max(100) });
+/** The id a cancellable call carries (UX-5): the renderer picks it, `cancelOperation` names it. */
+const opIdSchema = z.string().min(1).max(100).optional();
 /** A page of a session (frames or rows): where to start and how many, up to `max`. */
 const sessionPage = (max: number) =>
   sessionIdSchema.extend({ from: z.number().int().min(0), count: z.number().int().min(1).max(max) }).strict();
@@ -144,8 +146,14 @@ export const hostArgSchemas: ArgSchemas = {
   ]),
   openSession: z.tuple([
     z.union([
-      z.object({ path: z.string().min(1).max(4096) }).strict(),
-      z.object({ text: z.string().max(SESSION_TEXT_MAX_CHARS), name: z.string().min(1).max(1000) }).strict(),
+      z.object({ path: z.string().min(1).max(4096), opId: opIdSchema }).strict(),
+      z
+        .object({
+          text: z.string().max(SESSION_TEXT_MAX_CHARS),
+          name: z.string().min(1).max(1000),
+          opId: opIdSchema,
+        })
+        .strict(),
     ]),
   ]),
   readSessionFrames: z.tuple([sessionPage(100_000)]),
@@ -187,13 +195,16 @@ export const hostArgSchemas: ArgSchemas = {
       })
       .strict(),
   ]),
-  saveSession: z.tuple([sessionIdSchema.extend({ title: z.string().max(200).optional() }).strict()]),
+  saveSession: z.tuple([
+    sessionIdSchema.extend({ title: z.string().max(200).optional(), opId: opIdSchema }).strict(),
+  ]),
   exportSession: z.tuple([
     sessionIdSchema
       .extend({
         format: z.enum(['session', 'har']),
         redact: z.boolean().optional(),
         frameIds: z.array(z.string().min(1).max(200)).max(1_000_000).optional(),
+        opId: opIdSchema,
       })
       .strict(),
   ]),
@@ -256,6 +267,7 @@ export const hostArgSchemas: ArgSchemas = {
       .object({
         agentId: z.string().min(1).max(1000),
         probes: z.array(z.string().min(1).max(100)).max(100).optional(),
+        opId: opIdSchema,
       })
       .strict(),
   ]),
@@ -296,6 +308,7 @@ export const hostArgSchemas: ArgSchemas = {
       })
       .strict(),
   ]),
+  cancelOperation: z.tuple([z.object({ opId: z.string().min(1).max(100) }).strict()]),
   checkCard: z.tuple([
     z
       .object({

@@ -6,7 +6,7 @@
 
 import type { AgentSummary } from '../../../shared/host/agent';
 import { checkById, checkSpec } from '../../../shared/checks/catalog';
-import type { CheckFinding, ProbeResult } from '../../../shared/checks/types';
+import { PROBE_CANCELLED_MESSAGE, type CheckFinding, type ProbeResult } from '../../../shared/checks/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { bindingsProbe } from './bindingsProbe';
 import { cancelProbe } from './cancelProbe';
@@ -41,6 +41,8 @@ export type ProbeId = (typeof PROBE_IDS)[number];
 export interface ProbeOptions {
   /** One wait inside a probe (a stream's end, a push delivery); a whole probe gets three times this. */
   timeoutMs?: number;
+  /** Aborted by `cancelOperation` (UX-5): the probe under way finishes, the rest are skipped as not run. */
+  signal?: AbortSignal;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -82,9 +84,36 @@ export async function runProbes(
   const card = cardCapabilities(agent.cardText);
   const results: ProbeResult[] = [];
   for (const probeId of probeIds as readonly ProbeId[]) {
-    results.push(await runOne(host, agent, probeId, { host, agent, card, timeoutMs }));
+    if (options.signal?.aborted) {
+      results.push({
+        probeId,
+        status: 'skipped',
+        message: PROBE_CANCELLED,
+        frameIds: [],
+        findings: [],
+        durationMs: 0,
+      });
+      continue;
+    }
+    results.push(await runOne(host, agent, probeId, { host, agent, card, timeoutMs }, options.signal));
   }
   return results;
+}
+
+/** What a probe the user cancelled before it began says, so the Checks panel can tell the run was cancelled. */
+export const PROBE_CANCELLED = PROBE_CANCELLED_MESSAGE;
+
+/** What a probe the user cancelled while it ran says. */
+export const PROBE_STOPPED = 'Stopped: the check run was cancelled while this probe ran.';
+
+/** Settles with a skipped verdict once `signal` is aborted; never without one. */
+function cancelled(signal: AbortSignal | undefined): Promise<Verdict> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    const stop = () => resolve({ status: 'skipped', message: PROBE_STOPPED });
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 async function runOne(
@@ -92,6 +121,7 @@ async function runOne(
   agent: AgentSummary,
   probeId: ProbeId,
   base: ProbeContext,
+  signal?: AbortSignal,
 ): Promise<ProbeResult> {
   const seen: Frame[] = [];
   const listen = host.onEvent((event) => {
@@ -102,11 +132,11 @@ async function runOne(
   let verdict: Verdict;
   try {
     // Every probe ends: a stuck agent turns into an error, not a hang.
-    verdict = await withDeadline(
-      PROBES[probeId]({ ...base, host: tracker.host }),
-      base.timeoutMs * 3,
-      'The probe',
-    );
+    // A cancel does not wait for a stuck agent either: the probe under way stops at once and is undone below.
+    verdict = await Promise.race([
+      withDeadline(PROBES[probeId]({ ...base, host: tracker.host }), base.timeoutMs * 3, 'The probe'),
+      cancelled(signal),
+    ]);
   } catch (error) {
     verdict = { status: 'error', message: errorText(error) };
   } finally {

@@ -9,6 +9,7 @@ import { rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows
 import type { SessionSummary } from '../../../shared/session/types';
 import { browseLoaded, browseSummary, openLargeSessionFile } from './browseSessions';
 import { noStoredBodies } from '../spill/storedBodies';
+import { throwIfCancelled } from '../operationAborts';
 import { readSessionPath, readSessionText, type LoadedSession } from './sessionFiles';
 import { heldSession, readFrames, type HeldSessions, type Request } from './heldSessions';
 
@@ -35,7 +36,10 @@ function summarize(sessionId: string, loaded: LoadedSession): SessionSummary {
 export async function openSession(
   held: HeldSessions,
   request: Request<'openSession'>,
+  signal?: AbortSignal,
 ): Promise<SessionSummary> {
+  // A cancel between steps drops what was read, so the renderer keeps the view it had (UX-5).
+  const what = 'the session was not opened';
   if ('path' in request && request.path === LIVE_SESSION_ID)
     return summarize(LIVE_SESSION_ID, await heldSession(held, LIVE_SESSION_ID, true));
   const sessionId = `s-${randomBytes(6).toString('hex')}`;
@@ -46,12 +50,15 @@ export async function openSession(
   };
   const large = 'path' in request ? await openLargeSessionFile(request.path, held.indexDir) : undefined;
   if (large) {
+    if (signal?.aborted) await large.session.frames.close().catch(() => undefined);
+    throwIfCancelled(signal, what);
     held.browsing.set(sessionId, large);
     await remember(large.path, large.session.title);
     return browseSummary(sessionId, large, 'file');
   }
   const loaded =
     'path' in request ? await readSessionPath(request.path) : readSessionText(request.text, request.name);
+  throwIfCancelled(signal, what);
   await remember(loaded.path, loaded.title);
   const whole = browseLoaded(loaded);
   if (whole) {

@@ -14,6 +14,7 @@ import {
 import type { RecentSession, SessionAgent } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
+import { throwIfCancelled } from '../operationAborts';
 import { listJournals } from './recording';
 import { storedTable } from '../spill/storedBodies';
 import { buildSessionFile, sessionFileText, type LoadedSession } from './sessionFiles';
@@ -54,7 +55,11 @@ function unredacted(loaded: LoadedSession, frameIds?: readonly string[]) {
   return { frames, agents: loaded.agents, items };
 }
 
-export async function saveSession(held: HeldSessions, { sessionId, title }: Request<'saveSession'>) {
+export async function saveSession(
+  held: HeldSessions,
+  { sessionId, title }: Request<'saveSession'>,
+  signal?: AbortSignal,
+) {
   const { options } = held;
   if (!options.dataDir) throw new Error('Sessions cannot be saved: this host has no data folder.');
   const loaded = await heldSession(held, sessionId, true);
@@ -73,17 +78,21 @@ export async function saveSession(held: HeldSessions, { sessionId, title }: Requ
     sessionsDir(options.dataDir),
     `${fileStem(name)}-${stamp()}${SESSION_FILE_EXTENSION}`,
   );
-  const bytes = await writeFileAtomic(target, sessionFileText(file));
+  throwIfCancelled(signal, 'the session was not saved');
+  const bytes = await writeFileAtomic(target, sessionFileText(file), signal);
   return { path: target, bytes, redactions: clean.items };
 }
 
 export async function exportSession(
   held: HeldSessions,
   { sessionId, format, redact = true, frameIds }: Request<'exportSession'>,
+  signal?: AbortSignal,
 ) {
+  const what = 'the session was not exported';
   const { appVersion } = held.options;
   const loaded = await heldSession(held, sessionId, true);
   const chosen = redact ? redacted(loaded, frameIds) : unredacted(loaded, frameIds);
+  throwIfCancelled(signal, what);
   const title = sessionId === LIVE_SESSION_ID ? defaultTitle(loaded.agents) : loaded.title;
   if (format === 'har') {
     const har = framesToHar(chosen.frames, { appVersion, agents: chosen.agents });
@@ -98,6 +107,7 @@ export async function exportSession(
     buildSessionFile({ title, appVersion, ...chosen, redactions: chosen.items }),
     loaded,
   );
+  throwIfCancelled(signal, what);
   return {
     name: `${fileStem(title)}${SESSION_FILE_EXTENSION}`,
     mimeType: SESSION_MIME_TYPE,

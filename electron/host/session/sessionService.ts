@@ -23,9 +23,18 @@ import { resendHeldSession, startHeldMock, stopAllMocks, stopHeldMock } from './
 export type { SessionServiceOptions } from './heldSessions';
 export { fileStem, sessionsDir } from './savingSessions';
 
-type SessionMethods = Pick<
+/** The calls a user may cancel take the signal `cancelOperation` aborts (operationAborts.ts). */
+type Cancellable<M extends 'openSession' | 'saveSession' | 'exportSession'> = (
+  request: Parameters<HostApi[M]>[0],
+  signal?: AbortSignal,
+) => ReturnType<HostApi[M]>;
+
+type SessionMethods = {
+  openSession: Cancellable<'openSession'>;
+  saveSession: Cancellable<'saveSession'>;
+  exportSession: Cancellable<'exportSession'>;
+} & Pick<
   HostApi,
-  | 'openSession'
   | 'readSessionFrames'
   | 'readSessionRows'
   | 'findSessionRow'
@@ -33,8 +42,6 @@ type SessionMethods = Pick<
   | 'readSessionTask'
   | 'closeSession'
   | 'readStoredBytes'
-  | 'saveSession'
-  | 'exportSession'
   | 'listSessions'
   | 'resendSession'
   | 'startMockAgent'
@@ -47,7 +54,7 @@ export function createSessionService(
 ): SessionMethods & { close(): Promise<void>; searchSource(sessionId: string): Promise<SearchSource> } {
   const held = holdSessions(options);
   return {
-    openSession: (request) => openSession(held, request),
+    openSession: (request, signal) => openSession(held, request, signal),
     readSessionFrames: ({ sessionId, from, count }) => readFrames(held, sessionId, from, count),
     readSessionRows: (request) => readSessionRows(held, request),
     findSessionRow: (request) => findSessionRow(held, request),
@@ -55,8 +62,8 @@ export function createSessionService(
     readSessionTask: (request) => readSessionTask(held, request),
     closeSession: ({ sessionId }) => closeSession(held, sessionId),
     readStoredBytes: (request) => readStoredBytes(held, request),
-    saveSession: (request) => saveSession(held, request),
-    exportSession: (request) => exportSession(held, request),
+    saveSession: (request, signal) => saveSession(held, request, signal),
+    exportSession: (request, signal) => exportSession(held, request, signal),
     listSessions: () => listSessions(held),
     resendSession: (request) => resendHeldSession(held, request),
     startMockAgent: (request) => startHeldMock(held, request),

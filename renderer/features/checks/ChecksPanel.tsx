@@ -13,6 +13,7 @@ import { useActiveAgent } from '../agents';
 import { formatMs } from '../../ui/frameFormat';
 import { SpecLink } from '../frames';
 import { FrameLink } from '../../ui/FrameLink';
+import { ProgressNotice } from '../../ui/ProgressNotice';
 import { useChecksStore } from './checksStore';
 import { ConformanceSection } from './ConformanceSection';
 import { groupFindings, type CheckGroup, type SeverityGroup } from './groupFindings';
@@ -30,7 +31,7 @@ export function ChecksPanel() {
   const agent = useActiveAgent();
   const frameCount = useAppStore((state) => state.frames.length);
   const timeline = useAppStore((state) => state.timeline);
-  const { report, ranAt, ranOn, busy, problem, probedAgent } = useChecksStore();
+  const { report, ranAt, ranOn, busy, problem, probedAgent, probeRun, cancelled } = useChecksStore();
   // A new model means the store replaced its frames: the report is about frames this window no longer shows.
   const stale = ranOn !== null && ranOn !== timeline ? 'replaced' : Math.max(0, frameCount - ranAt);
 
@@ -77,6 +78,20 @@ export function ChecksPanel() {
           {busy === 'probes'
             ? 'Probing the agent: streaming, push, cancel, error codes and bindings, each within its time limit…'
             : 'Checking…'}
+        </p>
+      )}
+      {probeRun && (
+        <ProgressNotice
+          testId="checks-progress"
+          label="Running the probes"
+          startedAt={probeRun.startedAt}
+          onCancel={actions.cancelProbes}
+          cancelling={probeRun.cancelling}
+        />
+      )}
+      {cancelled && (
+        <p className="muted" role="status" data-testid="checks-cancelled">
+          {cancelled}
         </p>
       )}
       {problem && (

@@ -17,6 +17,10 @@ export interface ChecksState {
   probes: ProbeResult[];
   probedAgent: { id: string; name: string } | null;
   busy: 'checks' | 'probes' | null;
+  /** The probe run under way, so it can be cancelled (UX-5); null when none is. */
+  probeRun: { startedAt: number; cancel(): void; cancelling: boolean } | null;
+  /** What a cancelled probe run did, in words ("2 of 11 probes ran"); cleared by the next run. */
+  cancelled: string | null;
   /** Why the last run or probe failed, in words for the user. */
   problem: string | null;
   update(change: Partial<Omit<ChecksState, 'update'>>): void;
@@ -26,6 +30,8 @@ export interface ChecksState {
 export interface ChecksActions {
   run(): Promise<void>;
   probe(agentId: string): Promise<void>;
+  /** Stops a probe run after the probe under way; the report shows what ran (UX-5). */
+  cancelProbes(): void;
   download(format: 'json' | 'junit'): Promise<void>;
 }
 
@@ -36,6 +42,8 @@ export const useChecksStore = create<ChecksState>()((set) => ({
   probes: [],
   probedAgent: null,
   busy: null,
+  probeRun: null,
+  cancelled: null,
   problem: null,
   update(change) {
     set(change);

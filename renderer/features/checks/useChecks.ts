@@ -5,7 +5,9 @@
 import { useMemo } from 'react';
 import { agentName } from '../../../shared/agentName';
 import { useHost } from '../../host/HostContext';
+import { PROBE_CANCELLED_MESSAGE, type ProbeResult } from '../../../shared/checks/types';
 import { useAppStore } from '../../store/appStore';
+import { startCancellable } from '../../ui/cancellableOp';
 import { downloadText } from '../../ui/fileText';
 import { buildReport } from './buildReport';
 import { useChecksStore, type ChecksActions } from './checksStore';
@@ -15,6 +17,12 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /** Two animation frames: the store takes the host's frame batches once per animation frame. */
 function framesSettled(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}
+
+/** "Check run cancelled: 2 of 11 probes ran; the rest are listed as not run." */
+function cancelledText(probes: readonly ProbeResult[]): string {
+  const ran = probes.filter((probe) => probe.message !== PROBE_CANCELLED_MESSAGE).length;
+  return `Check run cancelled: ${ran} of ${probes.length} probes ran; the rest are listed as not run.`;
 }
 
 export function useChecks(): ChecksActions {
@@ -44,23 +52,33 @@ export function useChecks(): ChecksActions {
           store().update({ problem: 'That agent is no longer open; open it again to probe it.' });
           return;
         }
-        store().update({ busy: 'probes', problem: null });
+        const op = startCancellable(host);
+        const probeRun = { startedAt: op.startedAt, cancel: op.cancel, cancelling: false };
+        store().update({ busy: 'probes', problem: null, cancelled: null, probeRun });
         try {
           let probes;
           try {
-            probes = await host.runProbes({ agentId });
+            probes = await host.runProbes({ agentId, opId: op.opId });
           } catch (error) {
             store().update({ problem: `The probes could not run: ${message(error)}` });
             return;
           }
-          store().update({ probes, probedAgent: { id: agent.id, name: agentName(agent) } });
+          // A cancelled run still answers: the probes that ran keep their verdicts, the rest are skipped.
+          const cancelled = op.signal.aborted ? cancelledText(probes) : null;
+          store().update({ probes, probedAgent: { id: agent.id, name: agentName(agent) }, cancelled });
           await framesSettled();
           await check();
         } catch (error) {
           store().update({ problem: `The checks could not run: ${message(error)}` });
         } finally {
-          store().update({ busy: null });
+          store().update({ busy: null, probeRun: null });
         }
+      },
+      cancelProbes() {
+        const run = store().probeRun;
+        if (!run || run.cancelling) return;
+        store().update({ probeRun: { ...run, cancelling: true } });
+        run.cancel();
       },
       async download(format) {
         const report = store().report;

@@ -9,6 +9,7 @@ import { redactionHeadline, redactionKind, redactionWhere } from './sessionText'
 import { SessionDialog } from './SessionDialog';
 import { useSessionUi } from './sessionUiStore';
 import { useExportReview } from './useExportReview';
+import { ProgressNotice } from '../../ui/ProgressNotice';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = {
   session: 'Switchboard session file',
@@ -88,6 +89,14 @@ function ExportReview({ initialFormat, onDone }: { initialFormat: ExportFormat; 
         data-testid="redaction-review"
       >
         {exported.isPending && <p className="muted">Preparing the file…</p>}
+        {exported.isPending && (
+          <ProgressNotice
+            testId="export-progress"
+            label="Preparing the file"
+            startedAt={review.exportStartedAt}
+            onCancel={review.cancelExport}
+          />
+        )}
         {exported.error && (
           <p className="error-text" role="alert" data-testid="export-error">
             The file could not be prepared: {exported.error.message}

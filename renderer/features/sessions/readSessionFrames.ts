@@ -4,6 +4,7 @@
 
 import type { HostApi } from '../../../shared/host/hostApi';
 import type { Frame } from '../../../shared/wire/frame';
+import { cancelledError } from '../../ui/cancellableOp';
 
 /** Small enough that parsing one page in the window stays well under a long task (about 2 MB of JSON). */
 export const FRAMES_PAGE_SIZE = 2_000;
@@ -13,6 +14,7 @@ export async function readAllSessionFrames(
   sessionId: string,
   onProgress?: (loaded: number, total: number) => void,
   pageSize = FRAMES_PAGE_SIZE,
+  signal?: AbortSignal,
 ): Promise<Frame[]> {
   const frames: Frame[] = [];
   let total = Number.POSITIVE_INFINITY;
@@ -23,6 +25,8 @@ export async function readAllSessionFrames(
     if (page.frames.length === 0) break;
     for (const frame of page.frames) frames.push(frame);
     onProgress?.(frames.length, total);
+    // Cancel (UX-5) stops between pages; what was read so far is dropped, so the window keeps its previous view.
+    if (signal?.aborted) throw cancelledError('the session was not opened');
   }
   return frames;
 }

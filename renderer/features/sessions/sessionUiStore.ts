@@ -9,9 +9,12 @@ export interface SessionUiState {
   exportFormat: ExportFormat | null;
   resendOpen: boolean;
   mockOpen: boolean;
-  /** A session being opened: its name and how many of its frames have been read. */
-  opening: { name: string; loaded: number; total?: number } | null;
+  /** A session being opened: its name, how many of its frames have been read, and how to cancel it (UX-5). */
+  opening: { name: string; loaded: number; total?: number; startedAt: number; cancel(): void } | null;
   setOpening(opening: SessionUiState['opening']): void;
+  /** A save under way, with its cancel (UX-5); null when none is. */
+  saving: { startedAt: number; cancel(): void } | null;
+  setSaving(saving: SessionUiState['saving']): void;
   openExport(format: ExportFormat): void;
   openResend(): void;
   openMock(): void;
@@ -25,6 +28,10 @@ export const useSessionUi = create<SessionUiState>()((set) => ({
   opening: null,
   setOpening(opening) {
     set({ opening });
+  },
+  saving: null,
+  setSaving(saving) {
+    set({ saving });
   },
   openExport(format) {
     set({ exportFormat: format, resendOpen: false, mockOpen: false });

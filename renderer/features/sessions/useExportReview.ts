@@ -4,7 +4,9 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import type { ExportFormat } from '../../../shared/session/types';
+import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
+import { startCancellable, type CancellableOp } from '../../ui/cancellableOp';
 import { downloadText } from '../../ui/fileText';
 import { formatBytes } from '../../ui/frameFormat';
 import { plural } from './sessionText';
@@ -18,9 +20,18 @@ export function useExportReview(initialFormat: ExportFormat, onDone: () => void)
   const notify = useAppStore((state) => state.notifySession);
   const replayTitle = useAppStore((state) => state.replay?.session.title);
   const { mutate } = exported;
+  const host = useHost();
+  const [op, setOp] = useState<CancellableOp | null>(null);
   useEffect(() => {
-    mutate({ format, redact });
-  }, [mutate, format, redact]);
+    const next = startCancellable(host);
+    setOp(next);
+    mutate({ format, redact, opId: next.opId });
+  }, [mutate, host, format, redact]);
+  /** Cancel stops the host building the file and closes the dialog: nothing is downloaded (UX-5). */
+  const cancelExport = () => {
+    op?.cancel();
+    onDone();
+  };
 
   const result = exported.isPending ? undefined : exported.data;
   const bytes = useMemo(() => (result ? new Blob([result.text]).size : 0), [result]);
@@ -54,6 +65,8 @@ export function useExportReview(initialFormat: ExportFormat, onDone: () => void)
     redact,
     confirmingOff,
     exported,
+    exportStartedAt: op?.startedAt ?? Date.now(),
+    cancelExport,
     replayTitle,
     result,
     bytes,

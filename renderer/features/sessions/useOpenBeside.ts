@@ -7,6 +7,7 @@ import type { SessionSummary } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
+import { isCancelled, startCancellable } from '../../ui/cancellableOp';
 import { readAllSessionFrames } from './readSessionFrames';
 import { plural } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
@@ -22,9 +23,15 @@ export function useOpenBeside() {
   return useMutation({
     mutationFn: async (source: SessionSource): Promise<{ session: SessionSummary; frames: Frame[] }> => {
       const name = 'path' in source ? source.path : source.file.name;
-      setOpening({ name, loaded: 0 });
+      const op = startCancellable(host);
+      const base = { name, startedAt: op.startedAt, cancel: op.cancel };
+      setOpening({ ...base, loaded: 0 });
       try {
-        const session = await host.openSession(await openRequest(source));
+        const session = await host.openSession({ ...(await openRequest(source)), opId: op.opId });
+        if (op.signal.aborted) {
+          void closeUnlessServed(host, session.sessionId);
+          op.throwIfCancelled('the session was not opened beside');
+        }
         if (session.browse) {
           void closeUnlessServed(host, session.sessionId);
           throw new Error(
@@ -32,9 +39,16 @@ export function useOpenBeside() {
               'use “Open session…” to browse it instead',
           );
         }
-        const frames = await readAllSessionFrames(host, session.sessionId, (loaded, total) =>
-          setOpening({ name, loaded, total }),
-        );
+        const frames = await readAllSessionFrames(
+          host,
+          session.sessionId,
+          (loaded, total) => setOpening({ ...base, loaded, total }),
+          undefined,
+          op.signal,
+        ).catch((error: unknown) => {
+          void closeUnlessServed(host, session.sessionId);
+          throw error;
+        });
         return { session, frames };
       } finally {
         setOpening(null);
@@ -49,7 +63,8 @@ export function useOpenBeside() {
     },
     onError(error, source) {
       const name = 'path' in source ? source.path : source.file.name;
-      notify({ tone: 'error', text: `${name} was not opened beside: ${error.message}` });
+      if (isCancelled(error)) notify({ tone: 'info', text: `Opening ${name} beside was cancelled.` });
+      else notify({ tone: 'error', text: `${name} was not opened beside: ${error.message}` });
     },
   });
 }

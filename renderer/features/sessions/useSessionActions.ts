@@ -7,7 +7,8 @@ import type { ExportFormat, MockTiming, SessionSummary } from '../../../shared/s
 import type { Frame } from '../../../shared/wire/frame';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { readAllSessionFrames } from './readSessionFrames';
+import { FRAMES_PAGE_SIZE, readAllSessionFrames } from './readSessionFrames';
+import { isCancelled, startCancellable } from '../../ui/cancellableOp';
 import { recordedAgentSummary } from './recordedAgent';
 import { mockAgentsKey, mockAgentsQuery, recentSessionsKey, recentSessionsQuery } from './sessionQueries';
 import { describeSaved, plural, tooLargeToRead } from './sessionText';
@@ -19,14 +20,24 @@ export function useSaveSession() {
   const host = useHost();
   const queryClient = useQueryClient();
   const notify = useAppStore((state) => state.notifySession);
+  const setSaving = useSessionUi((state) => state.setSaving);
   return useMutation({
-    mutationFn: () => host.saveSession({ sessionId: currentSessionId(useAppStore.getState()) }),
+    async mutationFn() {
+      const op = startCancellable(host);
+      setSaving({ startedAt: op.startedAt, cancel: op.cancel });
+      try {
+        return await host.saveSession({ sessionId: currentSessionId(useAppStore.getState()), opId: op.opId });
+      } finally {
+        setSaving(null);
+      }
+    },
     onSuccess(saved) {
       notify({ tone: 'info', text: describeSaved(saved) });
       void queryClient.invalidateQueries({ queryKey: recentSessionsKey });
     },
     onError(error) {
-      notify({ tone: 'error', text: `The session was not saved: ${error.message}` });
+      if (isCancelled(error)) notify({ tone: 'info', text: 'Saving was cancelled; no file was written.' });
+      else notify({ tone: 'error', text: `The session was not saved: ${error.message}` });
     },
   });
 }
@@ -34,14 +45,21 @@ export function useSaveSession() {
 export interface ExportRequest {
   format: ExportFormat;
   redact: boolean;
+  /** The id Cancel names (UX-5). */
+  opId?: string;
 }
 
 /** Builds the export on the host; the review dialog shows its redactions before offering the download. */
 export function useExportSession() {
   const host = useHost();
   return useMutation({
-    mutationFn: ({ format, redact }: ExportRequest) =>
-      host.exportSession({ sessionId: currentSessionId(useAppStore.getState()), format, redact }),
+    mutationFn: ({ format, redact, opId }: ExportRequest) =>
+      host.exportSession({
+        sessionId: currentSessionId(useAppStore.getState()),
+        format,
+        redact,
+        ...(opId ? { opId } : {}),
+      }),
   });
 }
 
@@ -61,14 +79,22 @@ export function useOpenSession() {
   return useMutation({
     mutationFn: async (source: SessionSource): Promise<{ session: SessionSummary; frames: Frame[] }> => {
       const name = sourceName(source);
-      setOpening({ name, loaded: 0 });
+      const op = startCancellable(host);
+      const base = { name, startedAt: op.startedAt, cancel: op.cancel };
+      setOpening({ ...base, loaded: 0 });
       try {
-        const session = await host.openSession(await openRequest(source));
-        // Browse mode: the rows are read from the host as they are scrolled to, never all at once.
-        if (session.browse) return { session, frames: [] };
+        const session = await host.openSession({ ...(await openRequest(source)), opId: op.opId });
         try {
-          const frames = await readAllSessionFrames(host, session.sessionId, (loaded, total) =>
-            setOpening({ name, loaded, total }),
+          // A cancel that came after the host had opened it: drop it here, so the previous view stays.
+          op.throwIfCancelled('the session was not opened');
+          // Browse mode: the rows are read from the host as they are scrolled to, never all at once.
+          if (session.browse) return { session, frames: [] };
+          const frames = await readAllSessionFrames(
+            host,
+            session.sessionId,
+            (loaded, total) => setOpening({ ...base, loaded, total }),
+            FRAMES_PAGE_SIZE,
+            op.signal,
           );
           return { session, frames };
         } catch (error) {
@@ -96,7 +122,9 @@ export function useOpenSession() {
       void queryClient.invalidateQueries({ queryKey: recentSessionsKey });
     },
     onError(error, source) {
-      notify({ tone: 'error', text: `${sourceName(source)} was not opened: ${error.message}` });
+      if (isCancelled(error))
+        notify({ tone: 'info', text: `Opening ${sourceName(source)} was cancelled; the view is as it was.` });
+      else notify({ tone: 'error', text: `${sourceName(source)} was not opened: ${error.message}` });
     },
   });
 }

@@ -28,6 +28,30 @@ export class ChecksPage {
     await expect(this.page.getByTestId('checks-busy')).toHaveCount(0, { timeout: 30_000 });
   }
 
+  /** Starts the probes and leaves them running (for a cancel). */
+  async startProbes(): Promise<void> {
+    await this.page.getByTestId('checks-probe').click();
+  }
+
+  /** The shared progress notice of a probe run (UX-5); it appears after a second. */
+  progress(): Locator {
+    return this.page.getByTestId('checks-progress');
+  }
+
+  progressBar(): Locator {
+    return this.progress().getByRole('progressbar');
+  }
+
+  /** Cancels the run from the keyboard: Tab reaches the button like any other. */
+  async cancelProbesByKeyboard(): Promise<void> {
+    await this.page.getByTestId('checks-progress-cancel').focus();
+    await this.page.keyboard.press('Enter');
+  }
+
+  cancelledNote(): Locator {
+    return this.page.getByTestId('checks-cancelled');
+  }
+
   summary(): Locator {
     return this.page.getByTestId('checks-summary');
   }

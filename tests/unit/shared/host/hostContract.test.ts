@@ -78,6 +78,7 @@ function agentMethodsNotUsedHere() {
     readSessionTask: unused,
     searchSession: unused,
     cancelSearch: unused,
+    cancelOperation: unused,
     readStoredBytes: unused,
     openExternally: unused,
     unlockSecrets: unused,

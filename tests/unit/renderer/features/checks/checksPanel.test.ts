@@ -129,6 +129,7 @@ describe('the palette’s check commands', () => {
     run: vi.fn(async () => {}),
     probe: vi.fn(async () => {}),
     download: vi.fn(async () => {}),
+    cancelProbes: vi.fn(),
   };
   beforeEach(() => {
     useChecksStore.getState().update({ report: null });
@@ -177,6 +178,7 @@ describe('the palette’s conformance suite commands', () => {
     run: vi.fn(async () => {}),
     probe: vi.fn(async () => {}),
     download: vi.fn(async () => {}),
+    cancelProbes: vi.fn(),
   };
   const acts: ActsActions = {
     loadCatalog: vi.fn(async () => {}),

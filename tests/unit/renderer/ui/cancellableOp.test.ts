@@ -1,0 +1,54 @@
+// Cancelling from the window (UX-5, renderer/ui/cancellableOp.ts): Cancel tells the host once and stops the window's
+// own steps, a host AbortError is told apart from a failure across the bridge, and a session whose pages are being
+// read stops between pages so nothing half-read is shown.
+
+import { describe, expect, it, vi } from 'vitest';
+import { HostCallError } from '../../../../shared/host/proxy';
+import type { Frame } from '../../../../shared/wire/frame';
+import { readAllSessionFrames } from '../../../../renderer/features/sessions/readSessionFrames';
+import { cancelledError, isCancelled, startCancellable } from '../../../../renderer/ui/cancellableOp';
+
+describe('a cancellable operation', () => {
+  it('asks the host to cancel its opId once and aborts its signal', () => {
+    const cancelOperation = vi.fn(async () => ({ cancelled: true }));
+    const op = startCancellable({ cancelOperation });
+    expect(op.signal.aborted).toBe(false);
+    expect(() => op.throwIfCancelled('nothing')).not.toThrow();
+    op.cancel();
+    op.cancel();
+    expect(cancelOperation).toHaveBeenCalledTimes(1);
+    expect(cancelOperation).toHaveBeenCalledWith({ opId: op.opId });
+    expect(op.signal.aborted).toBe(true);
+    expect(() => op.throwIfCancelled('the session was not opened')).toThrow(
+      'Cancelled: the session was not opened.',
+    );
+  });
+
+  it('gives each operation its own id', () => {
+    const host = { cancelOperation: async () => ({ cancelled: false }) };
+    expect(startCancellable(host).opId).not.toBe(startCancellable(host).opId);
+  });
+
+  it('tells a cancel from a failure, also when it crossed the bridge', () => {
+    expect(isCancelled(cancelledError('x'))).toBe(true);
+    expect(isCancelled(new HostCallError('AbortError', 'Cancelled: the session was not saved.'))).toBe(true);
+    expect(isCancelled(new HostCallError('Error', 'disk full'))).toBe(false);
+    expect(isCancelled(new Error('disk full'))).toBe(false);
+    expect(isCancelled('AbortError')).toBe(false);
+  });
+});
+
+describe('reading a session that is cancelled', () => {
+  it('stops after the page under way and keeps nothing', async () => {
+    const controller = new AbortController();
+    const frame = { id: 'f' } as unknown as Frame;
+    const readSessionFrames = vi.fn(async ({ from }: { from: number }) => {
+      if (from >= 2) controller.abort();
+      return { frames: [frame, frame], total: 10 };
+    });
+    await expect(
+      readAllSessionFrames({ readSessionFrames }, 's-1', undefined, 2, controller.signal),
+    ).rejects.toMatchObject({ name: 'AbortError', message: 'Cancelled: the session was not opened.' });
+    expect(readSessionFrames).toHaveBeenCalledTimes(2);
+  });
+});
