@@ -106,6 +106,8 @@ export function TimelineView() {
                 data-testid="timeline-entry"
                 data-kind={entry.kind}
                 data-state={entry.state}
+                data-task-id={entry.taskId}
+                data-operation={entry.operation}
               >
                 <span className="t">+{(entry.at - origin).toFixed(0)} ms</span>
                 <span className="gap">{entry.gapMs !== undefined ? `Δ${entry.gapMs.toFixed(0)}` : ''}</span>
