@@ -2,6 +2,7 @@
 // "n of m shown" and Clear filters. The timeline, the frames list and a browse-mode search all use it; what the
 // filters keep is decided in shared/search/frameFilter.ts, the same rule the host's search follows.
 
+import { useState } from 'react';
 import type { FrameKind } from '../../../shared/wire/frame';
 import { filterKindLabels, filterKinds, type FilterOptions } from '../../../shared/search/frameFilter';
 import { hasFilters, type SearchFilters } from '../../../shared/search/frameSearch';
@@ -9,8 +10,12 @@ import { hasFilters, type SearchFilters } from '../../../shared/search/frameSear
 export interface FilterBarProps {
   filters: SearchFilters;
   onChange(filters: SearchFilters): void;
-  /** What the selects offer; a filter set but not among them is still offered, so it can be seen and cleared. */
-  options: FilterOptions;
+  /**
+   * What the selects offer, read when the bar appears and again each time the user reaches for it (focus, pointer):
+   * not on every frame of a live stream, where reading the whole history would cost each update (bench:ui-live).
+   * A filter set but not among them is still offered, so it can be seen and cleared.
+   */
+  options: () => FilterOptions;
   /** "n of m shown", when the view counts; a browse-mode search counts its hits instead. */
   shown?: { shown: number; total: number };
   /** Also clears what else the view filters by (its text filter). */
@@ -32,6 +37,8 @@ export function FilterBar({ filters, onChange, options, shown, onClear, name, fr
     else delete next[key];
     onChange(next);
   };
+  const [offered, setOffered] = useState(options);
+  const refresh = () => setOffered(options());
   const kind = filters.kinds?.[0] ?? '';
   const active = hasFilters(filters);
   return (
@@ -40,6 +47,8 @@ export function FilterBar({ filters, onChange, options, shown, onClear, name, fr
       role="group"
       aria-label={`Filter the ${name}`}
       data-testid={`${name}-filter-bar`}
+      onFocus={refresh}
+      onPointerDown={refresh}
     >
       <select
         aria-label="Kind"
@@ -63,7 +72,7 @@ export function FilterBar({ filters, onChange, options, shown, onClear, name, fr
         label="Task"
         any="Any task"
         value={filters.taskId}
-        values={withValue(options.taskIds, filters.taskId)}
+        values={withValue(offered.taskIds, filters.taskId)}
         onChange={(value) => set('taskId', value)}
         testId="filter-task"
         free={free}
@@ -72,7 +81,7 @@ export function FilterBar({ filters, onChange, options, shown, onClear, name, fr
         label="State"
         any="Any state"
         value={filters.state}
-        values={withValue(options.states, filters.state)}
+        values={withValue(offered.states, filters.state)}
         onChange={(value) => set('state', value)}
         testId="filter-state"
         free={free}
@@ -81,7 +90,7 @@ export function FilterBar({ filters, onChange, options, shown, onClear, name, fr
         label="Operation"
         any="Any operation"
         value={filters.operation}
-        values={withValue(options.operations, filters.operation)}
+        values={withValue(offered.operations, filters.operation)}
         onChange={(value) => set('operation', value)}
         testId="filter-operation"
         free={free}

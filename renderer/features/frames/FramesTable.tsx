@@ -52,7 +52,6 @@ export function FramesTable() {
   const setFilter = useFilterStore((state) => state.setFramesText);
   const filters = useFilterStore((state) => state.filters);
   const setFilters = useFilterStore((state) => state.setFilters);
-  const options = useMemo(() => filterOptions(allFrames), [allFrames]);
   const passing = useMemo(() => passingExchangeIds(allFrames, filters), [allFrames, filters]);
   const exchanges = useMemo(() => {
     const rows: Row[] = [];
@@ -111,7 +110,7 @@ export function FramesTable() {
         name="frames"
         filters={filters}
         onChange={setFilters}
-        options={options}
+        options={() => filterOptions(useAppStore.getState().frames)}
         shown={{ shown: rows.length, total: exchanges.length }}
         onClear={() => setFilter('')}
       />

@@ -109,7 +109,7 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
         free
         filters={filters}
         onChange={setFilters}
-        options={{ taskIds: [], states: taskStates, operations: [] }}
+        options={() => ({ taskIds: [], states: taskStates, operations: [] })}
       />
     </div>
   );

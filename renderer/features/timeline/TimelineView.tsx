@@ -24,7 +24,6 @@ export function TimelineView() {
   const setFilter = useFilterStore((state) => state.setTimelineText);
   const filters = useFilterStore((state) => state.filters);
   const setFilters = useFilterStore((state) => state.setFilters);
-  const options = useMemo(() => filterOptions(frames), [frames]);
   // An entry passes when its frame does (an exchange's end entry is its exchange frame's), by the host's rule.
   const passing = useMemo(() => passingFrameIds(frames, filters), [frames, filters]);
   const matches = useRef<FilterCache | undefined>(undefined);
@@ -88,7 +87,7 @@ export function TimelineView() {
         name="timeline"
         filters={filters}
         onChange={setFilters}
-        options={options}
+        options={() => filterOptions(useAppStore.getState().frames)}
         shown={{ shown: count, total: timeline.entries.length }}
         onClear={() => setFilter('')}
       />

@@ -29,6 +29,8 @@ export class FilterPage {
 
   /** The values a list offers, "any" left out. */
   async offered(name: FilterBarName, facet: Facet): Promise<string[]> {
+    // The bar reads what to offer when it is reached for, as a user opening the list would.
+    await this.control(name, facet).focus();
     const values = await this.control(name, facet)
       .locator('option')
       .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
