@@ -3,6 +3,7 @@
 // search does not stop older ones: the window cancels what it no longer wants.
 
 import { randomUUID } from 'node:crypto';
+import { filtersProblem } from '../../../shared/search/frameFilter';
 import { hasFilters, type SearchProgress } from '../../../shared/search/frameSearch';
 import { queryProblem } from '../../../shared/search/textMatch';
 import type { HostApi } from '../../../shared/host/hostApi';
@@ -20,6 +21,8 @@ export function createSearchService(
   const running = new Map<string, AbortController>();
   return {
     async searchSession({ sessionId, ...request }) {
+      const badFilters = filtersProblem(request.filters);
+      if (badFilters) throw new Error(badFilters);
       if (request.text.length === 0 && !hasFilters(request.filters))
         throw new Error('Type something to search for, or choose a filter.');
       const problem = request.text.length > 0 ? queryProblem(request) : undefined;

@@ -5,9 +5,9 @@
 // cut by a chunk boundary needs.
 
 import type { Frame } from '../../../shared/wire/frame';
+import { createFrameFilter } from '../../../shared/search/frameFilter';
 import {
   frameFieldTexts,
-  passesFilters,
   toHit,
   type SearchField,
   type SearchHit,
@@ -52,9 +52,8 @@ export async function searchSession(
   const matcher = request.text.length > 0 ? createMatcher(request) : undefined;
   const pageSize = options.pageSize ?? PAGE_SIZE;
   let nextPage = Math.min(FIRST_PAGE, pageSize);
-  // An event's operation is its exchange's, and the exchange frame always comes before its events.
-  const operations = new Map<string, string>();
-  const operationOf = (exchangeId: string) => operations.get(exchangeId);
+  // Frames are read in session order, which the filter needs to give events their exchange's operation.
+  const filter = createFrameFilter(request.filters);
   let scanned = 0;
   let total = Number.POSITIVE_INFINITY;
   let found = 0;
@@ -69,8 +68,7 @@ export async function searchSession(
     const hits: SearchHit[] = [];
     for (const frame of page.frames) {
       const index = scanned++;
-      if (frame.kind === 'http' && frame.a2a) operations.set(frame.id, frame.a2a.operation);
-      if (!passesFilters(frame, request.filters, operationOf)) continue;
+      if (!filter.accepts(frame)) continue;
       const hit = matcher
         ? await matchWhole(frame, index, matcher, source.stored, options.chunkBytes ?? CHUNK_BYTES)
         : { index, frameId: frame.id, fields: [], count: 0 };

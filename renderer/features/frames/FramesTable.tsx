@@ -5,7 +5,8 @@
 
 import { SearchBar } from './SearchBar';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { filterOptions, passingExchangeIds } from '../../../shared/search/frameFilter';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { maskUrl } from '../../../shared/wire/secretMask';
 import { oauthStepLabel } from '../../../shared/wire/oauthStep';
@@ -18,6 +19,8 @@ import {
   frameSizeLabel,
   timingSegments,
 } from '../../ui/frameFormat';
+import { FilterBar } from './FilterBar';
+import { useFilterStore } from './filterStore';
 import { usePinStore } from './pinStore';
 import './frames.css';
 
@@ -45,7 +48,11 @@ export function FramesTable() {
   const selectFrame = useAppStore((state) => state.selectFrame);
   const selectedId = useSelectedExchangeId();
   const pinnedId = usePinStore((state) => state.pinnedFrameId);
-  const [filter, setFilter] = useState('');
+  const filter = useFilterStore((state) => state.framesText);
+  const setFilter = useFilterStore((state) => state.setFramesText);
+  const filters = useFilterStore((state) => state.filters);
+  const setFilters = useFilterStore((state) => state.setFilters);
+  const passing = useMemo(() => passingExchangeIds(allFrames, filters), [allFrames, filters]);
   const exchanges = useMemo(() => {
     const rows: Row[] = [];
     for (const frame of allFrames) if (frame.kind === 'http') rows.push({ frame, number: rows.length + 1 });
@@ -53,8 +60,12 @@ export function FramesTable() {
   }, [allFrames]);
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return needle ? exchanges.filter((row) => frameSearchText(row.frame).includes(needle)) : exchanges;
-  }, [exchanges, filter]);
+    if (!needle && !passing) return exchanges;
+    return exchanges.filter(
+      (row) =>
+        (!passing || passing.has(row.frame.id)) && (!needle || frameSearchText(row.frame).includes(needle)),
+    );
+  }, [exchanges, filter, passing]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -95,6 +106,14 @@ export function FramesTable() {
         onChange={(event) => setFilter(event.target.value)}
         data-testid="frames-filter"
       />
+      <FilterBar
+        name="frames"
+        filters={filters}
+        onChange={setFilters}
+        options={() => filterOptions(useAppStore.getState().frames)}
+        shown={{ shown: rows.length, total: exchanges.length }}
+        onClear={() => setFilter('')}
+      />
       <div
         className="frames-grid"
         role="grid"
@@ -116,7 +135,8 @@ export function FramesTable() {
         </div>
         {rows.length === 0 && (
           <p className="empty" data-testid="frames-no-match">
-            No exchange matches “{filter}”.
+            {filter ? `No exchange matches “${filter}”` : 'No exchange passes the filters'}
+            {filter && passing ? ' and the filters.' : '.'}
           </p>
         )}
         {/* Focusable so the list can be scrolled from the keyboard too (axe: scrollable-region-focusable). */}

@@ -5,3 +5,5 @@ export { FrameInspector } from './FrameInspector';
 export { FramesTable } from './FramesTable';
 export { SpecLink } from './SpecLink';
 export { highlightSearch } from './searchStore';
+export { FilterBar } from './FilterBar';
+export { useFilterStore } from './filterStore';

@@ -1,16 +1,40 @@
 // The search box of a session in browse mode (TL-5): the host searches bodies, headers and events of every frame
 // in the file, with progress ("scanned 120,000 of 1,010,000 frames") and a Cancel button; Enter / Shift+Enter and
-// F3 / Shift+F3 move between the hits found so far, "3 of 41".
+// F3 / Shift+F3 move between the hits found so far, "3 of 41". The filters of the timeline and frames list (kind,
+// task, state, operation) go with the search, so the host keeps only the frames they pass; filters alone search too.
 
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { highlightSearch } from '../frames';
+import { hasFilters } from '../../../shared/search/frameSearch';
+import { FilterBar, highlightSearch, useFilterStore } from '../frames';
 import type { useSessionSearch } from './useSessionSearch';
+
+/** Suggested in the state filter: the task states of the A2A spec (https://a2a-protocol.org/latest/specification/). */
+const taskStates = [
+  'submitted',
+  'working',
+  'input-required',
+  'auth-required',
+  'completed',
+  'canceled',
+  'failed',
+  'rejected',
+];
 
 export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionSearch> }) {
   const [query, setQuery] = useState('');
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [asked, setAsked] = useState('');
+  const filters = useFilterStore((store) => store.filters);
+  const setFilters = useFilterStore((store) => store.setFilters);
   const { state } = search;
+  // What was asked: text, case and filters. Enter asks again when any of them changed, else moves to the next hit.
+  const asking = JSON.stringify([query, caseSensitive, filters]);
+  const canAsk = query.length > 0 || hasFilters(filters);
+  const ask = () => {
+    setAsked(asking);
+    if (query) highlightSearch(query, caseSensitive);
+    search.start(query, caseSensitive, hasFilters(filters) ? filters : undefined);
+  };
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -26,11 +50,8 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
     if (event.key === 'Escape') search.cancel();
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (query && (query !== asked || state.error)) {
-      setAsked(query);
-      highlightSearch(query, caseSensitive);
-      search.start(query, caseSensitive);
-    } else search.move(event.shiftKey ? -1 : 1);
+    if (canAsk && (asking !== asked || state.error)) ask();
+    else search.move(event.shiftKey ? -1 : 1);
   };
 
   const found = state.hits.length.toLocaleString('en-US');
@@ -57,10 +78,7 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
         <input
           type="checkbox"
           checked={caseSensitive}
-          onChange={(event) => {
-            setCaseSensitive(event.target.checked);
-            setAsked('');
-          }}
+          onChange={(event) => setCaseSensitive(event.target.checked)}
         />
         Aa
       </label>
@@ -75,6 +93,9 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
       >
         ↓
       </button>
+      <button type="button" onClick={ask} disabled={!canAsk} data-testid="browse-search-go">
+        Search
+      </button>
       {state.running && (
         <button type="button" onClick={search.cancel} data-testid="browse-search-cancel">
           Cancel
@@ -83,6 +104,13 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
       <span className="muted" role="status" data-testid="browse-search-status">
         {state.error ?? [position, progress].filter(Boolean).join(' · ')}
       </span>
+      <FilterBar
+        name="browse"
+        free
+        filters={filters}
+        onChange={setFilters}
+        options={() => ({ taskIds: [], states: taskStates, operations: [] })}
+      />
     </div>
   );
 }

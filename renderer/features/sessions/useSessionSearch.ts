@@ -3,7 +3,7 @@
 // goes on), opening each hit's row.
 
 import { useEffect, useRef, useState } from 'react';
-import type { SearchHit, SearchProgress } from '../../../shared/search/frameSearch';
+import type { SearchFilters, SearchHit, SearchProgress } from '../../../shared/search/frameSearch';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
@@ -53,7 +53,7 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
     if (id) void host.cancelSearch({ searchId: id }).catch(() => undefined);
   };
 
-  const start = (text: string, caseSensitive: boolean) => {
+  const start = (text: string, caseSensitive: boolean, filters?: SearchFilters) => {
     cancel();
     stopListening.current?.();
     searchId.current = undefined;
@@ -65,13 +65,15 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
       if (searchId.current === undefined) early.push(event.progress);
       else if (event.progress.searchId === searchId.current) take(event.progress);
     });
-    host.searchSession({ sessionId: session.sessionId, text, caseSensitive }).then(
-      ({ searchId: id }) => {
-        searchId.current = id;
-        for (const progress of early) if (progress.searchId === id) take(progress);
-      },
-      (error: unknown) => setState({ ...idle, error: message(error) }),
-    );
+    host
+      .searchSession({ sessionId: session.sessionId, text, caseSensitive, ...(filters ? { filters } : {}) })
+      .then(
+        ({ searchId: id }) => {
+          searchId.current = id;
+          for (const progress of early) if (progress.searchId === id) take(progress);
+        },
+        (error: unknown) => setState({ ...idle, error: message(error) }),
+      );
   };
 
   useEffect(

@@ -3,10 +3,12 @@
 // virtualized, so a long session scrolls as smoothly as a short one; selecting an entry selects its frame.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { filterOptions, passingFrameIds } from '../../../shared/search/frameFilter';
 import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
 import { useAppStore } from '../../store/appStore';
 import { formatBytes } from '../../ui/frameFormat';
+import { FilterBar, useFilterStore } from '../frames';
 import { StateStrip } from './StateStrip';
 
 const ROW_HEIGHT = 26;
@@ -17,20 +19,27 @@ export function TimelineView() {
   const selectedFrameId = useAppStore((state) => state.selectedFrameId);
   const selectFrame = useAppStore((state) => state.selectFrame);
   const activeAgentId = useAppStore((state) => state.activeAgentId);
-  const [filter, setFilter] = useState('');
+  const frames = useAppStore((state) => state.frames);
+  const filter = useFilterStore((state) => state.timelineText);
+  const setFilter = useFilterStore((state) => state.setTimelineText);
+  const filters = useFilterStore((state) => state.filters);
+  const setFilters = useFilterStore((state) => state.setFilters);
+  // An entry passes when its frame does (an exchange's end entry is its exchange frame's), by the host's rule.
+  const passing = useMemo(() => passingFrameIds(frames, filters), [frames, filters]);
   const matches = useRef<FilterCache | undefined>(undefined);
   const { entries, count, tasks } = useMemo(() => {
     void version;
     const text = needle(filter);
     // The model's own array, read up to its length now: entries are nearly always appended, so this costs nothing
     // per update where a copy would cost the whole history 60 times a second (bench:ui-live).
-    const filtered = text ? filterEntries(matches, timeline, text) : timeline.entries;
+    const byText = text ? filterEntries(matches, timeline, text) : timeline.entries;
+    const filtered = passing ? byText.filter((entry) => passing.has(entry.frameId)) : byText;
     return {
       entries: filtered,
       count: filtered.length,
       tasks: timeline.taskList().filter((t) => !activeAgentId || t.agentId === activeAgentId),
     };
-  }, [timeline, version, filter, activeAgentId]);
+  }, [timeline, version, filter, activeAgentId, passing]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count,
@@ -63,7 +72,7 @@ export function TimelineView() {
       </div>
       <p className="timeline-count muted" data-testid="timeline-count" data-events={timeline.counts.event}>
         {timeline.entries.length.toLocaleString()} entries · {timeline.counts.event.toLocaleString()} events
-        {needle(filter) && ` · ${count.toLocaleString()} shown`} · ordered by arrival
+        {' · ordered by arrival'}
       </p>
       <input
         className="filter"
@@ -73,6 +82,14 @@ export function TimelineView() {
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
         data-testid="timeline-filter"
+      />
+      <FilterBar
+        name="timeline"
+        filters={filters}
+        onChange={setFilters}
+        options={() => filterOptions(useAppStore.getState().frames)}
+        shown={{ shown: count, total: timeline.entries.length }}
+        onClear={() => setFilter('')}
       />
       <div className="timeline-scroller" ref={scroller}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -88,6 +105,8 @@ export function TimelineView() {
                 data-testid="timeline-entry"
                 data-kind={entry.kind}
                 data-state={entry.state}
+                data-task-id={entry.taskId}
+                data-operation={entry.operation}
               >
                 <span className="t">+{(entry.at - origin).toFixed(0)} ms</span>
                 <span className="gap">{entry.gapMs !== undefined ? `Δ${entry.gapMs.toFixed(0)}` : ''}</span>
