@@ -1,4 +1,4 @@
-// bench:search — search (TL-5) over the saved session of 1,000,000 events in browse mode (issue 25). A host opens
+// bench:search — search (TL-5) over the saved session of 1,000,000 events in browse mode. A host opens
 // the file (building its index), then searches it twice through the host contract: text found in one event per
 // stream, and text found nowhere, which reads every frame. Measured per search: time to the first hit, time to the
 // last batch, hits, and the host's peak RSS and heap sampled at each batch of progress.

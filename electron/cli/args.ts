@@ -220,7 +220,7 @@ const dataDir: OptionSpec = {
   value: 'DIR',
   help: "Switchboard's data folder (default: the per-user one)",
 };
-/** Issue 25 item 10: a run kept as a session file the app opens (the same format and redaction as its own). */
+/** CLI-1: a run kept as a session file the app opens (the same format and redaction as its own). */
 const saveOptions: readonly OptionSpec[] = [
   {
     name: '--save',

@@ -1,4 +1,4 @@
-// A card's signatures on the command line (CARD-7 in `card` and `check`, issue 25 item 11): whether the card is signed
+// A card's signatures on the command line (CARD-7 in `card` and `check`): whether the card is signed
 // and by which key (kid, alg, jku), verified exactly as the app verifies them (shared/a2a/cardSignature/verify.ts)
 // when the user gives the keys: `--jwks F`, or `--fetch-jwks`, the command-line form of the app's "Fetch the key set"
 // consent, fetched by the host like the app's fetch (a frame like any other). Only https, or http to this machine, is

@@ -1,4 +1,4 @@
-// `--save F` (CLI-1, issue 25 item 10): the command's run written as a .switchboard session, so a CI job keeps what
+// `--save F` (CLI-1): the command's run written as a .switchboard session, so a CI job keeps what
 // happened and the app opens it. The host records the run into a folder of its own (createHost `recordDir`), and the
 // file is the app's own export of that recording: the same format and the same redaction (SES-6), secrets never
 // written. The target is checked before anything is sent, so a wrong path costs no request.

@@ -102,7 +102,10 @@ export function createHost(options: HostOptions): HostService {
   const analyser = options.analysisWorker ? workerAnalyser(options.analysisWorker) : undefined;
   const recorder = hostRecorder(deps, analyser, spillDir, recording, bus, (frame) => push.observe(frame));
   const secrets = new HostSecrets(dataDir, options.secretCipher);
-  const agents = createAgentClient(recorder, secrets.vault, dataDir ? libraryHoldStore(dataDir) : undefined);
+  // Holds are kept in the library for the app only: a command-line run is asked for explicitly and must neither be
+  // stopped by what the app remembered nor leave holds in the user's library.
+  const holds = dataDir && options.edition !== 'cli' ? libraryHoldStore(dataDir) : undefined;
+  const agents = createAgentClient(recorder, secrets.vault, holds);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   const remember = rememberer(recording, analyser);
   const api = {

@@ -1,4 +1,4 @@
-// `--save F` on the command line (CLI-1, issue 25 item 10): a run of `send`, `subscribe`, `check` and `replay
+// `--save F` on the command line (CLI-1): a run of `send`, `subscribe`, `check` and `replay
 // --against` written as a .switchboard session, secrets redacted as the app redacts them. The saved file opens in the
 // app's host, replays against the live peer without differences, and serves as a mock agent the command line talks
 // to. An existing file is refused without --force; a path that cannot be written is a usage error before any request.
