@@ -2,22 +2,9 @@
 // the window's other preferences. Local to the layout feature.
 
 import { create } from 'zustand';
+import { windowStorage as storage } from '../../ui/windowStorage';
 
 export const SPLIT_KEY = 'switchboard.splitConversation';
-
-interface Storage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-function storage(): Storage | undefined {
-  try {
-    // Through globalThis: node-side unit tests load this module without storage.
-    return (globalThis as { localStorage?: Storage }).localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface SplitState {
   split: boolean;

@@ -2,23 +2,10 @@
 // secrets already removed by requestHistory.ts. Local to the raw editor feature.
 
 import { create } from 'zustand';
+import { windowStorage as storage } from '../../ui/windowStorage';
 import { addToHistory, parseHistory, type HistoryEntry } from './requestHistory';
 
 export const HISTORY_KEY = 'switchboard.requestHistory';
-
-interface Storage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-function storage(): Storage | undefined {
-  try {
-    // Through globalThis: node-side unit tests load this module without storage.
-    return (globalThis as { localStorage?: Storage }).localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function save(entries: HistoryEntry[]): void {
   try {
