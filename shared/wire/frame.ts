@@ -3,6 +3,7 @@
 // frame kinds (SSE events, webhook deliveries, OAuth steps) to the `Frame` union and optional fields to the existing
 // kinds; nothing here should be replaced.
 
+import type { ProxiedInfo } from '../proxy/proxyTypes';
 import type { Finding } from './finding';
 
 /** Header lines in wire order; a list rather than a map so duplicates and original casing survive. */
@@ -180,6 +181,8 @@ export interface HttpFrame extends FrameBase {
   a2a?: FrameA2A;
   secrets?: SecretMark[];
   connection?: FrameConnection;
+  /** Set when the recording proxy carried the exchange for another client (PRX-1); see shared/proxy/proxyTypes.ts. */
+  proxied?: ProxiedInfo;
 }
 
 /**
@@ -229,6 +232,8 @@ export interface SseFrame extends FrameBase {
     state?: string;
     final?: boolean;
   };
+  /** Set on the events of an exchange the recording proxy carried (PRX-1). */
+  proxied?: ProxiedInfo;
 }
 
 /** Why the webhook receiver took or refused a delivery (PUSH-1, PUSH-4), in words a user can act on. */

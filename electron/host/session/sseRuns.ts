@@ -40,7 +40,7 @@ const RUN_MEMBERS = new Set<string>(RUN_MEMBER_LIST);
  * Every other member of a stream frame. Asking for these few by name is much cheaper than walking each frame's
  * members, and the type below fails to compile when a member is added to SseFrame and to neither list.
  */
-const OTHER_MEMBERS = ['rawBase64', 'comments', 'findings', 'stored'] as const;
+const OTHER_MEMBERS = ['rawBase64', 'comments', 'findings', 'stored', 'proxied'] as const;
 type Unlisted = Exclude<keyof SseFrame, (typeof RUN_MEMBER_LIST)[number] | (typeof OTHER_MEMBERS)[number]>;
 const EVERY_MEMBER_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
 void EVERY_MEMBER_LISTED;
