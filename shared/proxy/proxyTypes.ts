@@ -65,3 +65,73 @@ export interface ProxiedRequest {
   /** Every text part of the message, joined, when the request carries a message. */
   messageText?: string;
 }
+
+/** An answer as it travels: head first, then the body chunk by chunk as it arrives (never buffered whole). */
+export interface ProxyAnswer {
+  status: number;
+  statusText: string;
+  headers: HeaderList;
+  body: AsyncIterable<Uint8Array>;
+  /** What was done to the upstream's answer on its way to the client (PRX-4); absent when it went through as is. */
+  faults?: FaultMark[];
+}
+
+/**
+ * Where the proxy's parts plug into its forwarding path. Each is optional; with none, bytes go through unchanged.
+ * For gRPC, an answer given instead of the upstream's is a trailers-only response: `headers` carry `grpc-status`.
+ */
+export interface ProxyHooks {
+  /** Changes what goes upstream (trace context injected, a push config routed through the receiver). */
+  beforeForward?(request: ProxiedRequest): ForwardChange | undefined;
+  /** An answer given without calling the upstream (an injected error). */
+  answerInstead?(request: ProxiedRequest): ProxyAnswer | undefined;
+  /** The answer the client gets, made from the upstream's (delays, drops, corruption, stalls). */
+  shapeAnswer?(request: ProxiedRequest, answer: ProxyAnswer, closed: ClosedSignal): ProxyAnswer;
+}
+
+/** The client went away (shared code has no DOM or Node types, so not AbortSignal itself); a stall ends with it. */
+export interface ClosedSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+}
+
+export interface ForwardChange {
+  headers?: HeaderList;
+  body?: Uint8Array;
+  rewritten?: ProxiedInfo['rewritten'];
+  /** Said on the frame: "Injected traceparent 00-…", "Routed the push config through the receiver". */
+  note?: string;
+}
+
+/** What the app and `switchboard proxy` ask for. */
+export interface ProxyOptions {
+  /** The upstream's card URL or base URL. */
+  upstream: string;
+  /** The port to listen on (127.0.0.1 only); 0 or absent picks a free one. */
+  port?: number;
+  /** Add a `traceparent` when the caller sent none (PRX-2). */
+  injectTrace?: boolean;
+  /** Route push configs set through the proxy via Switchboard's receiver (on by default). */
+  routePush?: boolean;
+  /** Serve this saved session instead of the live upstream (PRX-5). */
+  replaceWith?: string;
+}
+
+/** One running proxy, as the app's proxies panel lists it. */
+export interface ProxyStatus {
+  id: string;
+  upstream: string;
+  listenUrl: string;
+  /** Where the rewritten card is served. */
+  cardUrl: string;
+  /** The gRPC listener, when the upstream's card has a gRPC interface. */
+  grpcUrl?: string;
+  generation: string;
+  exchanges: number;
+  /** Distinct callers seen (address and user agent). */
+  clients: number;
+  injectTrace: boolean;
+  routePush: boolean;
+  replacedBy?: string;
+  faultRules: number;
+}
