@@ -60,6 +60,11 @@ export interface GenerationProfile {
   readonly restErrorStatus: 'specified' | 'sdk-convention' | 'none';
   /** How the 0.1 samples authenticate push deliveries (a JWT), or the config's echoed token (later). */
   readonly pushAuth: 'jwt' | 'token';
+  /**
+   * How a push config's `authentication` names its schemes: a list (`schemes`, up to 0.3) or one IANA scheme name
+   * (`scheme`, 1.0's AuthenticationInfo).
+   */
+  readonly pushAuthField: 'schemes' | 'scheme';
   /** The binding whose decoder reads the generation's push bodies (0.3's REST decoder reads both shapes 0.3 pushes). */
   readonly pushBodyBinding: Binding;
   /** The error a message for an ended task gets, where the generation names one (A2A 1.0 §3.1.1). */
@@ -103,6 +108,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     errorDetails: 'free-form',
     restErrorStatus: 'none',
     pushAuth: 'jwt',
+    pushAuthField: 'schemes',
     pushBodyBinding: 'JSONRPC',
     endedTaskError: undefined,
     refusesUndeclaredCapabilities: false,
@@ -130,6 +136,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     errorDetails: 'free-form',
     restErrorStatus: 'none',
     pushAuth: 'token',
+    pushAuthField: 'schemes',
     pushBodyBinding: 'JSONRPC',
     endedTaskError: undefined,
     refusesUndeclaredCapabilities: false,
@@ -151,6 +158,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     errorDetails: 'free-form',
     restErrorStatus: 'sdk-convention',
     pushAuth: 'token',
+    pushAuthField: 'schemes',
     pushBodyBinding: 'HTTP+JSON',
     endedTaskError: undefined,
     refusesUndeclaredCapabilities: false,
@@ -176,6 +184,7 @@ const profiles: Record<Generation, GenerationProfile> = {
     errorDetails: 'google-rpc',
     restErrorStatus: 'specified',
     pushAuth: 'token',
+    pushAuthField: 'scheme',
     pushBodyBinding: 'JSONRPC',
     endedTaskError: 'UnsupportedOperationError',
     refusesUndeclaredCapabilities: true,

@@ -163,6 +163,42 @@ export const CHECKS: readonly CheckDefinition[] = [
   ),
   define('state.task-id-changed', 'state', 'error', a2a('taskIds'), 'A task keeps its id'),
 
+  define(
+    'caller.envelope',
+    'caller',
+    'error',
+    fixed(JSON_RPC.request),
+    'The caller’s JSON-RPC requests are well formed',
+  ),
+  define(
+    'caller.schema',
+    'caller',
+    'error',
+    a2a('dataModel'),
+    'The caller’s requests match the generation’s request schema',
+  ),
+  define(
+    'caller.headers',
+    'caller',
+    'warning',
+    a2a('versioning'),
+    'The caller names its A2A version and asks for extensions with the right header',
+  ),
+  define(
+    'caller.threading',
+    'caller',
+    'error',
+    a2a('sendMessage'),
+    'The caller continues the right task, never an ended one',
+  ),
+  define(
+    'caller.push-config',
+    'caller',
+    'error',
+    a2a('pushDelivery'),
+    'The caller’s push configs have a usable URL, token and authentication',
+  ),
+
   define('probe.streaming', 'probe', 'error', a2a('streaming'), 'Declared streaming really streams'),
   define('probe.push', 'probe', 'error', a2a('pushDelivery'), 'Declared push notifications are delivered'),
   define('probe.cancel', 'probe', 'error', a2a('cancel'), 'A running task can be canceled'),
@@ -223,7 +259,8 @@ export function describeCheck(id: string): CheckDefinition {
   const known = byId.get(id);
   if (known) return known;
   const prefix = id.split('.', 1)[0];
-  const area = prefix === 'card' || prefix === 'state' || prefix === 'probe' ? prefix : 'frame';
+  const area =
+    prefix === 'card' || prefix === 'state' || prefix === 'probe' || prefix === 'caller' ? prefix : 'frame';
   return { id, area, severity: 'warning', ...cite(a2aSpecification()), title: id };
 }
 
@@ -248,6 +285,8 @@ export function allCheckSpecs(): SpecRef[] {
 /** Which frame check a parser's finding rule belongs to. */
 export function frameCheckFor(rule: string): string {
   if (rule === 'a2a.task-id-changed') return 'state.task-id-changed';
+  // The proxy checks a caller's request against its schema when it records it (PRX-3).
+  if (rule.startsWith('caller.schema')) return 'caller.schema';
   if (rule.startsWith('jsonrpc.')) return 'frame.jsonrpc';
   if (rule.startsWith('rest.')) return 'frame.rest';
   if (rule === 'http.content-type') return 'frame.content-type';

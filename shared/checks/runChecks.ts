@@ -13,6 +13,7 @@ import { CHECKS, cardCheckFor, checkById, checkSpec } from './catalog';
 import { citationOf, isLegacyLabel, type SpecCitation } from './citation';
 import { FrameChecks } from './frameChecks';
 import { stateFindings } from './stateChecks';
+import { callerFindings } from './callerChecks';
 import type { CheckFinding, CheckReport, ProbeResult } from './types';
 
 export interface CheckInput {
@@ -80,14 +81,18 @@ export function runChecks(input: CheckInput): CheckReport {
   merged.addAll(cardFindingsOf(input.cardFindings, generationOf), true);
   merged.addAll(frameChecks.finish(), true);
   merged.addAll(stateFindings(frames, timeline), true);
+  merged.addAll(callerFindings(frames, timeline), true);
   for (const probe of probes) merged.addAll(probe.findings, false);
   const { bySeverity, occurrences } = merged;
   const findings = bySeverity.error.concat(bySeverity.warning, bySeverity.info);
 
   const probeIds = new Set(probes.map((probe) => probe.probeId));
+  // The caller is judged only where another program called through the recording proxy.
+  const proxied = frames.some((frame) => frame.kind === 'http' && frame.proxied !== undefined);
   const checksRun = CHECKS.filter((check) => {
     if (check.area === 'card') return input.cardFindings.length > 0;
     if (check.area === 'probe') return probeIds.has(check.id);
+    if (check.area === 'caller') return proxied;
     return true;
   }).map((check) => check.id);
   // A probe the catalogue does not know (a newer host) still ran and is reported.

@@ -4,8 +4,10 @@
 // that traffic left.
 
 import type { Severity } from '../wire/finding';
+import type { SpecRef } from './specRefs';
 
-export type CheckArea = 'card' | 'frame' | 'state' | 'probe';
+/** `caller`: the checks of the calling side, on traffic the recording proxy carried for another client (PRX-3). */
+export type CheckArea = 'card' | 'frame' | 'state' | 'probe' | 'caller';
 
 /** One check in the catalogue: stable id, what it looks at, how bad a failure is, and where the rule comes from. */
 export interface CheckDefinition {
@@ -77,4 +79,13 @@ export interface CheckReport {
     probesFailed: number;
     occurrences: { error: number; warning: number; info: number };
   };
+}
+
+/** What one caller check says about one proxied request, before it is made a finding (callerChecks.ts). */
+export interface CallerProblem {
+  checkId: 'caller.envelope' | 'caller.headers' | 'caller.threading' | 'caller.push-config';
+  severity: Severity;
+  message: string;
+  ref: SpecRef;
+  pointer?: string;
 }

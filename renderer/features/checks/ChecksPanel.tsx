@@ -17,6 +17,7 @@ import { ProgressNotice } from '../../ui/ProgressNotice';
 import { useChecksStore } from './checksStore';
 import { ConformanceSection } from './ConformanceSection';
 import { groupFindings, type CheckGroup, type SeverityGroup } from './groupFindings';
+import { findingsBySide } from '../../../shared/checks/findingSides';
 import { useChecks } from './useChecks';
 
 const SEVERITY_WORDS = { error: 'Errors', warning: 'Warnings', info: 'Notes' } as const;
@@ -125,7 +126,12 @@ function ReportView({
   const distinct = summary.error + summary.warning + summary.info;
   const occurrences = summary.occurrences.error + summary.occurrences.warning + summary.occurrences.info;
   // Grouped once per report, not on every batch of frames that re-renders the panel.
-  const groups = useMemo(() => groupFindings(report.findings), [report]);
+  // The caller's findings (traffic through the recording proxy) are listed apart from the agent's (PRX-3).
+  const sides = useMemo(() => {
+    const { agent, caller } = findingsBySide(report.findings);
+    return { agent: groupFindings(agent), caller: groupFindings(caller) };
+  }, [report]);
+  const groups = sides.agent;
   const agents = useMemo(() => new Map(report.agents.map((agent) => [agent.id, agent.name])), [report]);
   // Agents' generations by id, for the generation an old finding label did not say.
   const generations = useMemo(
@@ -157,11 +163,12 @@ function ReportView({
         )}
       </p>
       {report.probes.length > 0 && <ProbeTable probes={report.probes} agent={probedAgent} />}
-      {groups.length === 0 && (
+      {groups.length === 0 && sides.caller.length === 0 && (
         <p className="checks-clean" data-testid="checks-clean">
           Nothing found: every check that ran passed.
         </p>
       )}
+      {sides.caller.length > 0 && <h3 data-testid="checks-side-agent">The agent’s side</h3>}
       {groups.map((group) => (
         <SeverityView
           key={group.severity}
@@ -170,6 +177,19 @@ function ReportView({
           generations={generations}
         />
       ))}
+      {sides.caller.length > 0 && (
+        <section aria-labelledby="checks-caller-side" data-testid="checks-side-caller">
+          <h3 id="checks-caller-side">The caller’s side (requests through the proxy)</h3>
+          {sides.caller.map((group) => (
+            <SeverityView
+              key={group.severity}
+              group={group}
+              agents={agents.size > 1 ? agents : null}
+              generations={generations}
+            />
+          ))}
+        </section>
+      )}
     </div>
   );
 }
