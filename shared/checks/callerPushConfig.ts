@@ -1,7 +1,7 @@
 // The push configs a caller's request carries, and what is wrong with their shape (PRX-3). A config rides in a send
-// (`configuration.pushNotificationConfig`, 1.0 `configuration.taskPushNotificationConfig`) or in a set/create call
-// (0.x `pushNotificationConfig` beside the task id, 1.0 the flat TaskPushNotificationConfig itself); see
-// docs/protocol.md#operations-and-bindings.
+// (`configuration.pushNotificationConfig`, 1.0 `configuration.taskPushNotificationConfig`, 0.1 `pushNotification`) or
+// in a set/create call (0.x `pushNotificationConfig` beside the task id, 1.0 the flat TaskPushNotificationConfig
+// itself); see docs/protocol.md#operations-and-bindings.
 
 import type { GenerationProfile } from '../a2a/profile';
 import { a2aRef } from './specRefs';
@@ -36,6 +36,8 @@ export function pushConfigsIn(body: unknown, operation: string, binding: string)
     const configuration = record(holder.configuration);
     add(configuration?.pushNotificationConfig, `${base}/configuration/pushNotificationConfig`);
     add(configuration?.taskPushNotificationConfig, `${base}/configuration/taskPushNotificationConfig`);
+    // 0.1 sends carry the config beside the message, as `pushNotification`.
+    add(holder.pushNotification, `${base}/pushNotification`);
   } else if (operation === 'pushConfigSet') {
     if (holder.pushNotificationConfig !== undefined)
       add(holder.pushNotificationConfig, `${base}/pushNotificationConfig`);

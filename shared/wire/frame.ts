@@ -261,6 +261,11 @@ export interface WebhookFrame extends FrameBase {
   verdict: WebhookVerdict;
   remote?: { address: string; port: number };
   findings?: Finding[];
+  /**
+   * Set when the delivery came to a relay the recording proxy made (PRX-1): it was passed on to the caller's own
+   * webhook (shown without its query, which may hold a secret), and `response` is that webhook's answer.
+   */
+  relayedTo?: { url: string; proxyId: string; status?: number; error?: string };
   a2a?: {
     generation?: string;
     /** task, message, status-update, artifact-update, or unknown. */

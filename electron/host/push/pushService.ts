@@ -6,6 +6,7 @@ import type { Frame, WebhookFrame } from '../../../shared/wire/frame';
 import { recordExchange, type Recorder } from '../agent/recorder';
 import { createJwtChecker } from './jwtCheck';
 import { info, PushTargets } from './pushTargets';
+import { PushRelays } from './pushRelays';
 import { createWebhookReceiver } from './webhookReceiver';
 
 export interface PushService {
@@ -14,6 +15,10 @@ export interface PushService {
   deleteTarget(id: string): boolean;
   status(): WebhookStatus;
   listen(host: string, port?: number): Promise<WebhookStatus>;
+  /** Relays the recording proxy makes for its callers' webhooks (PRX-1). */
+  readonly relays: PushRelays;
+  /** The receiver's base URL, starting it when it is not listening yet (the proxy routes push configs to it). */
+  receiverBaseUrl(): Promise<string>;
   /** Notes the task ids in frames the client published (call for every frame). */
   observe(frame: Frame): void;
   /** How much it holds: open exchanges it maps to their agent, and task ids over all agents (tests, bench:soak). */
@@ -31,6 +36,7 @@ export function createPushService(
   describe: (agentId: string) => { generation: string; origin: string } | undefined,
 ): PushService {
   const targets = new PushTargets();
+  const relays = new PushRelays();
   const tasks = new Map<string, Set<string>>();
   /**
    * Which agent each open exchange belongs to, for its SSE frames. An exchange is forgotten at its final revision,
@@ -58,9 +64,15 @@ export function createPushService(
     publish: (frame: WebhookFrame) => recorder.publish(frame),
     knownTask: (agentId, taskId) => tasks.get(agentId)?.has(taskId) ?? false,
     jwt,
+    relays,
   });
 
   return {
+    relays,
+    async receiverBaseUrl() {
+      const status = receiver.status().listening ? receiver.status() : await receiver.listen();
+      return status.baseUrl!;
+    },
     async createTarget(agentId, mode, jwksUrl) {
       const agent = describe(agentId);
       if (!agent) throw new Error(`No open agent has the id ${JSON.stringify(agentId)}; open it again.`);

@@ -16,6 +16,8 @@ import { hostRefusal, type HostAllowList } from '../net/hostAllowList';
 import { browserHeader, checkHead, checkRate, checkSecrets, MAX_DELIVERY_BYTES } from './deliveryChecks';
 import type { JwtChecker } from './jwtCheck';
 import type { PushTarget, PushTargets } from './pushTargets';
+import type { PushRelay, PushRelays } from './pushRelays';
+import { passOn, relayTarget } from './relayDelivery';
 
 export interface ReceiverDeps {
   targets: PushTargets;
@@ -25,6 +27,8 @@ export interface ReceiverDeps {
   /** Task ids the client has seen for an agent, to flag deliveries about others. */
   knownTask: (agentId: string, taskId: string) => boolean;
   jwt: JwtChecker;
+  /** Relays the recording proxy made for its callers' webhooks (PRX-1); absent, `/relay/…` paths are unknown. */
+  relays?: PushRelays;
 }
 
 export interface WebhookReceiver {
@@ -79,6 +83,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
       server = created;
       const now = status();
       if (now.baseUrl) deps.targets.rebase(now.baseUrl);
+      if (now.baseUrl) deps.relays?.rebase(now.baseUrl);
       return now;
     },
     close,
@@ -138,6 +143,8 @@ async function handle(
     req.resume();
     return answer({ accepted: false, status: 421, reason: `Refused: ${misdirected}` }, misdirected);
   }
+  const relay = deps.relays?.get(/^\/relay\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1] ?? '');
+  if (relay) return relayDelivery(req, res, frame, relay, url.search, deps);
   if (!target) {
     await readBody(req, MAX_DELIVERY_BYTES).then(
       (body) => (frame.request.body = toBodyBytes(body.bytes, body.truncated)),
@@ -182,8 +189,66 @@ async function handle(
   answer(verdict);
 }
 
+/** How long a relay waits for the caller's webhook before it answers the agent 504. */
+export const RELAY_TIMEOUT_MS = 30_000;
+
+/**
+ * A delivery to a relay: recorded, decoded as any delivery is, and passed on to the caller's webhook, whose answer
+ * (status, headers, body) goes back to the agent. A webhook that cannot be reached gets the agent a 502 (504 when it
+ * timed out), with the reason on the frame.
+ */
+async function relayDelivery(
+  req: IncomingMessage,
+  res: ServerResponse,
+  frame: WebhookFrame,
+  relay: PushRelay,
+  query: string,
+  deps: ReceiverDeps,
+): Promise<void> {
+  frame.agentId = relay.agentId;
+  const body = await readBody(req, MAX_DELIVERY_BYTES);
+  frame.request.body = toBodyBytes(body.bytes, body.truncated);
+  const target = relayTarget(relay.originalUrl, query);
+  const shownUrl = `${target.origin}${target.pathname}`;
+  const { findings, ...a2a } = readDelivery(relay, body.bytes, deps);
+  frame.a2a = a2a;
+  if (findings) frame.findings = findings;
+  let status: number;
+  let headers: HeaderList;
+  let answerBody: Buffer;
+  try {
+    if (body.truncated) throw new Error(`the body passed the ${MAX_DELIVERY_BYTES}-byte cap`);
+    const answer = await passOn(
+      target,
+      { method: req.method ?? 'POST', headers: frame.request.headers, body: body.bytes },
+      { cap: MAX_DELIVERY_BYTES, timeoutMs: RELAY_TIMEOUT_MS },
+    );
+    ({ status, headers, body: answerBody } = answer);
+    frame.relayedTo = { url: shownUrl, proxyId: relay.proxyId, status };
+    frame.verdict = {
+      accepted: status >= 200 && status < 300,
+      status,
+      reason: `Passed on to ${shownUrl}, which answered HTTP ${status}.`,
+      auth: 'none',
+    };
+    frame.response = { status, headers, body: toBodyBytes(answerBody, answer.truncated) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    status = /did not answer within/.test(message) ? 504 : 502;
+    headers = [['Content-Type', 'text/plain; charset=utf-8']];
+    answerBody = Buffer.from(`Switchboard could not pass the delivery on: ${message}`);
+    frame.relayedTo = { url: shownUrl, proxyId: relay.proxyId, error: message };
+    frame.verdict = { accepted: false, status, reason: `Not passed on to ${shownUrl}: ${message}` };
+    frame.response = { status, headers, body: toBodyBytes(answerBody) };
+  }
+  frame.timing.end = deps.now();
+  res.writeHead(status, headers.flat());
+  res.end(answerBody);
+  deps.publish(frame);
+}
+
 function readDelivery(
-  target: PushTarget,
+  target: Pick<PushTarget, 'generation' | 'agentId' | 'seenBodies'>,
   bytes: Buffer,
   deps: ReceiverDeps,
 ): NonNullable<WebhookFrame['a2a']> & { findings?: WebhookFrame['findings'] } {
