@@ -9,29 +9,10 @@ import { realFaultClock, type FaultClock } from '../../../../../electron/host/pr
 import { faultHooks } from '../../../../../electron/host/proxy/faultHooks';
 import { FaultRuleSet } from '../../../../../electron/host/proxy/faultRuleSet';
 import { FaultDropError } from '../../../../../electron/host/proxy/faultShaping';
+import { GateClock } from '../../../support/gateClock';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
-/** A clock whose waits stay open until the test releases them, in order. */
-class GateClock implements FaultClock {
-  readonly waits: number[] = [];
-  private readonly pending: Array<() => void> = [];
-  private arrived: (() => void) | undefined;
-  wait(ms: number): Promise<void> {
-    this.waits.push(ms);
-    this.arrived?.();
-    return new Promise((resolve) => this.pending.push(resolve));
-  }
-  /** Resolves once some wait is open. */
-  async waiting(): Promise<void> {
-    if (this.pending.length > 0) return;
-    await new Promise<void>((resolve) => (this.arrived = resolve));
-  }
-  release(): void {
-    this.pending.shift()?.();
-  }
-}
 
 function request(overrides: Partial<ProxiedRequest> = {}): ProxiedRequest {
   return {
