@@ -1,6 +1,6 @@
 // Cuts a streamed answer into the units a client reads, as the chunks arrive (PRX-4): SSE events end at a blank line
 // (WHATWG HTML, "Parsing an event stream": a line ends at CRLF, LF or CR), gRPC messages are length-prefixed (a flag
-// byte and a 4-byte big-endian length, https://github.com/grpc/grpc/blob/master/doc/PROTOCOL-HTTP2.md). Chunks split
+// byte and a 4-byte big-endian length; docs/proxy.md#how-events-are-counted). Chunks split
 // units anywhere, so the splitter keeps what it has not yet seen the end of and resumes its scan where it stopped,
 // never re-reading bytes (a long stream stays linear).
 

@@ -94,7 +94,7 @@ function restAnswer(action: ErrorAction, profile?: GenerationProfile): ProxyAnsw
   return answer(status, [['content-type', type]], JSON.stringify(body));
 }
 
-/** gRPC percent-encodes grpc-message (PROTOCOL-HTTP2.md): anything outside printable ASCII, and `%` itself. */
+/** grpc-message is percent-encoded (docs/proxy.md#error-answers): anything outside printable ASCII, and `%` itself. */
 function grpcMessage(text: string): string {
   let out = '';
   for (const byte of new TextEncoder().encode(text))
