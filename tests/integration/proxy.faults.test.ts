@@ -2,6 +2,7 @@
 // through a loopback relay that runs the fault hooks the way the proxy core will, and gets exactly what each rule
 // asks for: the A2A error with its code, a stream cut after N events, an event its parser refuses, delays in the
 // order they were asked for (held open by a gate clock, so nothing is timed), and a stall that ends when it aborts.
+// The 0.3 SDK client (a2a-sdk-v03) in front of the 0.3 peer checks the 0.3 error shapes and a drop over HTTP+JSON.
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,13 @@ import type { FaultClock } from '../../electron/host/proxy/faultClock';
 import { faultHooks } from '../../electron/host/proxy/faultHooks';
 import { FaultRuleSet } from '../../electron/host/proxy/faultRuleSet';
 import { parseFaultRules } from '../../shared/proxy/faultRules';
+import {
+  ClientFactory as V03ClientFactory,
+  ClientFactoryOptions as V03ClientFactoryOptions,
+  JsonRpcTransportFactory as V03JsonRpcTransportFactory,
+  RestTransportFactory as V03RestTransportFactory,
+  TaskNotFoundError as V03TaskNotFoundError,
+} from 'a2a-sdk-v03/client';
 import { peers, type PeerHandle } from '../peers';
 import { GateClock } from '../unit/support/gateClock';
 import { startFaultRelay, type FaultRelay } from './support/faultRelay';
@@ -38,11 +46,16 @@ afterEach(async () => {
 async function relayWith(
   rules: unknown[],
   clock?: FaultClock,
+  upstream: PeerHandle = peer,
 ): Promise<{ relay: FaultRelay; set: FaultRuleSet }> {
   const parsed = parseFaultRules({ rules });
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
   const set = new FaultRuleSet(parsed.rules);
-  relay = await startFaultRelay(peer.baseUrl, faultHooks(set, clock ? { clock } : {}));
+  relay = await startFaultRelay(
+    upstream.baseUrl,
+    faultHooks(set, clock ? { clock } : {}),
+    upstream.generation,
+  );
   return { relay, set };
 }
 
@@ -193,5 +206,77 @@ describe('fault rules seen by the official @a2a-js/sdk 1.3.0 client', () => {
     abort.abort();
     await expect(streamed.done).rejects.toThrow(/abort/i);
     expect(await answerDone).toEqual({ clientGone: true });
+  });
+});
+
+describe('fault rules seen by the 0.3 SDK client (a2a-sdk-v03) in front of the 0.3 peer', () => {
+  let peer03: PeerHandle;
+  beforeAll(async () => {
+    peer03 = await peers['v0.3']();
+  });
+  afterAll(async () => {
+    await peer03.close();
+  });
+
+  function v03Client(url: string, binding: 'JSONRPC' | 'HTTP+JSON') {
+    const factory = new V03ClientFactory(
+      V03ClientFactoryOptions.createFrom(V03ClientFactoryOptions.default, {
+        transports: [new V03JsonRpcTransportFactory(), new V03RestTransportFactory()],
+        preferredTransports: [binding],
+      }),
+    );
+    return factory.createFromUrl(url);
+  }
+
+  function v03Message(text: string) {
+    return {
+      message: {
+        kind: 'message' as const,
+        messageId: randomUUID(),
+        role: 'user' as const,
+        parts: [{ kind: 'text' as const, text }],
+      },
+    };
+  }
+
+  it('an error rule reaches the 0.3 client in the 0.3 shapes of both bindings', async () => {
+    const { relay } = await relayWith(
+      [{ id: 'gone', match: { operation: 'SendMessage' }, action: { kind: 'error', jsonRpcCode: -32001 } }],
+      undefined,
+      peer03,
+    );
+    const rpc = await (
+      await v03Client(relay.url, 'JSONRPC')
+    )
+      .sendMessage(v03Message('hello'))
+      .catch((e: unknown) => e);
+    expect(String(rpc)).toMatch(/-32001|Task not found/);
+    const rest = await (
+      await v03Client(relay.url, 'HTTP+JSON')
+    )
+      .sendMessage(v03Message('hello'))
+      .catch((e: unknown) => e);
+    expect(rest).toBeInstanceOf(V03TaskNotFoundError);
+  });
+
+  it('drop-stream after 2 ends the 0.3 client stream after 2 events over HTTP+JSON', async () => {
+    const { relay } = await relayWith(
+      [
+        {
+          id: 'cut',
+          match: { operation: 'message/stream' },
+          action: { kind: 'drop-stream', afterEvents: 2 },
+        },
+      ],
+      undefined,
+      peer03,
+    );
+    const client = await v03Client(relay.url, 'HTTP+JSON');
+    const events: unknown[] = [];
+    const done = (async () => {
+      for await (const event of client.sendMessageStream(v03Message('hello stream'))) events.push(event);
+    })();
+    await expect(done).rejects.toThrow();
+    expect(events.length).toBe(2);
   });
 });

@@ -98,7 +98,12 @@ async function rewrittenCard(answer: ProxyAnswer, upstream: URL, self: string): 
 
 type Waiter<T> = (value: T) => void;
 
-export async function startFaultRelay(upstreamBase: string, hooks: ProxyHooks): Promise<FaultRelay> {
+/** `generation` is the upstream's, as the core reads it from the card. */
+export async function startFaultRelay(
+  upstreamBase: string,
+  hooks: ProxyHooks,
+  generation = '1.0',
+): Promise<FaultRelay> {
   const upstream = new URL(upstreamBase);
   const heads: Array<Waiter<void>> = [];
   const dones: Array<Waiter<{ clientGone: boolean }>> = [];
@@ -141,7 +146,7 @@ export async function startFaultRelay(upstreamBase: string, hooks: ProxyHooks): 
     const proxied: ProxiedRequest = {
       proxyId: 'relay',
       binding,
-      generation: '1.0',
+      generation,
       method: request.method ?? 'GET',
       path,
       headers: Object.entries(request.headers).map(([k, v]) => [k, String(v)]),
