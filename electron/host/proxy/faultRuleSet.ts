@@ -23,6 +23,8 @@ export interface FaultPlan {
   corrupt?: { rule: FaultRule; action: ActionOf<'corrupt-event'> };
 }
 
+const faultableBindings = new Set<ProxiedRequest['binding']>(['JSONRPC', 'HTTP+JSON', 'GRPC']);
+
 export function planIsEmpty(plan: FaultPlan): boolean {
   return Object.keys(plan).length === 0;
 }
@@ -88,6 +90,8 @@ export class FaultRuleSet {
    * agent and a stall sends nothing, so either one stands alone and the other rules are not used up by it.
    */
   take(request: ProxiedRequest): FaultPlan {
+    // Faults are for A2A calls: the card the proxy serves (rewritten) and stray requests go through as they are.
+    if (!faultableBindings.has(request.binding)) return {};
     const operation = requestOperation(request);
     const candidates: Partial<Record<keyof FaultPlan, FaultRule>> = {};
     for (const rule of this.rules) {

@@ -144,6 +144,7 @@ export function shapedBody(
   const perEvent = plan.events !== undefined || plan.drop !== undefined || plan.corrupt !== undefined;
   if (!perEvent) return delayedOnly(source, context);
   if (context.framing === undefined) {
+    if (plan.events) context.outcome('delay-events', 'Nothing to space out: the answer is not a stream');
     if (plan.drop) return eventShaped(source, { ...context, framing: 'sse' });
     return plainCorrupted(source, context);
   }

@@ -276,6 +276,18 @@ describe('shaping the agent answer', () => {
     expect(out).toEqual([...message([8, 1]), 0, 0, 0, 0, 4, 0xff, 0xff, 0xff, 0xff]);
   });
 
+  it('says a per-event delay had nothing to space out on a plain answer', async () => {
+    const { hooks } = hooksFor([{ id: 'gaps', action: { kind: 'delay-events', ms: 5 } }]);
+    const upstream = source([encode('{"jsonrpc":"2.0","id":1,"result":{}}')]);
+    const shaped = hooks.shapeAnswer(
+      request({ operation: 'SendMessage' }),
+      { status: 200, statusText: '', headers: [['content-type', 'application/json']], body: upstream.body },
+      new AbortController().signal,
+    );
+    expect(await collect(shaped.body)).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
+    expect(shaped.faults?.[0]?.detail).toBe('Nothing to space out: the answer is not a stream');
+  });
+
   it('spoils a plain JSON answer as a whole', async () => {
     const { hooks } = hooksFor([
       { id: 'spoil', action: { kind: 'corrupt-event', eventIndex: 0, how: 'truncate-json' } },
@@ -364,6 +376,15 @@ describe('a rule set changed while traffic flows', () => {
     expect(set.list().map((r) => r.id)).toEqual(['once']);
     expect(set.load({ rules: [{ action: { kind: 'stall' } }] }).ok).toBe(true);
     expect(set.size).toBe(1);
+  });
+
+  it('leaves the served card and requests that are no A2A call alone', () => {
+    const { set, hooks } = hooksFor([{ id: 'fail', action: { kind: 'error' } }]);
+    expect(
+      hooks.answerInstead(request({ binding: 'card', path: '/.well-known/agent-card.json' })),
+    ).toBeUndefined();
+    expect(hooks.answerInstead(request({ binding: 'other', path: '/favicon.ico' }))).toBeUndefined();
+    expect(set.uses('fail')).toBe(0);
   });
 
   it('lets an error stand alone: the other rules are not used up by it', () => {
