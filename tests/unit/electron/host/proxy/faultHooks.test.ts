@@ -288,6 +288,26 @@ describe('shaping the agent answer', () => {
     expect(shaped.faults?.[0]?.detail).toBe('Nothing to space out: the answer is not a stream');
   });
 
+  it('drops a gRPC server stream after N messages, one split across chunks', async () => {
+    const message = (payload: number[]) => [0, 0, 0, 0, payload.length, ...payload];
+    const bytes = Uint8Array.from([...message([8, 1]), ...message([8, 2]), ...message([8, 3])]);
+    const upstream = source([bytes.slice(0, 9), bytes.slice(9, 12), bytes.slice(12)]);
+    const { hooks } = hooksFor([{ id: 'cut', action: { kind: 'drop-stream', afterEvents: 2 } }]);
+    const shaped = hooks.shapeAnswer(
+      request({ binding: 'GRPC', path: '/lf.a2a.v1.A2AService/SendStreamingMessage', operation: undefined }),
+      { status: 200, statusText: '', headers: [['content-type', 'application/grpc']], body: upstream.body },
+      new AbortController().signal,
+    );
+    const out: number[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of shaped.body) out.push(...chunk);
+      })(),
+    ).rejects.toBeInstanceOf(FaultDropError);
+    expect(out).toEqual([...message([8, 1]), ...message([8, 2])]);
+    expect(upstream.closed()).toBe(true);
+  });
+
   it('spoils a plain JSON answer as a whole', async () => {
     const { hooks } = hooksFor([
       { id: 'spoil', action: { kind: 'corrupt-event', eventIndex: 0, how: 'truncate-json' } },
