@@ -14,7 +14,8 @@ import { isObject } from './decodeContext';
 const TASK = 'TASK-PLACEHOLDER';
 const CONFIG = 'CONFIG-PLACEHOLDER';
 
-const SAMPLE: OperationInputs = {
+/** Placeholder inputs that let any adapter encode any operation, to learn its wire names and paths. */
+export const SAMPLE: OperationInputs = {
   send: { message: { parts: [] }, blocking: true },
   stream: { message: { parts: [] }, blocking: true },
   get: { taskId: TASK },
@@ -42,7 +43,7 @@ const shapes = new WeakMap<GenerationAdapter, Shape[]>();
  * The path an adapter puts after its interface URL for an operation, as a pattern source with task and config ids
  * as wildcards; undefined when the adapter cannot encode it. Identification and the re-send both read paths with it.
  */
-function operationPathPattern(
+export function operationPathPattern(
   adapter: GenerationAdapter,
   operation: Operation,
 ): { pattern: string; httpMethod: string; rpcMethod?: string } | undefined {
