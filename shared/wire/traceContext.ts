@@ -176,7 +176,7 @@ function randomId(random: RandomBytes, length: number): string {
   return '0'.repeat(length * 2 - 1) + '1';
 }
 
-/** Always written as version 00: a hop passes on only what it understands (§3.2.4, versioning). */
+/** Always written as version 00: a hop passes on only what it understands (the recommendation's versioning rules). */
 export function formatTraceparent(parent: TraceParent): string {
   const flags = (parent.flags & 0xff).toString(16).padStart(2, '0');
   return `00-${parent.traceId}-${parent.parentId}-${flags}`;
