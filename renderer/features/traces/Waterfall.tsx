@@ -39,6 +39,7 @@ export function Waterfall({ detail }: { detail: TraceDetail }) {
           data-testid="waterfall-row"
           data-frame-id={row.frameId}
           data-depth={row.depth}
+          data-selected={row.frameId === selectedFrameId}
         >
           <span className="waterfall-label" style={{ paddingLeft: `${row.depth * 14}px` }}>
             <span className="waterfall-op">{row.operation}</span>
