@@ -7,7 +7,7 @@
 import type { ProxiedInfo } from '../proxy/proxyTypes';
 import type { Frame, HeaderList, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
 import type { Finding } from '../wire/finding';
-import { readTraceContext, type TraceParent } from '../wire/traceContext';
+import { readTraceContext, type TraceContext, type TraceParent } from '../wire/traceContext';
 
 /** One traced exchange: an `http` frame (with its stream's events) or a push delivery. */
 export interface TracedExchange {
@@ -50,14 +50,20 @@ export function indexTraces(frames: readonly Frame[]): TraceIndex {
   const exchanges = new Map<string, TracedExchange[]>();
   const byFrame = new Map<string, TracedExchange>();
   const malformed: TraceIndex['malformed'] = [];
-  const events: SseFrame[] = [];
+  // Events met before their exchange (rare: a partial or reordered session), placed once every exchange is known.
+  const early: SseFrame[] = [];
+  // Many requests repeat one header (a caller that reuses its span, a header set on an agent): parse each value once.
+  const parsed = new Map<string, TraceContext>();
   for (const frame of frames) {
     if (frame.kind === 'sse') {
-      if (frame.dispatched) events.push(frame);
+      if (!frame.dispatched) continue;
+      const exchange = byFrame.get(frame.exchangeId);
+      if (exchange) exchange.events.push(frame.timing.start);
+      else early.push(frame);
       continue;
     }
     if (!hasTraceHeader(frame.request.headers)) continue;
-    const context = readTraceContext(frame.request.headers);
+    const context = contextOf(frame.request.headers, parsed);
     if (!context.traceparent) {
       malformed.push({ frameId: frame.id, findings: context.findings });
       continue;
@@ -68,15 +74,38 @@ export function indexTraces(frames: readonly Frame[]): TraceIndex {
     if (list) list.push(exchange);
     else exchanges.set(context.traceparent.traceId, [exchange]);
   }
-  for (const event of events) byFrame.get(event.exchangeId)?.events.push(event.timing.start);
+  for (const event of early) byFrame.get(event.exchangeId)?.events.push(event.timing.start);
   const traces: TraceSummary[] = [];
   for (const [traceId, list] of exchanges) {
-    list.sort((a, b) => a.frame.timing.start - b.frame.timing.start);
-    for (const exchange of list) exchange.events.sort((a, b) => a - b);
+    sortIfNeeded(list, (exchange) => exchange.frame.timing.start);
+    for (const exchange of list) sortIfNeeded(exchange.events, (at) => at);
     traces.push(summarise(traceId, list));
   }
   traces.sort((a, b) => b.start - a.start);
   return { traces, exchanges, malformed };
+}
+
+function contextOf(headers: HeaderList, parsed: Map<string, TraceContext>): TraceContext {
+  let key = '';
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'traceparent' || lower === 'tracestate') key += `${lower}\u0000${value}\u0000`;
+  }
+  const known = parsed.get(key);
+  if (known) return known;
+  const context = readTraceContext(headers);
+  parsed.set(key, context);
+  return context;
+}
+
+/** Frames nearly always arrive in order, so a check first saves most sorts. */
+function sortIfNeeded<T>(list: T[], at: (item: T) => number): void {
+  for (let i = 1; i < list.length; i++) {
+    if (at(list[i - 1]!) > at(list[i]!)) {
+      list.sort((a, b) => at(a) - at(b));
+      return;
+    }
+  }
 }
 
 function summarise(traceId: string, list: TracedExchange[]): TraceSummary {

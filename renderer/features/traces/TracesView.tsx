@@ -8,13 +8,15 @@ import { indexTraces, traceDetail } from '../../../shared/timeline/traces';
 import { useAppStore } from '../../store/appStore';
 import { CallGraph } from './CallGraph';
 import { TraceList } from './TraceList';
+import { useSettledFrames } from './useSettledFrames';
 import { Waterfall } from './Waterfall';
 import './traces.css';
 
 export function TracesView() {
   const frames = useAppStore((state) => state.frames);
   const agents = useAppStore((state) => state.agents);
-  const index = useMemo(() => indexTraces(frames), [frames]);
+  const settled = useSettledFrames(frames);
+  const index = useMemo(() => indexTraces(settled), [settled]);
   const [picked, setPicked] = useState<string | null>(null);
   const traceId = picked !== null && index.exchanges.has(picked) ? picked : index.traces[0]?.traceId;
   const detail = useMemo(() => {
