@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProxiedInfo } from '../../../../shared/proxy/proxyTypes';
 import { indexTraces, traceDetail } from '../../../../shared/timeline/traces';
-import type { BodyBytes, Frame, HttpFrame, SseFrame } from '../../../../shared/wire/frame';
+import type { BodyBytes, Frame, HttpFrame, SseFrame, WebhookFrame } from '../../../../shared/wire/frame';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN = '00f067aa0ba902b7';
@@ -172,6 +172,31 @@ describe('traceDetail', () => {
       ['two', 0, 'Switchboard', 'Echo agent', 'send'],
     ]);
     expect(detail.edges).toEqual([{ from: 'switchboard', to: 'agent-id:agent-1', calls: 2, errors: 0 }]);
+  });
+
+  it("nests a proxied hop under the app's own call, and lists a push delivery of the trace as a root", () => {
+    const own = { agentId: 'a1', operation: 'send', generation: '1.0', binding: 'JSONRPC' };
+    const delivery: WebhookFrame = {
+      kind: 'webhook',
+      id: 'push',
+      source: 'webhook',
+      timing: { start: 1450 },
+      request: { method: 'POST', url: 'http://127.0.0.1:7000/push/t1', headers: [traceparent(CLIENT_SPAN)] },
+      response: { status: 200, headers: [], body: body('') },
+      verdict: { accepted: true, status: 200, reason: 'Accepted' },
+      remote: { address: '127.0.0.1', port: 4242 },
+    };
+    const frames: Frame[] = [
+      http('own', 1000, 1500, [traceparent(CLIENT_SPAN)], { a2a: own }),
+      http('hop', 1100, 1400, [traceparent(CLIENT_SPAN)], { proxied: proxied('p2', 'http://b:1', 'node') }),
+      delivery,
+    ];
+    const detail = traceDetail(TRACE, indexTraces(frames).exchanges.get(TRACE)!, () => 'Agent A');
+    expect(detail.rows.map((row) => [row.frameId, row.depth, row.from, row.to, row.operation])).toEqual([
+      ['own', 0, 'Switchboard', 'Agent A', 'send'],
+      ['hop', 1, 'Agent A', 'b:1', 'message/send'],
+      ['push', 0, 'push sender (127.0.0.1)', 'Switchboard receiver', 'push delivery'],
+    ]);
   });
 
   it('marks failed exchanges and the faults a proxy injected', () => {
