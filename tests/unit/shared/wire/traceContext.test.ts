@@ -1,6 +1,7 @@
 // W3C Trace Context headers (PRX-2): valid and malformed traceparent and tracestate values, the recommendation's rules
 // for later versions, and new and child spans from a fixed random source.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   childTraceparent,
@@ -154,5 +155,39 @@ describe('new and child spans', () => {
     const zeros: RandomBytes = (length) => new Uint8Array(length);
     const parent = newTraceparent(zeros);
     expect(parseTraceparent(formatTraceparent(parent)).value).toBeDefined();
+  });
+});
+
+describe('hostile headers', () => {
+  it('never throw, and what is read formats back to a header that reads the same', () => {
+    const hexish = fc.string({ unit: fc.constantFrom(...'0123456789abcdefF-x '.split('')), maxLength: 70 });
+    const hex = (length: number) =>
+      fc.string({
+        unit: fc.constantFrom(...'0123456789abcdef'.split('')),
+        minLength: length,
+        maxLength: length,
+      });
+    const shaped = fc
+      .tuple(hex(2), hex(32), hex(16), hex(2), fc.string({ maxLength: 4 }))
+      .map((parts) => parts.join('-'));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 80 }), hexish, shaped),
+        fc.string({ maxLength: 120 }),
+        (parent, state) => {
+          const context = readTraceContext([
+            ['traceparent', parent],
+            ['tracestate', state],
+          ]);
+          if (context.traceparent) {
+            const again = parseTraceparent(formatTraceparent(context.traceparent)).value;
+            expect(again).toEqual({ ...context.traceparent, version: '00' });
+          }
+          const members = parseTracestate(formatTracestate(context.tracestate)).members;
+          expect(members).toEqual(context.tracestate);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
