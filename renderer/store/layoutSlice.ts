@@ -2,7 +2,16 @@
 
 import type { StateCreator } from 'zustand';
 
-export const mainTabs = ['card', 'conversation', 'timeline', 'tasks', 'frames', 'checks', 'raw'] as const;
+export const mainTabs = [
+  'card',
+  'conversation',
+  'timeline',
+  'tasks',
+  'traces',
+  'frames',
+  'checks',
+  'raw',
+] as const;
 export type MainTab = (typeof mainTabs)[number];
 
 export interface LayoutSlice {

@@ -17,6 +17,7 @@ export function HeadersFieldset({
         <div className="header-row" key={i}>
           <input
             aria-label="Header name"
+            data-testid="settings-header-name"
             value={header.name}
             onChange={(e) =>
               setHeaders(headers.map((h, j) => (j === i ? { ...h, name: e.target.value } : h)))
@@ -24,6 +25,7 @@ export function HeadersFieldset({
           />
           <input
             aria-label="Header value"
+            data-testid="settings-header-value"
             type={header.secret ? 'password' : 'text'}
             value={header.value}
             onChange={(e) =>
@@ -45,7 +47,11 @@ export function HeadersFieldset({
           </button>
         </div>
       ))}
-      <button type="button" onClick={() => setHeaders([...headers, { name: '', value: '' }])}>
+      <button
+        type="button"
+        onClick={() => setHeaders([...headers, { name: '', value: '' }])}
+        data-testid="settings-header-add"
+      >
         Add header
       </button>
     </fieldset>

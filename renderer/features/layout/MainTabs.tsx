@@ -1,4 +1,5 @@
-// The main area: Card, Conversation, Timeline, Tasks, Frames, Checks and the raw request editor, derived from the store.
+// The main area: Card, Conversation, Timeline, Tasks, Traces, Frames, Checks and the raw request editor, derived
+// from the store.
 // The timeline and the conversation can sit side by side (TL-4): either tab then shows both, split by a divider.
 
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { FramesTable } from '../frames';
 import { RawRequestView } from '../raw';
 import { TaskPanel } from '../tasks';
 import { TimelineView } from '../timeline';
+import { TracesView } from '../traces';
 import { useSplitLayout } from './splitStore';
 
 const TAB_LABELS: Record<MainTab, string> = {
@@ -19,6 +21,7 @@ const TAB_LABELS: Record<MainTab, string> = {
   conversation: 'Conversation',
   timeline: 'Timeline',
   tasks: 'Tasks',
+  traces: 'Traces',
   frames: 'Frames',
   checks: 'Checks',
   raw: 'Raw request',
@@ -29,6 +32,7 @@ const VIEWS: Record<MainTab, () => ReactNode> = {
   conversation: () => <ConversationView />,
   timeline: () => <TimelineView />,
   tasks: () => <TaskPanel />,
+  traces: () => <TracesView />,
   frames: () => <FramesTable />,
   checks: () => <ChecksPanel />,
   raw: () => <RawRequestView />,

@@ -24,6 +24,7 @@ const TAB_NAMES: Record<MainTab, string> = {
   conversation: 'Conversation',
   timeline: 'Timeline',
   tasks: 'Tasks',
+  traces: 'Traces',
   frames: 'Frames',
   checks: 'Checks',
   raw: 'Raw request',

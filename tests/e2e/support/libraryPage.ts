@@ -130,6 +130,16 @@ export class LibraryPage {
     return label;
   }
 
+  /** Adds a custom header to the active agent's settings (UX-1) and saves. */
+  async addHeader(name: string, value: string): Promise<void> {
+    await this.openSettings();
+    await this.page.getByTestId('settings-header-add').click();
+    await this.page.getByTestId('settings-header-name').last().fill(name);
+    await this.page.getByTestId('settings-header-value').last().fill(value);
+    await this.saveSettings();
+    await expect(this.page.getByTestId('settings-save')).toBeHidden();
+  }
+
   /** Sets the active agent's limits in MiB through its settings dialog. */
   async setLimits(limits: Partial<Record<'maxBodyBytes' | 'maxEventBytes' | 'maxStreamBytes', number>>) {
     await this.openSettings();
