@@ -22,6 +22,8 @@ import { usePinStore } from './pinStore';
 import { RequestDetails } from './RequestDetails';
 import { ResponseSection } from './ResponseSection';
 import { ConnectionSection } from './ConnectionSection';
+import { ProxiedSection } from './ProxiedSection';
+import { ViaProxyTag } from './ViaProxyTag';
 import './frames.css';
 
 function useFrame(id: string | null) {
@@ -114,6 +116,7 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
             {oauthStepLabel(frame.source)}
           </span>
         )}
+        {frame.proxied && <ViaProxyTag info={frame.proxied} testId="inspector-proxy-tag" />}
       </h2>
       <FrameActions
         frame={frame}
@@ -137,6 +140,7 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
         />
       )}
       <FrameStatus frame={frame} />
+      {frame.proxied && <ProxiedSection info={frame.proxied} />}
       <div className="timing" data-testid="frame-timing">
         <TimingBar label="Connect" ms={durations.connect} total={total} />
         <TimingBar label="First byte" ms={durations.firstByte} total={total} />
