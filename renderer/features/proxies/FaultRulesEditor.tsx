@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { ProxyStatus } from '../../../shared/proxy/proxyTypes';
 import { parseRulesText } from './faultRulesText';
 import { useSetFaultRules } from './useProxies';
+import { activeRulesText } from './proxyWords';
 
 export function FaultRulesEditor({ proxy }: { proxy: ProxyStatus }) {
   const [text, setText] = useState('');
@@ -26,7 +27,7 @@ export function FaultRulesEditor({ proxy }: { proxy: ProxyStatus }) {
   return (
     <details className="fault-rules" data-testid="proxy-fault-rules">
       <summary>
-        Fault rules <span data-testid="proxy-fault-count">({activeRules(proxy.faultRules)})</span>
+        Fault rules <span data-testid="proxy-fault-count">({activeRulesText(proxy.faultRules)})</span>
       </summary>
       <label className="field">
         Rules as JSON
@@ -63,8 +64,4 @@ export function FaultRulesEditor({ proxy }: { proxy: ProxyStatus }) {
       </div>
     </details>
   );
-}
-
-function activeRules(count: number): string {
-  return count === 0 ? 'none active' : `${count} active`;
 }

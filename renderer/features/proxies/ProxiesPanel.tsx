@@ -7,6 +7,7 @@ import { CopyButton } from '../sessions';
 import { FaultRulesEditor } from './FaultRulesEditor';
 import { useProxiesUi } from './proxiesUiStore';
 import { useProxies, useStopProxy } from './useProxies';
+import { proxyCounts, proxySwitches, proxyUpstreamLabel } from './proxyWords';
 import './proxies.css';
 
 export function ProxiesPanel() {
@@ -42,17 +43,16 @@ function ProxyRow({ proxy }: { proxy: ProxyStatus }) {
   return (
     <li data-testid="proxy-row" data-proxy-id={proxy.id}>
       <span className="muted" title={proxy.upstream} data-testid="proxy-upstream-label">
-        {proxy.replacedBy ? `Session ${proxy.replacedBy}` : proxy.upstream}
+        {proxyUpstreamLabel(proxy)}
       </span>
       <code className="url" data-testid="proxy-card-url">
         {proxy.cardUrl}
       </code>
       <span className="muted" data-testid="proxy-counts">
-        A2A {proxy.generation} · {plural(proxy.exchanges, 'exchange')} · {plural(proxy.clients, 'client')}
+        {proxyCounts(proxy)}
       </span>
       <span className="muted" data-testid="proxy-switches">
-        Trace context {proxy.injectTrace ? 'injected' : 'passed through'} · push{' '}
-        {proxy.routePush ? 'routed through Switchboard' : 'left to the agent'}
+        {proxySwitches(proxy)}
       </span>
       <span className="mock-actions">
         <CopyButton text={proxy.cardUrl} label="Copy card URL" testId="proxy-copy" />
@@ -73,8 +73,4 @@ function ProxyRow({ proxy }: { proxy: ProxyStatus }) {
       <FaultRulesEditor proxy={proxy} />
     </li>
   );
-}
-
-function plural(count: number, word: string): string {
-  return `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
 }
