@@ -24,7 +24,7 @@ import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
 import { createOperationAborts } from './operationAborts';
 import { createPushService, type PushService } from './push/pushService';
-import { createProxyService, type ProxyService } from './proxy/proxyService';
+import { createProxyService, type ProxyEngine, type ProxyService } from './proxy/proxyService';
 import { checkCardText } from './cardCheck';
 import { checkRequestBody } from './requestBodySchema';
 import { defaultDataDir } from './dataDir';
@@ -77,6 +77,8 @@ export interface HostOptions {
    * shell.openPath on the desktop, the OS opener in the browser edition. Without it, opening externally is refused.
    */
   openFile?: FileOpener;
+  /** Starts one recording proxy (PRX-1); tests hand in a fake. Without it, starting a proxy is refused. */
+  proxyEngine?: ProxyEngine;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -110,7 +112,7 @@ export function createHost(options: HostOptions): HostService {
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   const remember = rememberer(recording, analyser);
   const proxies = createProxyService({
-    engine: proxyEngineMissing, // wired to startRecordingProxy when the engine lands
+    engine: options.proxyEngine ?? proxyEngineMissing, // wired to startRecordingProxy when the engine lands
     publish: (list) => bus.publish({ type: 'proxies', proxies: list }),
   });
   const api = {
