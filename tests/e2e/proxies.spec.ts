@@ -71,19 +71,21 @@ test('proxied frames from a session: via-proxy tags, the client and the injected
   const proxies = new ProxiesPage(app.page);
   const sessions = new SessionsPage(app.page);
 
-  await test.step('open a session holding two proxied exchanges and one of the app’s own', async () => {
+  await test.step('open a session holding three proxied exchanges and one of the app’s own', async () => {
     await sessions.pickFile({ name: 'proxied.switchboard', content: proxiedSessionText() });
     await expect(sessions.replayBar()).toBeVisible();
     await app.tab('frames').click();
-    await expect(app.frameRows()).toHaveCount(3);
-    await expect(proxies.frameRowTags()).toHaveCount(2);
+    await expect(app.frameRows()).toHaveCount(4);
+    await expect(proxies.frameRowTags()).toHaveCount(3);
     await expect(proxies.frameRowTags().nth(1)).toHaveText('via proxy · fault');
   });
 
-  await test.step('the timeline tags the proxied entries', async () => {
+  await test.step('the timeline tags the proxied entries; a corrupted event says so when selected', async () => {
     await app.tab('timeline').click();
     await expect(proxies.timelineTags().first()).toBeVisible();
     await expect(proxies.timelineTags().first()).toHaveText('via proxy');
+    await proxies.selectTimelineEvent();
+    await expect(proxies.inspectorNotes()).toHaveText(['Fault “garble”: Corrupted the data of event 1']);
   });
 
   await test.step('the inspector names the client and says which fault the client got', async () => {
@@ -99,6 +101,8 @@ test('proxied frames from a session: via-proxy tags, the client and the injected
       'The card’s interfaces were rewritten to point at the proxy.',
     ]);
     await new A11yPage(app.page).expectNoViolations('a proxied frame in the inspector');
+    await new A11yPage(app.page).chooseTheme('dark');
+    await new A11yPage(app.page).expectNoViolations('a proxied frame in the inspector, dark theme');
   });
   expect(record.pageErrors).toEqual([]);
 });

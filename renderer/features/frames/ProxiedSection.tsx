@@ -5,11 +5,11 @@
 import type { ProxiedInfo } from '../../../shared/proxy/proxyTypes';
 import { proxiedClientText, proxiedNotes } from '../../../shared/proxy/proxiedText';
 
-export function ProxiedSection({ info }: { info: ProxiedInfo }) {
+export function ProxiedSection({ info, heading = 'Via proxy' }: { info: ProxiedInfo; heading?: string }) {
   const notes = proxiedNotes(info);
   return (
-    <section className="proxied-section" aria-label="Via proxy" data-testid="frame-proxied">
-      <h3>Via proxy</h3>
+    <section className="proxied-section" aria-label={heading} data-testid="frame-proxied">
+      <h3>{heading}</h3>
       <dl className="connection-facts">
         <dt>Client</dt>
         <dd data-testid="frame-proxied-client">{proxiedClientText(info.client)}</dd>

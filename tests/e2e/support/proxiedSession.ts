@@ -1,6 +1,6 @@
 // A session file made by hand with frames the recording proxy carried (PRX-1): a proxied JSON-RPC send whose
-// answer a fault rule replaced (PRX-4), a proxied card fetch whose interfaces were rewritten, and one exchange of the
-// app's own, untagged, so specs can show the via-proxy tags and notes before the proxy's engine is in the build.
+// answer a fault rule replaced (PRX-4), a proxied card fetch whose interfaces were rewritten, a proxied event stream
+// one of whose events a rule corrupted, and one exchange of the app's own, untagged, so specs can show the via-proxy tags and notes before the proxy's engine is in the build.
 // Frames have the shape the host records (shared/session/frameSchema.ts checks them on open).
 
 import { SESSION_FORMAT, SESSION_SCHEMA_VERSION } from '../../../shared/session/sessionFile';
@@ -61,6 +61,30 @@ export function proxiedSessionText(): string {
     '{"error":"injected"}',
   );
   const own = exchange('o1', at + 20, `${UPSTREAM}/health`, '', 200, '{"ok":true}');
+  const eventRaw = 'data: {"n":1}\n\n';
+  const stream = {
+    ...exchange('t1', at + 30, `${PROXY}/events`, '', 200, eventRaw),
+    stream: { bytes: eventRaw.length, events: 1, emptyBlocks: 0, ended: 'complete' },
+    proxied: { ...tag, binding: 'other' },
+  };
+  stream.response.headers = [['Content-Type', 'text/event-stream']];
+  const event = {
+    kind: 'sse',
+    id: 't1-e0',
+    exchangeId: 't1',
+    source: 'proxy',
+    timing: { start: at + 35 },
+    seq: 0,
+    offset: { start: 0, end: eventRaw.length },
+    raw: eventRaw,
+    dispatched: true,
+    event: { index: 0, type: 'message', data: '{"n":1}' },
+    proxied: {
+      ...tag,
+      binding: 'other',
+      faults: [{ ruleId: 'garble', kind: 'corrupt-event', detail: 'Corrupted the data of event 1' }],
+    },
+  };
   const frames = [
     { ...card, proxied: { ...tag, binding: 'card', rewritten: 'card' } },
     {
@@ -72,6 +96,8 @@ export function proxiedSessionText(): string {
       },
     },
     { ...own, source: 'address-bar' },
+    stream,
+    event,
   ];
   return JSON.stringify({
     format: SESSION_FORMAT,

@@ -109,6 +109,12 @@ export class ProxiesPage {
     return this.page.getByTestId('frame-proxied-note');
   }
 
+  /** Selects the first stream event the timeline lists with a via-proxy tag. */
+  async selectTimelineEvent(): Promise<void> {
+    const events = this.page.getByTestId('timeline-entry').and(this.page.locator('[data-kind="event"]'));
+    await events.filter({ has: this.timelineTags() }).first().click();
+  }
+
   /** Selects the frames table's row whose operation cell carries a via-proxy tag, the nth of them. */
   async selectProxiedRow(index = 0): Promise<void> {
     await this.page.getByTestId('frame-row').filter({ has: this.frameRowTags() }).nth(index).click();
