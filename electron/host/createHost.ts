@@ -24,6 +24,7 @@ import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
 import { createOperationAborts } from './operationAborts';
 import { createPushService, type PushService } from './push/pushService';
+import { createProxyService, type ProxyEngine, type ProxyService } from './proxy/proxyService';
 import { checkCardText } from './cardCheck';
 import { checkRequestBody } from './requestBodySchema';
 import { defaultDataDir } from './dataDir';
@@ -76,6 +77,8 @@ export interface HostOptions {
    * shell.openPath on the desktop, the OS opener in the browser edition. Without it, opening externally is refused.
    */
   openFile?: FileOpener;
+  /** Starts one recording proxy (PRX-1); tests hand in a fake. Without it, starting a proxy is refused. */
+  proxyEngine?: ProxyEngine;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -108,6 +111,10 @@ export function createHost(options: HostOptions): HostService {
   const agents = createAgentClient(recorder, secrets.vault, holds);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   const remember = rememberer(recording, analyser);
+  const proxies = createProxyService({
+    engine: options.proxyEngine ?? proxyEngineMissing, // wired to startRecordingProxy when the engine lands
+    publish: (list) => bus.publish({ type: 'proxies', proxies: list }),
+  });
   const api = {
     sendRaw: (request: RawAgentRequest) => agents.sendRaw(request),
     awaitStream: ({ exchangeId }: { exchangeId: string }) => agents.awaitStream(exchangeId),
@@ -170,6 +177,7 @@ export function createHost(options: HostOptions): HostService {
     bus,
     agents,
     push,
+    proxies,
     acts,
     sessions,
     remember,
@@ -190,6 +198,7 @@ interface HostParts {
   bus: EventBus;
   agents: AgentClient;
   push: PushService;
+  proxies: ProxyService;
   acts: ActsService;
   sessions: ReturnType<typeof createSessionService>;
   remember: <T extends OpenAgentResult | AgentSummary>(result: T) => T;
@@ -202,7 +211,7 @@ interface HostParts {
 /** The HostService: each method handed to the service that does the work, in the order of the host contract. */
 function hostMethods(parts: HostParts): HostService {
   const { info, dataDir, recording, spillDir, analyser, secrets, bus, agents, push, acts, sessions } = parts;
-  const { remember, fetchRecorded, probeHost, api } = parts;
+  const { remember, fetchRecorded, probeHost, api, proxies } = parts;
   let demo: Promise<DemoAgent> | undefined;
   const aborts = createOperationAborts();
   const searches = createSearchService(
@@ -283,7 +292,13 @@ function hostMethods(parts: HostParts): HostService {
     awaitActs: ({ runId }) => acts.settled(runId),
     stopActs: async ({ runId }) => acts.stop(runId),
     openExternally: parts.openFile,
+    startProxy: (request) => proxies.start(request),
+    stopProxy: ({ id }) => proxies.stop(id),
+    listProxies: async () => proxies.list(),
+    setProxyFaultRules: async ({ id, rules }) => proxies.setFaultRules(id, rules),
     async close() {
+      // A proxy that fails to close must not keep the rest of the host open.
+      await proxies.stopAll().catch(() => undefined);
       await acts.close();
       searches.close();
       await sessions.close();
@@ -296,6 +311,11 @@ function hostMethods(parts: HostParts): HostService {
       if (demo) await (await demo.catch(() => undefined))?.close();
     },
   };
+}
+
+/** Until the recording proxy's engine is part of the build, starting a proxy says so plainly. */
+async function proxyEngineMissing(): Promise<never> {
+  throw new Error('The recording proxy is not available in this build.');
 }
 
 function hostInfo(options: HostOptions): HostInfo {

@@ -44,6 +44,7 @@ import type { SessionTaskFrames, SessionTaskList } from '../session/sessionTasks
 import type { SearchProgress, SearchRequest } from '../search/frameSearch';
 import type { Finding } from '../wire/finding';
 import type { Frame, HeaderList, HttpFrame } from '../wire/frame';
+import type { ProxyOptions, ProxyStatus } from '../proxy/proxyTypes';
 
 export type Edition = 'desktop' | 'browser' | 'cli' | 'test';
 
@@ -252,6 +253,15 @@ export interface HostApi {
    * no opener.
    */
   openExternally(request: OpenExternallyRequest): Promise<OpenExternallyResult>;
+  /**
+   * Starts a recording proxy for an agent on 127.0.0.1 (PRX-1): its card, rewritten to point at the proxy, is what
+   * clients are given. Rejects for a bad upstream or port, or when a proxy for that upstream already runs.
+   */
+  startProxy(request: ProxyOptions): Promise<ProxyStatus>;
+  stopProxy(request: { id: string }): Promise<{ stopped: boolean }>;
+  listProxies(): Promise<ProxyStatus[]>;
+  /** Applies fault rules (PRX-4) to a running proxy, as parsed JSON; `null` clears them. Rejects invalid rules. */
+  setProxyFaultRules(request: { id: string; rules: unknown }): Promise<ProxyStatus>;
 }
 
 /** A file part to open with the OS's app: its inline base64, or where its stored bytes are (SEC-4). */
@@ -339,6 +349,10 @@ export const hostMethodNames = [
   'stopActs',
   'openExternally',
   'cancelOperation',
+  'startProxy',
+  'stopProxy',
+  'listProxies',
+  'setProxyFaultRules',
 ] as const;
 export type HostMethod = (typeof hostMethodNames)[number];
 
@@ -359,10 +373,12 @@ export type HostEvent =
   | { type: 'open-session'; path: string }
   /** A conformance run's progress: after each test, and when it has finished (CHK-6). */
   | { type: 'acts'; progress: ActsProgress }
-  | { type: 'search'; progress: SearchProgress };
+  | { type: 'search'; progress: SearchProgress }
+  /** The running recording proxies, after each start, stop or change of rules (PRX-1). */
+  | { type: 'proxies'; proxies: ProxyStatus[] };
 export type HostEventType = HostEvent['type'];
 /** Every event type, for transports that must recognise what they relay (the HTTP bridge drops what is not here). */
-export const hostEventTypes = ['frames', 'open-session', 'acts', 'search'] as const;
+export const hostEventTypes = ['frames', 'open-session', 'acts', 'search', 'proxies'] as const;
 
 // Compile-time proof that the list and the union name the same events, as for the methods above.
 type EventMissingFromList = Exclude<HostEventType, (typeof hostEventTypes)[number]>;

@@ -330,4 +330,47 @@ export const hostArgSchemas: ArgSchemas = {
       })
       .strict(),
   ]),
+  startProxy: z.tuple([
+    z
+      .object({
+        upstream: z
+          .string()
+          .min(1, 'Type the agent to proxy: its card URL or its base URL.')
+          .max(8 * 1024, 'The upstream URL is longer than 8 KiB.'),
+        port: z
+          .number()
+          .int('The port must be a whole number.')
+          .min(0, 'The port must be from 1 to 65535.')
+          .max(65_535, 'The port must be from 1 to 65535.')
+          .optional(),
+        injectTrace: z.boolean().optional(),
+        routePush: z.boolean().optional(),
+        replaceWith: z.string().min(1).max(4096).optional(),
+      })
+      .strict(),
+  ]),
+  stopProxy: z.tuple([z.object({ id: z.string().min(1).max(100) }).strict()]),
+  listProxies: z.tuple([]),
+  setProxyFaultRules: z.tuple([
+    z
+      .object({
+        id: z.string().min(1).max(100),
+        // The rules' shape is the fault-rule parser's to judge (with a message a user can act on); here only size.
+        rules: z.unknown().refine((rules) => jsonChars(rules) <= MAX_FAULT_RULES_CHARS, {
+          message: 'The fault rules are longer than 256 KiB.',
+        }),
+      })
+      .strict(),
+  ]),
 };
+
+const MAX_FAULT_RULES_CHARS = 256 * 1024;
+
+/** Characters of a value as JSON; anything JSON cannot say counts as too long. */
+function jsonChars(value: unknown): number {
+  try {
+    return JSON.stringify(value ?? null).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

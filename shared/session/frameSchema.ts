@@ -4,6 +4,7 @@
 // loose), so a file written by a newer patch release with an extra field still opens.
 
 import { z } from 'zod';
+import { proxiedSchema } from '../proxy/proxiedSchema';
 
 const text = z.string();
 const epochMs = z.number().finite();
@@ -106,6 +107,7 @@ export const httpFrameSchema = z.looseObject({
     })
     .optional(),
   secrets: z.array(secretMarkSchema).optional(),
+  proxied: proxiedSchema.optional(),
 });
 
 export const sseFrameSchema = z.looseObject({
@@ -137,6 +139,7 @@ export const sseFrameSchema = z.looseObject({
       final: z.boolean().optional(),
     })
     .optional(),
+  proxied: proxiedSchema.optional(),
 });
 
 export const webhookFrameSchema = z.looseObject({

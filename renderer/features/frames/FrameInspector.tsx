@@ -22,6 +22,8 @@ import { usePinStore } from './pinStore';
 import { RequestDetails } from './RequestDetails';
 import { ResponseSection } from './ResponseSection';
 import { ConnectionSection } from './ConnectionSection';
+import { ProxiedSection } from './ProxiedSection';
+import { ViaProxyTag } from './ViaProxyTag';
 import './frames.css';
 
 function useFrame(id: string | null) {
@@ -81,7 +83,9 @@ export function FrameInspector() {
     <div className="inspector" data-testid="sse-inspector">
       <h2 className="frame-title">
         SSE block · bytes {selected.offset.start}–{selected.offset.end}
+        {selected.proxied && <ViaProxyTag info={selected.proxied} testId="inspector-proxy-tag" />}
       </h2>
+      {selected.proxied && <ProxiedSection info={selected.proxied} />}
       <FindingsList findings={selected.findings ?? []} testId="sse-findings" />
       <pre className="sse-raw">{selected.raw}</pre>
     </div>
@@ -114,6 +118,7 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
             {oauthStepLabel(frame.source)}
           </span>
         )}
+        {frame.proxied && <ViaProxyTag info={frame.proxied} testId="inspector-proxy-tag" />}
       </h2>
       <FrameActions
         frame={frame}
@@ -137,6 +142,8 @@ function HttpFrameDetail({ frame, selectedEventId }: { frame: HttpFrame; selecte
         />
       )}
       <FrameStatus frame={frame} />
+      {frame.proxied && <ProxiedSection info={frame.proxied} />}
+      <SelectedEventFaults events={events} selectedEventId={selectedEventId} />
       <div className="timing" data-testid="frame-timing">
         <TimingBar label="Connect" ms={durations.connect} total={total} />
         <TimingBar label="First byte" ms={durations.firstByte} total={total} />
@@ -248,4 +255,17 @@ function WebhookFrameDetail({ frame }: { frame: WebhookFrame }) {
       )}
     </div>
   );
+}
+
+/** A fault the proxy put into one event of a stream (PRX-4, a corrupted event), said when that event is selected. */
+function SelectedEventFaults({
+  events,
+  selectedEventId,
+}: {
+  events: SseFrame[];
+  selectedEventId: string | null;
+}) {
+  const event = selectedEventId === null ? undefined : events.find((e) => e.id === selectedEventId);
+  if (!event?.proxied?.faults?.length) return null;
+  return <ProxiedSection info={event.proxied} heading="Via proxy: the selected event" />;
 }

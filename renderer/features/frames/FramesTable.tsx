@@ -22,6 +22,7 @@ import {
 import { FilterBar } from './FilterBar';
 import { useFilterStore } from './filterStore';
 import { usePinStore } from './pinStore';
+import { ViaProxyTag } from './ViaProxyTag';
 import './frames.css';
 
 const ROW_HEIGHT = 26;
@@ -220,6 +221,7 @@ function FrameRow({
             {tag}
           </span>
         )}
+        {frame.proxied && <ViaProxyTag info={frame.proxied} testId="frame-row-proxy" />}
         {a2a?.taskId && <span className="task"> · {a2a.taskId}</span>}
       </span>
       <span role="gridcell" className="size">

@@ -4,6 +4,7 @@
 export { FrameInspector } from './FrameInspector';
 export { FramesTable } from './FramesTable';
 export { SpecLink } from './SpecLink';
+export { ViaProxyTag } from './ViaProxyTag';
 export { highlightSearch } from './searchStore';
 export { FilterBar } from './FilterBar';
 export { useFilterStore } from './filterStore';

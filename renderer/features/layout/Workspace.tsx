@@ -8,6 +8,7 @@ import { MainTabs } from './MainTabs';
 import { RetainedNote } from './RetainedNote';
 import { AgentLibrary } from '../agents';
 import { CommandPalette } from '../palette';
+import { ProxiesPanel, ProxyAgentDialog } from '../proxies';
 import {
   DropOverlay,
   ExportDialog,
@@ -48,6 +49,7 @@ export function Workspace() {
           <div className="sidebar-column">
             <AgentLibrary />
             <SessionsPanel />
+            <ProxiesPanel />
           </div>
         </Panel>
         <Separator className="separator" />
@@ -80,6 +82,7 @@ export function Workspace() {
       <ExportDialog />
       <ResendDialog />
       <MockAgentDialog />
+      <ProxyAgentDialog />
       <SessionNotes />
       <DropOverlay />
     </div>

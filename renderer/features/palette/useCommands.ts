@@ -9,6 +9,7 @@ import { downloadText } from '../../ui/fileText';
 import { exportLibrary, useAgentSources, useCloseStream } from '../agents';
 import { openSessionPicker, useBackToLive, useSaveSession, useSessionUi } from '../sessions';
 import { checkCommands, useActs, useChecks } from '../checks';
+import { useProxiesUi } from '../proxies';
 import { setThemePreference, THEME_PREFERENCES } from '../../ui/theme/themePreference';
 
 export interface Command {
@@ -102,6 +103,7 @@ export function useCommands(): () => Command[] {
       { id: 'session:export-har', label: 'Export HAR…', run: () => sessionUi.openExport('har') },
       { id: 'session:export', label: 'Export session file…', run: () => sessionUi.openExport('session') },
       { id: 'session:mock', label: 'Serve as mock agent…', run: sessionUi.openMock },
+      { id: 'proxy:open', label: 'Proxy an agent…', run: useProxiesUi.getState().openProxyDialog },
     );
     if (state.replay) {
       commands.push(

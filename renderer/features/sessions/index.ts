@@ -1,6 +1,7 @@
 // The sessions feature: saving, opening, replaying, re-sending, exporting and serving recorded sessions. Other
 // features import it only from here.
 
+export { CopyButton } from './CopyButton';
 export { DropOverlay } from './DropOverlay';
 export { ExportDialog } from './ExportDialog';
 export { MockAgentDialog } from './MockAgentDialog';

@@ -8,7 +8,7 @@ import { filterOptions, passingFrameIds } from '../../../shared/search/frameFilt
 import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
 import { useAppStore } from '../../store/appStore';
 import { formatBytes } from '../../ui/frameFormat';
-import { FilterBar, useFilterStore } from '../frames';
+import { FilterBar, useFilterStore, ViaProxyTag } from '../frames';
 import { StateStrip } from './StateStrip';
 
 const ROW_HEIGHT = 26;
@@ -20,6 +20,7 @@ export function TimelineView() {
   const selectFrame = useAppStore((state) => state.selectFrame);
   const activeAgentId = useAppStore((state) => state.activeAgentId);
   const frames = useAppStore((state) => state.frames);
+  const frameIndex = useAppStore((state) => state.frameIndex);
   const filter = useFilterStore((state) => state.timelineText);
   const setFilter = useFilterStore((state) => state.setTimelineText);
   const filters = useFilterStore((state) => state.filters);
@@ -95,6 +96,8 @@ export function TimelineView() {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const entry = entries[row.index]!;
+            const frame = frames[frameIndex.get(entry.frameId) ?? -1];
+            const proxied = frame && frame.kind !== 'webhook' ? frame.proxied : undefined;
             return (
               <button
                 type="button"
@@ -110,7 +113,10 @@ export function TimelineView() {
               >
                 <span className="t">+{(entry.at - origin).toFixed(0)} ms</span>
                 <span className="gap">{entry.gapMs !== undefined ? `Δ${entry.gapMs.toFixed(0)}` : ''}</span>
-                <span className="label">{entry.label}</span>
+                <span className="label">
+                  {entry.label}
+                  {proxied && <ViaProxyTag info={proxied} testId="timeline-proxy-tag" />}
+                </span>
                 <span className="size">{entry.size !== undefined ? formatBytes(entry.size) : ''}</span>
               </button>
             );

@@ -107,6 +107,10 @@ function agentMethodsNotUsedHere() {
     deletePushTarget: unused,
     webhookStatus: unused,
     setWebhookListener: unused,
+    startProxy: unused,
+    stopProxy: unused,
+    listProxies: unused,
+    setProxyFaultRules: unused,
   };
 }
 
@@ -199,6 +203,12 @@ describe('dispatchHostCall', () => {
       ['awaitStream', [{ exchangeId: 'e' }]],
       ['resyncTask', [{ agentId: 'a', taskId: 't' }]],
       ['forgetAgent', [{ agentId: 'a' }]],
+      ['startProxy', [{ upstream: 'http://127.0.0.1:9/', port: 0, injectTrace: true, routePush: false }]],
+      ['startProxy', [{ upstream: 'http://127.0.0.1:9/', replaceWith: '/tmp/run.switchboard' }]],
+      ['stopProxy', [{ id: 'p1' }]],
+      ['listProxies', []],
+      ['setProxyFaultRules', [{ id: 'p1', rules: [{ kind: 'error', status: 503 }] }]],
+      ['setProxyFaultRules', [{ id: 'p1', rules: null }]],
     ];
     for (const [method, args] of calls) {
       const result = await dispatchHostCall(fakeHost(), method, args);
@@ -235,10 +245,29 @@ describe('dispatchHostCall', () => {
     ],
     ['an unknown auth type', 'openAgent', [{ url: 'http://x/', settings: { auth: { type: 'magic' } } }]],
     ['a zero timeout', 'openAgent', [{ url: 'http://x/', settings: { timeouts: { idleMs: 0 } } }]],
+    ['a proxy without an upstream', 'startProxy', [{ port: 1 }]],
+    ['a proxy on a port past 65535', 'startProxy', [{ upstream: 'http://x/', port: 70_000 }]],
+    ['a proxy with an unknown option', 'startProxy', [{ upstream: 'http://x/', bind: '0.0.0.0' }]],
+    ['stopping a proxy without an id', 'stopProxy', [{}]],
+    ['fault rules over 256 KiB', 'setProxyFaultRules', [{ id: 'p1', rules: ['x'.repeat(300 * 1024)] }]],
   ])('refuses %s', async (_label, method, args) => {
     const result = await dispatchHostCall(fakeHost(), method, args);
     expect(result).toMatchObject({ ok: false, error: { name: 'InvalidArguments' } });
     if (!result.ok) expect(result.error.message.startsWith(`${method}: `)).toBe(true);
+  });
+
+  it('says in words why a proxy was refused', async () => {
+    const port = await dispatchHostCall(fakeHost(), 'startProxy', [{ upstream: 'http://x/', port: 1.5 }]);
+    expect(port).toMatchObject({ ok: false, error: { message: expect.stringContaining('whole number') } });
+    const empty = await dispatchHostCall(fakeHost(), 'startProxy', [{ upstream: '' }]);
+    expect(empty).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('card URL or its base') },
+    });
+    const big = await dispatchHostCall(fakeHost(), 'setProxyFaultRules', [
+      { id: 'p', rules: 'x'.repeat(300_000) },
+    ]);
+    expect(big).toMatchObject({ ok: false, error: { message: expect.stringContaining('256 KiB') } });
   });
 
   it('wraps a thrown error instead of letting it escape', async () => {
@@ -284,6 +313,7 @@ describe('in-process connection', () => {
           done: true,
         },
       },
+      proxies: { type: 'proxies', proxies: [] },
     };
     expect(Object.keys(oneOfEach).sort()).toEqual([...hostEventTypes].sort());
     expect(new Set(hostEventTypes).size).toBe(hostEventTypes.length);
