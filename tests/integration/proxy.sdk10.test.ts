@@ -1,0 +1,148 @@
+// The recording proxy carries the official @a2a-js/sdk 1.3.0 client to the 1.0 peer unchanged (PRX-1): on JSON-RPC
+// and HTTP+JSON every operation works through the proxy as it does directly, the bytes the client read equal the
+// bytes the proxy read from the agent (exchange by exchange, streams block by block), the card and the extended card
+// point at the proxy, and a stream reaches the client while the agent is still writing it.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from '@a2a-js/sdk/client';
+import { Role, TaskState, type Message, type Task } from '@a2a-js/sdk';
+import { startRecordingProxy, type RunningProxy } from '../../electron/host/proxy/recordingProxy';
+import { peers, type PeerHandle } from '../peers';
+import { keptFrames, tapFetch, upstreamBytes, type KeptFrames, type Tap } from './support/proxyHarness';
+
+let peer: PeerHandle;
+beforeAll(async () => {
+  peer = await peers['v1.0']();
+});
+afterAll(async () => {
+  await peer.close();
+});
+
+function message(text: string, taskId = ''): Message {
+  return {
+    messageId: randomUUID(),
+    contextId: '',
+    taskId,
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+const send = (text: string) => ({
+  tenant: '',
+  message: message(text),
+  configuration: undefined,
+  metadata: undefined,
+});
+
+async function clientFor(proxy: RunningProxy, binding: 'JSONRPC' | 'HTTP+JSON', tap: Tap) {
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [
+        new JsonRpcTransportFactory({ fetchImpl: tap.fetch }),
+        new RestTransportFactory({ fetchImpl: tap.fetch }),
+      ],
+      preferredTransports: [binding],
+      cardResolver: new DefaultAgentCardResolver({ fetchImpl: tap.fetch }),
+    }),
+  );
+  return factory.createFromUrl(proxy.status().listenUrl);
+}
+
+/**
+ * Every tapped exchange: what the client read equals what the proxy read from the agent; a card, moved to the proxy,
+ * differs only in its interface URLs. Returns how many exchanges were compared byte for byte.
+ */
+async function expectSameBytes(kept: KeptFrames, tap: Tap): Promise<number> {
+  let compared = 0;
+  for (const { seq } of tap.sent) {
+    const client = await tap.received.get(seq)!;
+    const frame = kept.bySeq(seq);
+    const upstream = upstreamBytes(kept, frame);
+    if (frame.proxied?.rewritten === 'card') {
+      const moved = upstream
+        .toString('utf8')
+        .split(`${peer.baseUrl}/a2a/`)
+        .join(`${frame.proxied.listenUrl}/a2a/`);
+      expect(client.toString('utf8'), `card ${seq}`).toBe(moved);
+      continue;
+    }
+    expect(client.equals(upstream), `request ${seq} ${frame.request.url}`).toBe(true);
+    compared++;
+  }
+  return compared;
+}
+
+for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
+  describe(`the 1.3.0 SDK client through the proxy over ${binding}`, () => {
+    it('sends, streams, gets, lists and cancels with the bytes unchanged', async () => {
+      const kept = keptFrames();
+      const proxy = await startRecordingProxy({ upstream: peer.baseUrl }, { recorder: kept.recorder });
+      const tap = tapFetch();
+      try {
+        const client = await clientFor(proxy, binding, tap);
+        const card = await client.getAgentCard();
+        const origin = new URL(proxy.status().listenUrl).origin;
+        expect(card.supportedInterfaces.map((i) => new URL(i.url).origin)).toEqual(
+          card.supportedInterfaces.map(() => origin),
+        );
+
+        const task = (await client.sendMessage(send('hello proxy'))) as Task;
+        expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+
+        let streamed = '';
+        for await (const event of client.sendMessageStream(send('hello stream')))
+          if (event.payload?.$case === 'artifactUpdate')
+            for (const part of event.payload.value.artifact?.parts ?? [])
+              if (part.content?.$case === 'text') streamed += part.content.value;
+        expect(streamed).toBe('Echo: hello stream');
+
+        const got = await client.getTask({ tenant: '', id: task.id, historyLength: undefined });
+        expect(got.id).toBe(task.id);
+        const listed = await client.listTasks({
+          tenant: '',
+          contextId: '',
+          status: 0,
+          pageSize: undefined,
+          pageToken: '',
+          historyLength: undefined,
+          statusTimestampAfter: undefined,
+          includeArtifacts: undefined,
+        });
+        expect(listed.tasks.map((t) => t.id)).toContain(task.id);
+
+        const opened = peer.nextStreamOpened();
+        const stream = client.sendMessageStream(send('slow please'));
+        const first = await stream.next();
+        await opened;
+        const slowId = first.value?.payload?.$case === 'task' ? first.value.payload.value.id : '';
+        expect(slowId).not.toBe('');
+        const canceled = await client.cancelTask({ tenant: '', id: slowId, metadata: undefined });
+        expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+        for await (const _ of stream) void _;
+
+        expect(await expectSameBytes(kept, tap)).toBeGreaterThanOrEqual(6);
+        expect(kept.bySeq(1).proxied?.rewritten).toBe('card');
+        const sent = kept.proxied().find((f) => f.a2a?.operation === 'send');
+        expect(sent?.a2a).toMatchObject({ operation: 'send', generation: '1.0', binding, taskId: task.id });
+        expect(sent?.proxied).toMatchObject({
+          proxyId: proxy.status().id,
+          binding,
+          client: { address: '127.0.0.1' },
+        });
+      } finally {
+        await proxy.close();
+      }
+    });
+  });
+}
