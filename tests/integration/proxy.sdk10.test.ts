@@ -144,5 +144,75 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
         await proxy.close();
       }
     });
+
+    it('resubscribes, sets, gets, lists and deletes push configs, and reads the extended card', async () => {
+      const kept = keptFrames();
+      const proxy = await startRecordingProxy({ upstream: peer.baseUrl }, { recorder: kept.recorder });
+      const tap = tapFetch();
+      try {
+        const client = await clientFor(proxy, binding, tap);
+        const opened = peer.nextStreamOpened();
+        const stream = client.sendMessageStream(send('slow please'));
+        const first = await stream.next();
+        await opened;
+        const taskId = first.value?.payload?.$case === 'task' ? first.value.payload.value.id : '';
+        const again = client.resubscribeTask({ tenant: '', id: taskId });
+        const resubscribed = await again.next();
+        expect(resubscribed.done).toBe(false);
+
+        const config = {
+          tenant: '',
+          id: 'cfg-1',
+          taskId,
+          url: 'http://127.0.0.1:9/never-called',
+          token: 'tok',
+          authentication: undefined,
+        };
+        const created = await client.createTaskPushNotificationConfig(config);
+        expect(created.url).toBe(config.url);
+        const got = await client.getTaskPushNotificationConfig({ tenant: '', taskId, id: created.id });
+        expect(got.id).toBe(created.id);
+        const listed = await client.listTaskPushNotificationConfig({
+          tenant: '',
+          taskId,
+          pageSize: 10,
+          pageToken: '',
+        });
+        expect(listed.configs.map((c) => c.id)).toContain(created.id);
+        await client.deleteTaskPushNotificationConfig({ tenant: '', taskId, id: created.id });
+
+        await client.cancelTask({ tenant: '', id: taskId, metadata: undefined });
+        for await (const _ of stream) void _;
+        for await (const _ of again) void _;
+
+        const extended = await client.transport.getExtendedAgentCard(
+          { tenant: '' },
+          { serviceParameters: { Authorization: 'Bearer switchboard-peer-token', 'A2A-Version': '1.0' } },
+        );
+        const origin = new URL(proxy.status().listenUrl).origin;
+        for (const entry of extended.supportedInterfaces) expect(new URL(entry.url).origin).toBe(origin);
+
+        expect(await expectSameBytes(kept, tap)).toBeGreaterThanOrEqual(7);
+        const operations = kept.proxied().map((f) => f.a2a?.operation);
+        expect(operations).toEqual(
+          expect.arrayContaining([
+            'stream',
+            'subscribe',
+            'pushConfigSet',
+            'pushConfigGet',
+            'pushConfigList',
+            'pushConfigDelete',
+            'cancel',
+            'extendedCard',
+          ]),
+        );
+        const extendedFrame = kept.proxied().find((f) => f.a2a?.operation === 'extendedCard')!;
+        expect(extendedFrame.proxied?.rewritten).toBe('card');
+        // The caller's own credential is marked, so redaction keeps it out of every saved form.
+        expect(extendedFrame.secrets).toEqual([{ in: 'request-header', name: 'Authorization' }]);
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 }

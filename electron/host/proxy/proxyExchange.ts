@@ -6,14 +6,14 @@
 // hook, a card moved to the proxy), `proxied` says so.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EncodedRequest } from '../../../shared/a2a/adapter';
+import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { contentType } from '../../../shared/a2a/binding';
 import { isGeneration } from '../../../shared/a2a/generation';
 import { identifyRequest } from '../../../shared/a2a/identify';
 import { V1_METHODS } from '../../../shared/a2a/v1/operations';
 import { forwardableHeaders, headerValue } from '../../../shared/proxy/hopByHop';
-import { upstreamTarget } from '../../../shared/proxy/proxyRoutes';
+import { upstreamTarget, type ProxyRoute } from '../../../shared/proxy/proxyRoutes';
 import type { ProxiedInfo, ProxiedRequest, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
 import { requestFacts } from '../../../shared/proxy/requestFacts';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
@@ -47,19 +47,7 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
       ? findAdapter(generation, binding)
       : undefined;
   const bodyText = call.body.byteLength > 0 ? call.body.toString('utf8') : undefined;
-  const identified =
-    adapter && route
-      ? identifyRequest(
-          adapter,
-          {
-            method: call.method,
-            url,
-            headers: call.headers,
-            ...(bodyText !== undefined ? { bodyText } : {}),
-          },
-          `${route.origin}${route.path}`,
-        )
-      : undefined;
+  const identified = adapter && route ? identifyCall(adapter, route, call, url, bodyText) : undefined;
   const facts = requestFacts(call.target, bodyText);
   const operation = identified ? (identified.rpc?.method ?? V1_METHODS[identified.operation]) : undefined;
   const request: ProxiedRequest = {
@@ -95,6 +83,25 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
   const instead = hooks?.answerInstead?.(request);
   if (instead) return answerWithoutUpstream(forward, url, instead);
   await sendUpstream(forward, url);
+}
+
+/**
+ * The operation a call is, as the raw request editor tells it (identify.ts). The SDK 1.3.0 client POSTs
+ * `…/tasks/{id}:subscribe`, which the 1.0 adapter encodes as GET: a resubscribe is known by its path either way.
+ */
+function identifyCall(
+  adapter: GenerationAdapter,
+  route: ProxyRoute,
+  call: IncomingCall,
+  url: string,
+  bodyText: string | undefined,
+): EncodedRequest | undefined {
+  const endpoint = `${route.origin}${route.path}`;
+  const recorded = { url, headers: call.headers, ...(bodyText !== undefined ? { bodyText } : {}) };
+  const found = identifyRequest(adapter, { ...recorded, method: call.method }, endpoint);
+  if (found || adapter.binding !== 'HTTP+JSON' || call.method !== 'POST') return found;
+  const asGet = identifyRequest(adapter, { ...recorded, method: 'GET' }, endpoint);
+  return asGet?.operation === 'subscribe' ? { ...asGet, method: 'POST' } : undefined;
 }
 
 /** What the answer's reading learnt by the time the exchange ends. */
