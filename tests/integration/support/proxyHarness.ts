@@ -2,6 +2,7 @@
 // revision of each frame), and a fetch for the SDK clients that numbers each request with a header the proxy passes
 // on and keeps the exact bytes the client received, so a test can set them beside the frames of the same exchange.
 
+import { expect } from 'vitest';
 import type { Recorder } from '../../../electron/host/agent/recorder';
 import type { Frame, HttpFrame, SseFrame } from '../../../shared/wire/frame';
 
@@ -102,4 +103,25 @@ export function upstreamBytes(kept: KeptFrames, frame: HttpFrame): Buffer {
       'utf8',
     );
   return Buffer.from(frame.response?.body.base64 ?? '', 'base64');
+}
+
+/**
+ * Every tapped exchange: what the client read equals what the proxy read from the agent; a card, moved to the proxy,
+ * differs only in its interface URLs (those under `${upstream}/a2a/`). Returns how many were compared byte for byte.
+ */
+export async function expectSameBytes(kept: KeptFrames, tap: Tap, upstream: string): Promise<number> {
+  let compared = 0;
+  for (const { seq } of tap.sent) {
+    const client = await tap.received.get(seq)!;
+    const frame = kept.bySeq(seq);
+    const bytes = upstreamBytes(kept, frame);
+    if (frame.proxied?.rewritten === 'card') {
+      const moved = bytes.toString('utf8').split(`${upstream}/a2a/`).join(`${frame.proxied.listenUrl}/a2a/`);
+      expect(client.toString('utf8'), `card ${seq}`).toBe(moved);
+      continue;
+    }
+    expect(client.equals(bytes), `request ${seq} ${frame.request.url}`).toBe(true);
+    compared++;
+  }
+  return compared;
 }
