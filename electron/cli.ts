@@ -18,9 +18,14 @@ import {
   type SaveTarget,
 } from './cli/saveRun';
 import { exportCommand, mockCommand, replayCommand } from './cli/sessionCommands';
+import { proxyCommand } from './cli/proxyCommand';
+import type { Recorder } from './host/agent/recorder';
 import { createHost } from './host/createHost';
 
 type Runner = (host: HostService, inv: Invocation, out: Output) => Promise<number>;
+
+/** The host's recorder, which `proxy` records through (the HostApi has no door for a proxy's frames). */
+let hostRecorder: Recorder | undefined;
 
 /** One runner per command in cli/args.ts; a command added there without a runner here does not compile. */
 const runners: Record<CommandName, Runner> = {
@@ -36,6 +41,7 @@ const runners: Record<CommandName, Runner> = {
   replay: replayCommand,
   mock: mockCommand,
   export: exportCommand,
+  proxy: (_host, inv, out) => proxyCommand(hostRecorder, inv, out),
 };
 
 async function main(): Promise<number> {
@@ -67,6 +73,7 @@ async function main(): Promise<number> {
     record: save !== undefined,
     ...(save ? { recordDir: save.recordDir } : {}),
     ...(dataDir ? { dataDir } : {}),
+    onRecorder: (recorder) => (hostRecorder = recorder),
   });
   const out = createOutput(opt.flag(parsed, '--json'));
   let code: number;

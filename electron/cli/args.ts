@@ -7,7 +7,17 @@ import { connectionOptions } from './connectionOptions';
 import { buildListTasksInput } from '../../shared/a2a/listTasksQuery';
 
 export type CommandName =
-  'card' | 'send' | 'get' | 'list' | 'cancel' | 'subscribe' | 'check' | 'replay' | 'mock' | 'export';
+  | 'card'
+  | 'send'
+  | 'get'
+  | 'list'
+  | 'cancel'
+  | 'subscribe'
+  | 'check'
+  | 'replay'
+  | 'mock'
+  | 'export'
+  | 'proxy';
 
 /** `words`: the option and the words after it that pass its check (`--acts core-operations streaming`). */
 type OptionKind = 'flag' | 'text' | 'number' | 'list' | 'words';
@@ -460,6 +470,37 @@ const COMMANDS: readonly CommandSpec[] = [
       { name: '--har', kind: 'text', value: 'F', help: 'write the HAR file to F (required)', required: true },
     ],
     about: 'Writes HAR 1.2 with the stream events kept, and lists what redaction removed.',
+  },
+  {
+    name: 'proxy',
+    summary: 'sit between clients and an agent on 127.0.0.1, recording every exchange',
+    positionals: [url],
+    options: [
+      json,
+      dataDir,
+      {
+        name: '--port',
+        kind: 'number',
+        value: 'N',
+        help: 'listen on 127.0.0.1:N (default: a free port)',
+        range: [0, 65535],
+      },
+      { name: '--inject-trace', kind: 'flag', help: 'add a W3C traceparent when the caller sent none' },
+      {
+        name: '--no-route-push',
+        kind: 'flag',
+        help: "leave push configs pointing at the caller's own webhook",
+      },
+      {
+        name: '--replace',
+        kind: 'text',
+        value: 'F',
+        help: 'serve the saved session F instead of the live agent, behind the same card',
+      },
+      ...saveOptions,
+    ],
+    about:
+      'Prints the card URL to give clients, then one line per exchange (client, operation, status, ms) until Ctrl-C; --save F then writes every exchange as a session, secrets redacted.',
   },
 ];
 

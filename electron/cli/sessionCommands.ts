@@ -98,7 +98,7 @@ export async function mockCommand(host: HostService, inv: Invocation, out: Outpu
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one while shutting down ends the process at once. */
-function stopSignal(): Promise<void> {
+export function stopSignal(): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
       process.removeListener('SIGINT', stop);

@@ -79,6 +79,11 @@ export interface HostOptions {
   openFile?: FileOpener;
   /** Starts one recording proxy (PRX-1); tests hand in a fake. Without it, starting a proxy is refused. */
   proxyEngine?: ProxyEngine;
+  /**
+   * Handed the host's recorder once it exists, for what records through it outside the HostApi: the command line's
+   * `switchboard proxy` (PRX-1), whose frames must reach the run's recording like the host's own.
+   */
+  onRecorder?: (recorder: Recorder) => void;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -104,6 +109,7 @@ export function createHost(options: HostOptions): HostService {
     : path.join(dataDir ?? tmpdir(), 'spill', `run-${process.pid}-${randomBytes(4).toString('hex')}`);
   const analyser = options.analysisWorker ? workerAnalyser(options.analysisWorker) : undefined;
   const recorder = hostRecorder(deps, analyser, spillDir, recording, bus, (frame) => push.observe(frame));
+  options.onRecorder?.(recorder);
   const secrets = new HostSecrets(dataDir, options.secretCipher);
   // Holds are kept in the library for the app only: a command-line run is asked for explicitly and must neither be
   // stopped by what the app remembered nor leave holds in the user's library.

@@ -46,6 +46,8 @@ export interface ProxiedInfo {
   rewritten?: 'card' | 'push-config';
   /** The upstream was a saved session served by the mock agent (PRX-5), not a live agent. */
   replacedBy?: string;
+  /** What a hook said it changed on the way up (`ForwardChange.note`), and what the proxy left out of a card. */
+  notes?: string[];
 }
 
 /** What the proxy knows about a request before it forwards it; what fault rules and trace propagation look at. */

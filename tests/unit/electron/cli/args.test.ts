@@ -235,6 +235,9 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--all': { parsed: true },
   '--junit': { value: 'report.xml', parsed: 'report.xml' },
   '--no-probes': { parsed: true },
+  '--inject-trace': { parsed: true },
+  '--no-route-push': { parsed: true },
+  '--replace': { value: 'run.switchboard', parsed: 'run.switchboard' },
   '--save': { value: 'run.switchboard', parsed: 'run.switchboard' },
   '--force': { parsed: true },
   '--jwks': { value: 'keys.json', parsed: 'keys.json' },
@@ -274,7 +277,7 @@ describe('every command and every option of the table', () => {
       .options.filter((o) => o.required && o.name !== except)
       .flatMap((o) => [o.name, goodValue(name, o.name)!.value!]);
 
-  it('lists the ten commands of CLI-1', () => {
+  it('lists the eleven commands of CLI-1 and PRX-1', () => {
     expect(commandSpecs.map((spec) => spec.name)).toEqual([
       'card',
       'send',
@@ -286,6 +289,7 @@ describe('every command and every option of the table', () => {
       'replay',
       'mock',
       'export',
+      'proxy',
     ]);
   });
 

@@ -1,0 +1,69 @@
+// What one exchange through the recording proxy carries from the caller's socket to the frame (PRX-1): the proxy's
+// shared state, the caller's request as read, and what was learnt of it before forwarding. Kept apart so the modules
+// that answer (proxyExchange.ts, proxyAnswers.ts, cardAnswer.ts) share it without importing each other.
+
+import type { ServerResponse } from 'node:http';
+import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { ProxyRoute } from '../../../shared/proxy/proxyRoutes';
+import type { ProxiedInfo, ProxiedRequest, ProxyClient, ProxyHooks } from '../../../shared/proxy/proxyTypes';
+import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
+import type { Recorder } from '../agent/recorder';
+import { markAuthorization, type UpstreamCard } from './proxyCard';
+
+/** What every exchange of one proxy shares. */
+export interface ProxySite {
+  id: string;
+  listenUrl: string;
+  card: UpstreamCard;
+  recorder: Recorder;
+  hooks(): ProxyHooks | undefined;
+  /** Moves an upstream interface URL to the proxy (proxyCard.ts `cardMover`). */
+  move(url: string): string | undefined;
+  replacedBy?: string;
+  /** Called with each exchange's final frame (counters, the command line's one line per exchange). */
+  seen(frame: HttpFrame): void;
+}
+
+/** A caller's request, read whole (A2A requests are small; fault rules and trace hooks look at the body). */
+export interface IncomingCall {
+  method: string;
+  /** Path and query as the caller sent them. */
+  target: string;
+  headers: HeaderList;
+  body: Buffer;
+  client: ProxyClient;
+  res: ServerResponse;
+  /** Aborts when the caller goes away. */
+  closed: AbortSignal;
+}
+
+/** Where a call goes: the card, or one of the upstream's interfaces. */
+export type CallRoute = { kind: 'card' } | { kind: 'interface'; route: ProxyRoute };
+
+export interface Forward {
+  site: ProxySite;
+  call: IncomingCall;
+  info: ProxiedInfo;
+  request: ProxiedRequest;
+  adapter?: GenerationAdapter;
+  identified?: EncodedRequest;
+  /** The answer is a card to move to the proxy: the public card, or an extended card. */
+  card: boolean;
+  hooks: ProxyHooks | undefined;
+}
+
+/** The frame's A2A context, set before it is first published, as the agent client sets it on its own calls. */
+export function annotateFrame(forward: Forward, frame: HttpFrame, headers: HeaderList): void {
+  const { adapter, identified, info, request } = forward;
+  frame.proxied = info;
+  markAuthorization(frame, headers);
+  if (!adapter) return;
+  frame.a2a = {
+    agentId: `proxy:${forward.site.id}`,
+    operation: identified?.operation ?? 'raw',
+    generation: adapter.generation,
+    binding: adapter.binding,
+    ...(identified?.rpc ? { rpc: identified.rpc } : {}),
+    ...(request.taskId !== undefined ? { taskId: request.taskId } : {}),
+  };
+}

@@ -1,0 +1,301 @@
+// One exchange through the recording proxy (PRX-1): the caller's request goes to the upstream interface it belongs to,
+// the answer comes back to the caller chunk by chunk as it arrives, and the whole exchange is recorded as an ordinary
+// `http` frame (source `proxy`, tagged `proxied`), an event stream as `sse` frames through the same stream recorder
+// the app's own calls use, so the timeline, tasks, conversation and checks read proxied traffic like any other. The
+// frame holds what went to the upstream and what the upstream answered; when the caller got something else (a fault
+// hook, a card moved to the proxy), `proxied` says so.
+
+import type { IncomingHttpHeaders } from 'node:http';
+import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import { findAdapter } from '../../../shared/a2a/adapters';
+import { contentType } from '../../../shared/a2a/binding';
+import { isGeneration } from '../../../shared/a2a/generation';
+import { identifyRequest } from '../../../shared/a2a/identify';
+import { V1_METHODS } from '../../../shared/a2a/v1/operations';
+import { forwardableHeaders, headerValue } from '../../../shared/proxy/hopByHop';
+import { upstreamTarget, type ProxyRoute } from '../../../shared/proxy/proxyRoutes';
+import type { ProxiedInfo, ProxiedRequest, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
+import { requestFacts } from '../../../shared/proxy/requestFacts';
+import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
+import { DEFAULT_AGENT_SETTINGS } from '../agent/agentSettings';
+import { decodeFinished } from '../agent/operationExchange';
+import { recordExchange } from '../agent/recorder';
+import { StreamRecorder } from '../agent/streamRecorder';
+import { CappedCollector } from '../bodyBytes';
+import { SpillingCollector } from '../spill/spillCollector';
+import { writeAnswer, type WrittenAnswer } from './answerWriter';
+import { ChunkQueue } from './chunkQueue';
+import { answerWithoutUpstream, proxyFailure } from './proxyAnswers';
+import {
+  annotateFrame,
+  type CallRoute,
+  type Forward,
+  type IncomingCall,
+  type ProxySite,
+} from './forwardContext';
+import { writeCardAnswer } from './cardAnswer';
+
+export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallRoute): Promise<void> {
+  const route = to.kind === 'interface' ? to.route : undefined;
+  const url = route
+    ? upstreamTarget(route, call.target)
+    : `${new URL(site.card.cardUrl).origin}${call.target}`;
+  const generation = route?.generation ?? site.card.generation;
+  const binding = route?.binding ?? 'card';
+  const adapter =
+    isGeneration(generation) && (binding === 'JSONRPC' || binding === 'HTTP+JSON')
+      ? findAdapter(generation, binding)
+      : undefined;
+  const bodyText = call.body.byteLength > 0 ? call.body.toString('utf8') : undefined;
+  const identified = adapter && route ? identifyCall(adapter, route, call, url, bodyText) : undefined;
+  const facts = requestFacts(call.target, bodyText);
+  const operation = identified ? (identified.rpc?.method ?? V1_METHODS[identified.operation]) : undefined;
+  const request: ProxiedRequest = {
+    proxyId: site.id,
+    binding,
+    generation,
+    method: call.method,
+    path: call.target,
+    headers: call.headers,
+    body: call.body,
+    ...(operation ? { operation } : {}),
+    ...facts,
+  };
+  const info: ProxiedInfo = {
+    proxyId: site.id,
+    listenUrl: site.listenUrl,
+    upstream: route ? `${route.origin}${route.path}` : site.card.cardUrl,
+    client: call.client,
+    binding,
+    ...(site.replacedBy ? { replacedBy: site.replacedBy } : {}),
+  };
+  const hooks = site.hooks();
+  const forward: Forward = {
+    site,
+    call,
+    info,
+    request,
+    ...(adapter ? { adapter } : {}),
+    ...(identified ? { identified } : {}),
+    card: binding === 'card' || identified?.operation === 'extendedCard',
+    hooks,
+  };
+  const instead = hooks?.answerInstead?.(request);
+  if (instead) return answerWithoutUpstream(forward, url, instead);
+  await sendUpstream(forward, url);
+}
+
+/**
+ * The operation a call is, as the raw request editor tells it (identify.ts). The SDK 1.3.0 client POSTs
+ * `…/tasks/{id}:subscribe`, which the 1.0 adapter encodes as GET: a resubscribe is known by its path either way.
+ */
+function identifyCall(
+  adapter: GenerationAdapter,
+  route: ProxyRoute,
+  call: IncomingCall,
+  url: string,
+  bodyText: string | undefined,
+): EncodedRequest | undefined {
+  const endpoint = `${route.origin}${route.path}`;
+  const recorded = { url, headers: call.headers, ...(bodyText !== undefined ? { bodyText } : {}) };
+  const found = identifyRequest(adapter, { ...recorded, method: call.method }, endpoint);
+  if (found || adapter.binding !== 'HTTP+JSON' || call.method !== 'POST') return found;
+  const asGet = identifyRequest(adapter, { ...recorded, method: 'GET' }, endpoint);
+  return asGet?.operation === 'subscribe' ? { ...asGet, method: 'POST' } : undefined;
+}
+
+/** What the answer's reading learnt by the time the exchange ends. */
+interface Reading {
+  queue?: ChunkQueue;
+  stream?: StreamRecorder;
+  collector?: CappedCollector | SpillingCollector;
+  written?: Promise<WrittenAnswer>;
+  shaped?: ProxyAnswer;
+}
+
+async function sendUpstream(forward: Forward, url: string): Promise<void> {
+  const { site, call, hooks } = forward;
+  const change = hooks?.beforeForward?.(forward.request);
+  if (change?.rewritten) forward.info.rewritten = change.rewritten;
+  if (change?.note) forward.info.notes = [...(forward.info.notes ?? []), change.note];
+  const body = change?.body ? Buffer.from(change.body) : call.body;
+  const headers = upstreamHeaders(
+    change?.headers ?? call.headers,
+    url,
+    body,
+    call.method,
+    site.card.authorization,
+  );
+  const reading: Reading = {};
+  const exchange = recordExchange(
+    site.recorder,
+    {
+      method: call.method,
+      url,
+      headers,
+      ...(body.byteLength > 0 ? { body: { base64: body.toString('base64') } } : {}),
+    },
+    {
+      source: 'proxy',
+      // Only the connection is the proxy's to time: how long an answer may take is between the caller and the agent.
+      timeouts: { connectMs: DEFAULT_AGENT_SETTINGS.timeouts.connectMs },
+      readBody: (frame) => readAnswer(forward, frame, reading),
+      annotate: (frame) => annotateFrame(forward, frame, headers),
+      finish: (frame) => finishAnswer(forward, frame, reading),
+    },
+  );
+  // A caller that goes away ends the upstream exchange too, as closing a direct connection would.
+  const stop = () =>
+    exchange.abort({
+      kind: 'aborted',
+      label: 'Caller went away',
+      message: 'The proxy’s caller closed the connection.',
+    });
+  if (call.closed.aborted) stop();
+  else call.closed.addEventListener('abort', stop);
+  const frame = await exchange.done;
+  call.closed.removeEventListener('abort', stop);
+  site.seen(frame);
+}
+
+/** The request as it goes upstream: hop-by-hop fields out (RFC 9110 §7.6.1), Host the upstream's, length exact. */
+export function upstreamHeaders(
+  given: HeaderList,
+  url: string,
+  body: Buffer,
+  method: string,
+  authorization: string | undefined,
+): HeaderList {
+  const out: HeaderList = [
+    ['Host', new URL(url).host],
+    ...forwardableHeaders(given, ['host', 'content-length']),
+  ];
+  if (body.byteLength > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(method.toUpperCase()))
+    out.push(['Content-Length', String(body.byteLength)]);
+  if (authorization && headerValue(out, 'authorization') === undefined)
+    out.push(['Authorization', authorization]);
+  return out;
+}
+
+/** Chooses how the upstream's answer is read, and starts passing it to the caller, once its head has arrived. */
+function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
+  const response = frame.response!;
+  const { site, call, hooks, adapter, identified } = forward;
+  const ok = response.status >= 200 && response.status < 300;
+  const { limits } = DEFAULT_AGENT_SETTINGS;
+  const spill = site.recorder.spill;
+  const collector = spill
+    ? new SpillingCollector(limits.maxBodyBytes, spill)
+    : new CappedCollector(limits.maxBodyBytes);
+  if (forward.card && ok) {
+    // A card is moved to the proxy before the caller sees it, so it is read whole first (cards are small).
+    reading.collector = collector;
+    return { mode: 'stream' as const, onChunk: (chunk: Buffer) => void collector.push(chunk) };
+  }
+  const queue = new ChunkQueue();
+  reading.queue = queue;
+  if (ok && contentType(response.headers) === 'text/event-stream') {
+    reading.stream = streamRecorder(
+      forward,
+      frame,
+      adapter && identified?.streaming ? identified : undefined,
+    );
+  } else reading.collector = collector;
+  const answer: ProxyAnswer = {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+    body: queue,
+  };
+  const shaped = hooks?.shapeAnswer ? hooks.shapeAnswer(forward.request, answer, call.closed) : answer;
+  reading.shaped = shaped;
+  reading.written = writeAnswer(call.res, shaped, { headFirst: shaped === answer });
+  const stream = reading.stream;
+  return {
+    mode: 'stream' as const,
+    onChunk: (chunk: Buffer) => {
+      queue.push(chunk);
+      if (stream) return stream.push(chunk);
+      collector.push(chunk);
+      return undefined;
+    },
+    backlog: () => {
+      const waits = [stream?.backlog(), queue.backlog()].filter((wait) => wait !== undefined);
+      return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
+    },
+  };
+}
+
+function streamRecorder(
+  forward: Forward,
+  frame: HttpFrame,
+  request: EncodedRequest | undefined,
+): StreamRecorder {
+  const { recorder } = forward.site;
+  const { info } = forward;
+  const { limits } = DEFAULT_AGENT_SETTINGS;
+  const capture = recorder.capture;
+  return new StreamRecorder({
+    exchange: frame,
+    ...(request && forward.adapter ? { adapter: forward.adapter, request } : {}),
+    maxEventBytes: limits.maxEventBytes,
+    maxStreamBytes: limits.maxStreamBytes,
+    nextId: recorder.deps.nextId,
+    now: recorder.deps.now,
+    publish: (event) => recorder.publish({ ...event, proxied: info }),
+    ...(capture
+      ? {
+          capture: {
+            raw: (frames, bytes) => {
+              for (const event of frames) event.proxied = info;
+              capture.raw(frames, bytes);
+            },
+            analysed: (frames) => capture.analysed(frames),
+          },
+        }
+      : {}),
+    ...(recorder.analyser ? { analyser: recorder.analyser } : {}),
+    ...(recorder.spill ? { spillDir: recorder.spill.dir } : {}),
+  });
+}
+
+/** Ends the answer: the body onto the frame, decoded as the app's own calls are, and the caller's copy finished. */
+async function finishAnswer(forward: Forward, frame: HttpFrame, reading: Reading): Promise<void> {
+  const { call } = forward;
+  reading.queue?.end(frame.error && frame.response ? new Error(frame.error.message) : undefined);
+  if (reading.stream) {
+    await reading.stream.finish(frame);
+    if (frame.a2a) frame.a2a.outcome = 'stream';
+  } else if (frame.response && reading.collector) {
+    frame.response.body = reading.collector.toBody();
+  }
+  if (!frame.response) {
+    await proxyFailure(call.res, frame);
+  } else if (!reading.queue) {
+    await writeCardAnswer(forward, frame);
+  } else if (!reading.stream && forward.identified && forward.adapter && !frame.error) {
+    decodeFinished(frame, forward.adapter, forward.identified);
+  }
+  const written = reading.written ? await reading.written : undefined;
+  const faults = reading.shaped?.faults;
+  if (faults && faults.length > 0) frame.proxied = { ...forward.info, faults: [...faults] };
+  else frame.proxied = { ...forward.info };
+  if (written?.cut && !frame.error)
+    frame.findings = [
+      ...(frame.findings ?? []),
+      {
+        rule: 'proxy.caller-cut',
+        severity: 'info',
+        message: 'The caller’s copy of this answer was cut short.',
+      },
+    ];
+}
+
+export function clientOf(headers: IncomingHttpHeaders, address?: string, port?: number): ProxyClient {
+  const userAgent = headers['user-agent'];
+  return {
+    address: address ?? '',
+    port: port ?? 0,
+    ...(typeof userAgent === 'string' ? { userAgent } : {}),
+  };
+}
