@@ -13,6 +13,7 @@ import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
 import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
 import { GrpcTransportFactory as LegacyGrpcTransportFactory } from 'a2a-sdk-v03/client/grpc';
 import type { ProxyHooks } from '../../shared/proxy/proxyTypes';
+import { redactFrames } from '../../shared/session/redact';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { startGrpcForward, type GrpcForward } from '../../electron/host/proxy/grpcForward';
 import type { PeerHandle } from '../peers/types';
@@ -380,6 +381,67 @@ describe('hooks, safety and bad input', () => {
     }
   });
 
+  it('shapes the answer message by message: unchanged, or dropped after two messages as marked', async () => {
+    async function* firstTwo(body: AsyncIterable<Uint8Array>) {
+      let n = 0;
+      for await (const message of body) {
+        yield message;
+        if (++n === 2) return;
+      }
+    }
+    const drop = {
+      ruleId: 'drop',
+      kind: 'drop-stream' as const,
+      detail: 'Dropped the stream after 2 events',
+    };
+    const shaping = await startGrpcForward({
+      upstream: `grpc://${card.supportedInterfaces.find((i) => i.protocolVersion === '1.0')!.url}`,
+      proxyId: 'proxy-shaping',
+      listenUrl: 'http://127.0.0.1:7004',
+      publish: log.publish,
+      generation: '1.0',
+      hooks: {
+        shapeAnswer: (request, answer) =>
+          request.messageText?.includes('drop')
+            ? { ...answer, body: firstTwo(answer.body), faults: [drop] }
+            : answer,
+      },
+    });
+    try {
+      const shapedClient = await new GrpcTransportFactory().create(`127.0.0.1:${shaping.port}`, card);
+      const whole: string[] = [];
+      for await (const event of shapedClient.sendMessageStream(request('all of it')))
+        whole.push(event.payload?.$case ?? '');
+      expect(whole.length).toBeGreaterThan(2);
+      expect(whole.at(-1)).toBe('statusUpdate');
+      const sent = (await shapedClient.sendMessage(request('unary, unchanged'))) as Task;
+      expect(text(sent)).toBe('Echo: unary, unchanged');
+
+      const cut: string[] = [];
+      const failed = await (async () => {
+        for await (const event of shapedClient.sendMessageStream(request('drop it')))
+          cut.push(event.payload?.$case ?? '');
+      })().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(cut).toHaveLength(2);
+      expect(String(failed)).toMatch(/dropped the stream/);
+      const frame = (await log.first(
+        (f) =>
+          f.kind === 'http' &&
+          f.state === 'done' &&
+          f.proxied?.proxyId === 'proxy-shaping' &&
+          !!f.proxied.faults,
+      )) as HttpFrame;
+      expect(frame.proxied?.faults).toEqual([drop]);
+      expect(frame.a2a).toMatchObject({ operation: 'stream' });
+      expect(frame.error).toMatchObject({ kind: 'aborted', label: 'Dropped by the proxy' });
+    } finally {
+      await shaping.close();
+    }
+  });
+
   it('passes a header a hook adds, drops connection headers, and dials only its upstream', async () => {
     const traced = await startGrpcForward({
       upstream: `127.0.0.1:${agentTap.port}`,
@@ -407,6 +469,7 @@ describe('hooks, safety and bad input', () => {
         'content-type': 'application/grpc',
         te: 'trailers',
         'x-caller': 'raw',
+        authorization: 'Bearer sekrit-upstream-token',
       });
       // An empty GetTaskRequest: a 5-byte prefix saying "0 bytes".
       call.end(Buffer.from([0, 0, 0, 0, 0]));
@@ -429,6 +492,10 @@ describe('hooks, safety and bad input', () => {
         (f) => f.kind === 'http' && f.state === 'done' && f.proxied?.proxyId === 'proxy-traced',
       )) as HttpFrame;
       expect(frame.request.headers).toContainEqual(['x-caller', 'raw']);
+      // The caller's credential reached the agent, and is marked so the saved form of the frame holds none of it.
+      expect(upstreamCall.request.authorization).toBe('Bearer sekrit-upstream-token');
+      expect(frame.secrets).toEqual([{ in: 'request-header', name: 'authorization' }]);
+      expect(JSON.stringify(redactFrames([frame]).frames)).not.toContain('sekrit-upstream-token');
       expect(frame.request.url).toBe(`http://127.0.0.1:${agentTap.port}/lf.a2a.v1.A2AService/GetTask`);
     } finally {
       session.close();

@@ -33,6 +33,8 @@ export class GrpcCallRecord {
   private unary: GrpcMessage | undefined;
   private requestJson: string | undefined;
   private rev = 0;
+  /** Set once the call is over; later reports of its end (a stream closing after) change nothing. */
+  finished = false;
 
   constructor(
     private readonly deps: GrpcRecordDeps,
@@ -110,6 +112,7 @@ export class GrpcCallRecord {
 
   /** One answer message, as it passes. */
   responseMessage(message: GrpcMessage): void {
+    if (this.finished) return;
     if (!this.stream) {
       this.unary = message;
       return;
@@ -120,11 +123,14 @@ export class GrpcCallRecord {
 
   /** The trailers, after the last message. */
   trailers(headers: HeaderList): void {
+    if (this.finished) return;
     this.frame.response?.headers.push(...headers);
   }
 
   /** The call is over: the status read, the answer decoded, the final revision published. */
   async finish(error?: FrameError): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
     const { frame } = this;
     if (error) frame.error = error;
     const response = frame.response;

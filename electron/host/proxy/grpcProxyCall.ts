@@ -190,14 +190,14 @@ function relayAnswer(
     void context.closedWith(session).then((cause) => fail(cause ?? streamError));
   });
   upstream.on('close', () => {
-    if (over || failing) return;
+    if (over || failing || record.finished) return;
     // Reset by the upstream before its end: the caller's stream is reset the same way.
     const code = upstream.rstCode ?? constants.NGHTTP2_INTERNAL_ERROR;
     if (!stream.destroyed) stream.close(code);
     finish(failure(new Error(`The upstream reset the stream (HTTP/2 error code ${code}).`)));
   });
   stream.on('close', () => {
-    if (over || failing) return;
+    if (over || failing || record.finished) return;
     // The caller went away first: the upstream call is cancelled, as the caller's own client would have done.
     if (!upstream.destroyed) upstream.close(constants.NGHTTP2_CANCEL);
     finish({

@@ -47,7 +47,7 @@ export interface ShapeContext {
 /**
  * The upstream's answer through a hook, one whole message per chunk, so a rule counts messages: what the hook yields
  * goes to the caller, then the upstream's trailers. A body the hook ends before the upstream's does is a dropped
- * stream: the caller's stream is reset and the upstream call cancelled.
+ * stream: the caller gets UNAVAILABLE after what was sent, and the upstream call is cancelled.
  */
 export function shapedAnswer(
   stream: ServerHttp2Stream,
@@ -71,7 +71,8 @@ export function shapedAnswer(
     ...withoutPseudo(forwardable(shaped.headers)),
   ]);
   stream.respond(head, { waitForTrailers: true });
-  stream.on('wantTrailers', () => stream.sendTrailers(toOutgoing(context.trailers())));
+  let trailers = context.trailers;
+  stream.on('wantTrailers', () => stream.sendTrailers(toOutgoing(trailers())));
   void (async () => {
     try {
       for await (const chunk of shaped.body) {
@@ -79,16 +80,28 @@ export function shapedAnswer(
         if (!stream.write(chunk)) await once(stream, 'drain');
       }
     } catch {
-      // A hook that fails ends the stream as a drop would.
+      // A hook that fails ends the stream as a drop does.
     }
     if (stream.destroyed) return;
-    if (queue.finished) stream.end();
-    else {
+    if (!queue.finished) {
+      // Dropped: the caller sees the messages already sent, then UNAVAILABLE, as when a connection is lost. (A
+      // reset would let a client discard messages it had received but not yet delivered.)
+      void context.record.finish({
+        kind: 'aborted',
+        label: 'Dropped by the proxy',
+        message: 'A rule ended the stream before the upstream did; the upstream call was cancelled.',
+      });
       if (!upstream.destroyed) upstream.close(constants.NGHTTP2_CANCEL);
-      stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+      trailers = () => DROPPED;
     }
+    stream.end();
   })();
 }
+
+const DROPPED: HeaderList = [
+  ['grpc-status', '14'],
+  ['grpc-message', encodeURIComponent('The proxy dropped the stream (a fault rule).')],
+];
 
 /** The upstream's messages, whole, for a hook to read at its pace; the upstream pauses while too many wait. */
 class MessageQueue implements AsyncIterable<Uint8Array> {
