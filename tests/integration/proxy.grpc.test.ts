@@ -14,6 +14,7 @@ import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
 import { GrpcTransportFactory as LegacyGrpcTransportFactory } from 'a2a-sdk-v03/client/grpc';
 import type { ProxyHooks } from '../../shared/proxy/proxyTypes';
 import { redactFrames } from '../../shared/session/redact';
+import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { startGrpcForward, type GrpcForward } from '../../electron/host/proxy/grpcForward';
 import type { PeerHandle } from '../peers/types';
@@ -209,6 +210,11 @@ describe('the official SDK 1.0 gRPC client through the proxy', () => {
     expect(events.every((event) => event.proxied?.proxyId === 'proxy-grpc')).toBe(true);
     expect(events[0]!.a2a).toMatchObject({ item: 'task', taskId });
     expect(events.at(-1)!.a2a).toMatchObject({ state: 'canceled' });
+    // The proxied frames feed the timeline as the host's own do: the task and its states are there.
+    const timeline = new TimelineModel();
+    timeline.ingest(log.all.filter((f) => f.kind === 'sse' || f.id === frame.id));
+    const view = timeline.taskList().find((t) => t.id === taskId);
+    expect(view?.states.map((s) => s.state).at(-1)).toBe('canceled');
     const subscribed = await log.done('SubscribeToTask');
     expect(subscribed.a2a).toMatchObject({ operation: 'subscribe', taskId });
     expect((await log.done('CancelTask')).a2a).toMatchObject({
