@@ -317,10 +317,9 @@ describe('the SDK 0.3 gRPC client through the proxy', () => {
       await Promise.all([pick(clientTap, method).done, pick(agentTap, method).done]);
       expect(received(pick(clientTap, method))).toEqual(received(pick(agentTap, method)));
     }
-    const frame = log.all.find(
-      (f): f is HttpFrame =>
-        f.kind === 'http' && f.state === 'done' && f.request.url.endsWith('/a2a.v1.A2AService/GetTask'),
-    );
+    const frame = (await log.first(
+      (f) => f.kind === 'http' && f.state === 'done' && f.request.url.endsWith('/a2a.v1.A2AService/GetTask'),
+    )) as HttpFrame;
     expect(frame?.a2a).toMatchObject({ operation: 'get', generation: '0.3', binding: 'GRPC', taskId });
   });
 });
@@ -373,10 +372,9 @@ describe('hooks, safety and bad input', () => {
         ['SendMessage', 'please refuse me', '1.0'],
         ['SendMessage', 'let me through', '1.0'],
       ]);
-      const refused = log.all.find(
-        (f): f is HttpFrame =>
-          f.kind === 'http' && f.state === 'done' && f.proxied?.proxyId === 'proxy-faulty',
-      )!;
+      const refused = (await log.first(
+        (f) => f.kind === 'http' && f.state === 'done' && f.proxied?.proxyId === 'proxy-faulty',
+      )) as HttpFrame;
       expect(refused.proxied?.faults).toEqual([
         { ruleId: 'outage', kind: 'error', detail: 'Answered UNAVAILABLE instead of the agent' },
       ]);

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import http2, { type ClientHttp2Session, type Http2Session, type ServerHttp2Stream } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import { grpcOrigin } from '../../../shared/a2a/grpcBinding';
 import type { ProxyHooks } from '../../../shared/proxy/proxyTypes';
 import type { Frame } from '../../../shared/wire/frame';
@@ -29,6 +30,8 @@ export interface GrpcForwardOptions {
   now?: () => number;
   /** The agent id the frames name; the proxy's id when absent. */
   agentId?: string;
+  /** PEM certificates trusted for a TLS upstream besides the system's (an agent's private CA). */
+  ca?: string;
 }
 
 export interface GrpcForward {
@@ -45,7 +48,7 @@ export async function startGrpcForward(options: GrpcForwardOptions): Promise<Grp
       `The gRPC upstream ${options.upstream} is not host:port, grpc://host:port, grpcs://host:port or an http(s) URL.`,
     );
   }
-  const upstream = new UpstreamSession(origin);
+  const upstream = new UpstreamSession(origin, options.ca);
   const context: GrpcCallContext = {
     proxyId: options.proxyId,
     listenUrl: options.listenUrl,
@@ -104,13 +107,20 @@ class UpstreamSession {
   /** Each session's end and why it failed, if it did: a stream it cancelled only says it was cancelled. */
   private readonly ends = new WeakMap<ClientHttp2Session, Promise<Error | undefined>>();
 
-  constructor(private readonly origin: string) {}
+  constructor(
+    private readonly origin: string,
+    private readonly ca: string | undefined,
+  ) {}
 
   get(): ClientHttp2Session {
     if (this.closed) throw new Error('The proxy is closed.');
     const current = this.session;
     if (current && !current.closed && !current.destroyed) return current;
-    const session = http2.connect(this.origin);
+    // A private CA is added to the system's roots, as for the agent's own calls (NET-1).
+    const session = http2.connect(
+      this.origin,
+      this.ca === undefined ? {} : { ca: [...tls.rootCertificates, this.ca] },
+    );
     let failure: Error | undefined;
     session.on('error', (error: Error) => (failure = error));
     this.ends.set(

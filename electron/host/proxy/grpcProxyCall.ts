@@ -231,10 +231,11 @@ function answerUnavailable(stream: ServerHttp2Stream, error: Error): void {
 function failure(error: Error): Parameters<GrpcCallRecord['finish']>[0] {
   const code = (error as NodeJS.ErrnoException).code;
   const refused = code === 'ECONNREFUSED';
-  return {
-    kind: refused ? 'refused' : 'network',
-    label: refused ? 'Connection refused' : 'Network error',
-    message: error.message,
-    ...(code ? { code } : {}),
-  };
+  const tlsFailure = code !== undefined && /CERT|SSL|TLS|UNABLE_TO_VERIFY/.test(code);
+  const [kind, label] = refused
+    ? (['refused', 'Connection refused'] as const)
+    : tlsFailure
+      ? (['tls', 'TLS failed'] as const)
+      : (['network', 'Network error'] as const);
+  return { kind, label, message: error.message, ...(code ? { code } : {}) };
 }
