@@ -507,6 +507,31 @@ describe('hooks, safety and bad input', () => {
     }
   });
 
+  it('records a caller that leaves before its request is whole, and forwards nothing', async () => {
+    const before = agentTap.calls.length;
+    const session = http2.connect(`http://127.0.0.1:${forward.port}`);
+    try {
+      const call = session.request({
+        ':method': 'POST',
+        ':path': '/lf.a2a.v1.A2AService/GetTask',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+        'x-caller': 'leaving',
+      });
+      call.on('error', () => undefined);
+      // A prefix announcing 10 bytes, then 2 of them, then a reset.
+      call.write(Buffer.from([0, 0, 0, 0, 10, 1, 2]), () => call.close(http2.constants.NGHTTP2_CANCEL));
+      const frame = (await log.first(
+        (f) => f.kind === 'http' && f.state === 'done' && f.request.headers.some(([, v]) => v === 'leaving'),
+      )) as HttpFrame;
+      expect(frame.error).toMatchObject({ kind: 'aborted', label: 'Caller went away' });
+      expect(frame.error?.message).toMatch(/nothing was forwarded/);
+      expect(agentTap.calls.length).toBe(before);
+    } finally {
+      session.close();
+    }
+  });
+
   it('listens on the loopback interface only', async () => {
     const outside = Object.values(networkInterfaces())
       .flat()

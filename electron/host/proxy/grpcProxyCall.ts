@@ -55,7 +55,16 @@ export function forwardCall(context: GrpcCallContext, stream: ServerHttp2Stream,
   };
   const metadata = withoutPseudo(forwardable(pairs));
   const record = new GrpcCallRecord(context.deps, proxied, `${context.origin}${path}`, path, metadata);
-  firstMessage(stream, (held, first, ended) => {
+  const gone = () => {
+    // The caller left before its request was whole: nothing is forwarded, and the frame says so.
+    record.requestMessage(undefined);
+    void record.finish({
+      kind: 'aborted',
+      label: 'Caller went away',
+      message: 'The caller closed the stream before its request message was complete; nothing was forwarded.',
+    });
+  };
+  firstMessage(stream, gone, (held, first, ended) => {
     const bodyText = record.requestMessage(first);
     const request: ProxiedRequest = {
       proxyId: context.proxyId,
@@ -98,6 +107,7 @@ export function forwardCall(context: GrpcCallContext, stream: ServerHttp2Stream,
  */
 function firstMessage(
   stream: ServerHttp2Stream,
+  gone: () => void,
   ready: (held: Buffer[], first: GrpcMessage | undefined, ended: boolean) => void,
 ): void {
   const splitter = new GrpcMessageSplitter(MAX_RECORDED_MESSAGE_BYTES);
@@ -117,7 +127,15 @@ function firstMessage(
     if (first || splitter.stoppedBecause) finish(first, false);
   };
   stream.on('data', onData);
-  stream.once('end', () => finish(undefined, true));
+  const leave = () => {
+    if (done) return;
+    done = true;
+    gone();
+  };
+  // A reset ends the readable side too, and says it was aborted only just after: a turn later, a clean end is the
+  // end of the request.
+  stream.once('end', () => setImmediate(() => (stream.aborted ? leave() : finish(undefined, true))));
+  stream.once('close', leave);
 }
 
 /** The held bytes, then the rest of the request as it arrives, with backpressure; then the end. */
