@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { HttpFrame, SseFrame, WebhookFrame } from '../../../shared/wire/frame';
 import { maskUrl } from '../../../shared/wire/secretMask';
 import { oauthStepLabel } from '../../../shared/wire/oauthStep';
-import { useAppStore } from '../../store/appStore';
+import { useViewStore } from '../../store/viewStore';
 import { BodyViewer } from './BodyViewer';
 import { CurlPanel } from './CurlPanel';
 import { EnvelopeNotes } from './EnvelopeNotes';
@@ -27,7 +27,7 @@ import { ViaProxyTag } from './ViaProxyTag';
 import './frames.css';
 
 function useFrame(id: string | null) {
-  return useAppStore((state) => {
+  return useViewStore((state) => {
     if (id === null) return undefined;
     const index = state.frameIndex.get(id);
     return index === undefined ? undefined : state.frames[index];
@@ -36,7 +36,7 @@ function useFrame(id: string | null) {
 
 /** The events of one exchange in arrival order. */
 function useExchangeEvents(exchangeId: string | undefined): SseFrame[] {
-  const frames = useAppStore((state) => state.frames);
+  const frames = useViewStore((state) => state.frames);
   return useMemo(
     () =>
       exchangeId === undefined
@@ -48,7 +48,7 @@ function useExchangeEvents(exchangeId: string | undefined): SseFrame[] {
 
 /** The number the frames list shows for an exchange. */
 function useExchangeNumber(id: string | null): string {
-  const frames = useAppStore((state) => state.frames);
+  const frames = useViewStore((state) => state.frames);
   return useMemo(() => {
     if (id === null) return '';
     let number = 0;
@@ -62,7 +62,7 @@ function useExchangeNumber(id: string | null): string {
 }
 
 export function FrameInspector() {
-  const selectedId = useAppStore((state) => state.selectedFrameId);
+  const selectedId = useViewStore((state) => state.selectedFrameId);
   const selected = useFrame(selectedId);
   const exchange = useFrame(selected?.kind === 'sse' ? selected.exchangeId : null);
   if (!selected) {

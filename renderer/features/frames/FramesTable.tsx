@@ -10,7 +10,7 @@ import { filterOptions, passingExchangeIds } from '../../../shared/search/frameF
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { maskUrl } from '../../../shared/wire/secretMask';
 import { oauthStepLabel } from '../../../shared/wire/oauthStep';
-import { useAppStore } from '../../store/appStore';
+import { useViewStore, useViewStoreApi } from '../../store/viewStore';
 import {
   formatMs,
   frameDurations,
@@ -35,7 +35,7 @@ interface Row {
 
 /** The exchange a selection belongs to: the selected exchange itself, or the one carrying a selected event. */
 function useSelectedExchangeId(): string | null {
-  return useAppStore((state) => {
+  return useViewStore((state) => {
     const id = state.selectedFrameId;
     if (id === null) return null;
     const index = state.frameIndex.get(id);
@@ -45,8 +45,9 @@ function useSelectedExchangeId(): string | null {
 }
 
 export function FramesTable() {
-  const allFrames = useAppStore((state) => state.frames);
-  const selectFrame = useAppStore((state) => state.selectFrame);
+  const allFrames = useViewStore((state) => state.frames);
+  const store = useViewStoreApi();
+  const selectFrame = useViewStore((state) => state.selectFrame);
   const selectedId = useSelectedExchangeId();
   const pinnedId = usePinStore((state) => state.pinnedFrameId);
   const filter = useFilterStore((state) => state.framesText);
@@ -111,7 +112,7 @@ export function FramesTable() {
         name="frames"
         filters={filters}
         onChange={setFilters}
-        options={() => filterOptions(useAppStore.getState().frames)}
+        options={() => filterOptions(store.getState().frames)}
         shown={{ shown: rows.length, total: exchanges.length }}
         onClear={() => setFilter('')}
       />

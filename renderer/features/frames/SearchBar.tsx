@@ -4,14 +4,14 @@
 
 import { useDeferredValue, useEffect, useMemo, type KeyboardEvent } from 'react';
 import { queryProblem } from '../../../shared/search/textMatch';
-import { useAppStore } from '../../store/appStore';
+import { useViewStore } from '../../store/viewStore';
 import { frameHits, stepHit } from './frameHits';
 import { useSearchStore } from './searchStore';
 import { useSearchMatcher } from './useSearchMatcher';
 
 export function SearchBar() {
-  const frames = useAppStore((state) => state.frames);
-  const selectFrame = useAppStore((state) => state.selectFrame);
+  const frames = useViewStore((state) => state.frames);
+  const selectFrame = useViewStore((state) => state.selectFrame);
   const { query, caseSensitive, current, owner, setQuery, setCaseSensitive, setCurrent } = useSearchStore();
   const matcher = useSearchMatcher();
   // Typing stays responsive over a long run: the hits follow the query a render later.

@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { eventJson } from '../../../shared/wire/eventJson';
-import { useAppStore } from '../../store/appStore';
+import { useViewStore } from '../../store/viewStore';
 import { EnvelopeNotes } from './EnvelopeNotes';
 import { describeEnvelope } from './envelope';
 import { FindingsList } from './FindingsList';
@@ -39,7 +39,7 @@ export function StreamEvents({
   events: readonly SseFrame[];
   selectedEventId: string | null;
 }) {
-  const selectFrame = useAppStore((state) => state.selectFrame);
+  const selectFrame = useViewStore((state) => state.selectFrame);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: events.length,

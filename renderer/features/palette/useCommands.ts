@@ -1,13 +1,20 @@
 // Every action the command palette offers (UX-3): switching views and agents, opening the demo agent, composing,
-// closing streams, exporting the library, and the session actions (open, save, export, mock, back to live). Built
-// from the store each time the palette opens, so it lists what can be done now.
+// closing streams, exporting the library, the session actions (open, save, export, mock, back to live) and the
+// session tabs (open beside, compare, switch, close; UX-2). Built from the store each time the palette opens, so it
+// lists what can be done now.
 
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
 import { agentName } from '../../../shared/agentName';
 import { downloadText } from '../../ui/fileText';
 import { exportLibrary, useAgentSources, useCloseStream } from '../agents';
-import { openSessionPicker, useBackToLive, useSaveSession, useSessionUi } from '../sessions';
+import {
+  openSessionPicker,
+  useBackToLive,
+  useSaveSession,
+  useSessionUi,
+  useSideTabCommands,
+} from '../sessions';
 import { checkCommands, useActs, useChecks } from '../checks';
 import { useProxiesUi } from '../proxies';
 import { setThemePreference, THEME_PREFERENCES } from '../../ui/theme/themePreference';
@@ -38,6 +45,7 @@ export function useCommands(): () => Command[] {
   const backToLive = useBackToLive();
   const checks = useChecks();
   const acts = useActs();
+  const sideTabCommands = useSideTabCommands();
   return () => {
     const state = useAppStore.getState();
     const commands: Command[] = mainTabs.map((tab) => ({
@@ -104,6 +112,7 @@ export function useCommands(): () => Command[] {
       { id: 'session:export', label: 'Export session file…', run: () => sessionUi.openExport('session') },
       { id: 'session:mock', label: 'Serve as mock agent…', run: sessionUi.openMock },
       { id: 'proxy:open', label: 'Proxy an agent…', run: useProxiesUi.getState().openProxyDialog },
+      ...sideTabCommands(),
     );
     if (state.replay) {
       commands.push(

@@ -4,12 +4,9 @@
 
 import { useEffect } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { SESSION_FILE_INPUT_ID, useSessionUi } from './sessionUiStore';
+import { BESIDE_INPUT_ID, SESSION_FILE_INPUT_ID, useSessionUi } from './sessionUiStore';
 import { useOpenSession, useSaveSession } from './useSessionActions';
 import { useOpenBeside } from './useOpenBeside';
-
-/** The hidden file input behind "Beside…": a session opened as a tab beside the live run (UX-2). */
-const BESIDE_INPUT_ID = 'session-beside-input';
 
 export function SessionMenu() {
   const replayTitle = useAppStore((state) => state.replay?.session.title);

@@ -1,10 +1,13 @@
 // The session tab strip (UX-2): "Live" (or the session it replays) and one tab per session opened beside it, each
 // closable; tabs or side by side; and the compare, which pairs two runs (A and B) request by request. Shown only
-// while a session is held beside the live run.
+// while a tab is open. It also brings back, on start, the tabs open before a reload, and moves between tabs on the
+// keys of sideTabShortcuts.ts.
 
+import { useEffect } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { LIVE_TAB, useSideSessions, type RunPair, type SideSession } from './sideSessionsStore';
-import { useCloseBeside } from './useOpenBeside';
+import { sideTabAction } from './sideTabShortcuts';
+import { useCloseBeside, useRestoreSideTabs } from './useOpenBeside';
 
 export function SessionTabs() {
   const opened = useSideSessions((state) => state.opened);
@@ -12,29 +15,31 @@ export function SessionTabs() {
   const layout = useSideSessions((state) => state.layout);
   const show = useSideSessions((state) => state.show);
   const setLayout = useSideSessions((state) => state.setLayout);
+  const missing = useSideSessions((state) => state.missing);
   const close = useCloseBeside();
   const liveTitle = useLiveTitle();
-  if (opened.length === 0) return null;
+  useRestoreSideTabs();
+  useSideTabKeys(close);
+  if (opened.length === 0 && missing.length === 0) return null;
+  const tabs = [
+    ...opened.map(({ session }) => ({ key: session.sessionId, title: session.title, missing: false })),
+    ...missing.map((tab) => ({ key: tab.key, title: tab.title, missing: true })),
+  ];
   return (
     <div className="session-tabs" data-testid="session-tabs" data-layout={layout}>
       <div role="tablist" aria-label="Open runs" className="session-tab-list">
         <TabButton tab={LIVE_TAB} title={liveTitle} active={active === LIVE_TAB} onShow={show} />
-        {opened.map(({ session }) => (
-          <span key={session.sessionId} className="session-tab-wrap">
-            <TabButton
-              tab={session.sessionId}
-              title={session.title}
-              active={active === session.sessionId}
-              onShow={show}
-            />
+        {tabs.map((tab) => (
+          <span key={tab.key} className="session-tab-wrap">
+            <TabButton tab={tab.key} title={tab.title} active={active === tab.key} onShow={show} />
             <button
               type="button"
               className="session-tab-close"
-              aria-label={`Close ${session.title}`}
-              title={`Close ${session.title} (its frames are let go)`}
-              onClick={() => close(session.sessionId)}
+              aria-label={`Close ${tab.title}`}
+              title={tab.missing ? `Forget ${tab.title}` : `Close ${tab.title} (its frames are let go)`}
+              onClick={() => close(tab.key)}
               data-testid="session-tab-close"
-              data-session={session.title}
+              data-session={tab.title}
             >
               ×
             </button>
@@ -113,6 +118,29 @@ function PairPicker({ opened, liveTitle }: { opened: readonly SideSession[]; liv
       </button>
     </>
   );
+}
+
+/** Alt+Shift with an arrow, a digit or W moves between tabs or closes the shown one, unless the user is typing. */
+function useSideTabKeys(close: (tab: string) => void): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = sideTabAction(event);
+      if (!action || isTyping(event.target)) return;
+      const store = useSideSessions.getState();
+      if (store.opened.length + store.missing.length === 0) return;
+      event.preventDefault();
+      if (action.kind === 'step') store.step(action.direction);
+      else if (action.kind === 'at') store.showAt(action.index);
+      else if (store.active !== LIVE_TAB) close(store.active);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [close]);
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /** "Live", or the title of the session the main view replays. */

@@ -17,7 +17,7 @@ export async function closeUnlessServed(host: HostApi, sessionId: string): Promi
   await closeQuietly(host, sessionId);
 }
 
-export async function closeQuietly(host: HostApi, sessionId: string): Promise<void> {
+export async function closeQuietly(host: Pick<HostApi, 'closeSession'>, sessionId: string): Promise<void> {
   try {
     await host.closeSession({ sessionId });
   } catch {

@@ -15,3 +15,4 @@ export { SessionTabs } from './SessionTabs';
 export { SideRuns } from './SideRuns';
 export { openSessionPicker, useSessionUi } from './sessionUiStore';
 export { useBackToLive, useOpenSession, useSaveSession } from './useSessionActions';
+export { useSideTabCommands } from './useOpenBeside';

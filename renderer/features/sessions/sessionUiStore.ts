@@ -53,3 +53,10 @@ export const SESSION_FILE_INPUT_ID = 'session-file-input';
 export function openSessionPicker(): void {
   document.getElementById(SESSION_FILE_INPUT_ID)?.click();
 }
+
+/** The hidden file input behind "Beside…" (UX-2); the palette's "Open session beside…" clicks it too. */
+export const BESIDE_INPUT_ID = 'session-beside-input';
+
+export function openBesidePicker(): void {
+  document.getElementById(BESIDE_INPUT_ID)?.click();
+}

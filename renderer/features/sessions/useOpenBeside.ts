@@ -1,20 +1,25 @@
 // Opening a session beside the live run (UX-2): read through the same host calls as opening for replay, but held in
 // the side store as a tab instead of replacing what the window shows. Closing the tab frees the frames and lets the
-// host drop the session, unless the replay or a mock agent still uses it.
+// host drop the session, unless the replay or a mock agent still uses it. Tabs held before a reload come back on
+// start (restoreSideTabs.ts), and the palette's tab commands are built here, where the host is at hand.
 
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { SessionSummary } from '../../../shared/session/types';
 import type { Frame } from '../../../shared/wire/frame';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
+import { windowStorage } from '../../ui/windowStorage';
+import { restoreSideTabs } from './restoreSideTabs';
 import { isCancelled, startCancellable } from '../../ui/cancellableOp';
 import { readAllSessionFrames } from './readSessionFrames';
 import { plural } from './sessionText';
-import { useSessionUi } from './sessionUiStore';
+import { openBesidePicker, useSessionUi } from './sessionUiStore';
 import { recordedAgentSummary } from './recordedAgent';
 import { LIVE_TAB, useSideSessions, type SideSession } from './sideSessionsStore';
 import { closeUnlessServed } from './closeHostSession';
 import { openRequest, type SessionSource } from './useSessionActions';
+import { sideTabCommands, type SideTabCommand } from './sideTabCommands';
 
 export function useOpenBeside() {
   const host = useHost();
@@ -73,7 +78,10 @@ export function useOpenBeside() {
 export function useCloseBeside() {
   const host = useHost();
   return (sessionId: string) => {
+    // A tab for a session that did not open again holds nothing on the host.
+    const heldOnHost = useSideSessions.getState().opened.some((s) => s.session.sessionId === sessionId);
     useSideSessions.getState().close(sessionId);
+    if (!heldOnHost) return;
     if (useAppStore.getState().replay?.session.sessionId === sessionId) return;
     void closeUnlessServed(host, sessionId);
   };
@@ -94,4 +102,22 @@ export function useReplayHeld() {
     useSideSessions.getState().show(LIVE_TAB);
     if (previous && previous !== session.sessionId) void closeUnlessServed(host, previous);
   };
+}
+
+/** The palette's session-tab commands, built when it opens. */
+export function useSideTabCommands(): () => SideTabCommand[] {
+  const close = useCloseBeside();
+  return () => sideTabCommands({ close, openBeside: openBesidePicker });
+}
+
+let restoreStarted = false;
+
+/** Brings back the tabs held before a reload, once per window, then keeps the memory of them up to date. */
+export function useRestoreSideTabs(): void {
+  const host = useHost();
+  useEffect(() => {
+    if (restoreStarted) return;
+    restoreStarted = true;
+    void restoreSideTabs(host, windowStorage());
+  }, [host]);
 }

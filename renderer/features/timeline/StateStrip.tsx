@@ -1,10 +1,10 @@
 // A task's states in order, with the time each began and transitions that should not happen marked (TL-2).
 
 import type { TaskView } from '../../../shared/timeline/taskView';
-import { useAppStore } from '../../store/appStore';
+import { useViewStore } from '../../store/viewStore';
 
 export function StateStrip({ task }: { task: TaskView }) {
-  const selectFrame = useAppStore((state) => state.selectFrame);
+  const selectFrame = useViewStore((state) => state.selectFrame);
   const start = task.states[0]?.at ?? 0;
   return (
     <div className="state-strip" data-testid="state-strip" data-task-id={task.id}>

@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { filterOptions, passingFrameIds } from '../../../shared/search/frameFilter';
 import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
-import { useAppStore } from '../../store/appStore';
+import { useViewStore, useViewStoreApi } from '../../store/viewStore';
 import { formatBytes } from '../../ui/frameFormat';
 import { FilterBar, useFilterStore, ViaProxyTag } from '../frames';
 import { StateStrip } from './StateStrip';
@@ -14,13 +14,14 @@ import { StateStrip } from './StateStrip';
 const ROW_HEIGHT = 26;
 
 export function TimelineView() {
-  const timeline = useAppStore((state) => state.timeline);
-  const version = useAppStore((state) => state.timelineVersion);
-  const selectedFrameId = useAppStore((state) => state.selectedFrameId);
-  const selectFrame = useAppStore((state) => state.selectFrame);
-  const activeAgentId = useAppStore((state) => state.activeAgentId);
-  const frames = useAppStore((state) => state.frames);
-  const frameIndex = useAppStore((state) => state.frameIndex);
+  const timeline = useViewStore((state) => state.timeline);
+  const version = useViewStore((state) => state.timelineVersion);
+  const selectedFrameId = useViewStore((state) => state.selectedFrameId);
+  const selectFrame = useViewStore((state) => state.selectFrame);
+  const activeAgentId = useViewStore((state) => state.activeAgentId);
+  const frames = useViewStore((state) => state.frames);
+  const store = useViewStoreApi();
+  const frameIndex = useViewStore((state) => state.frameIndex);
   const filter = useFilterStore((state) => state.timelineText);
   const setFilter = useFilterStore((state) => state.setTimelineText);
   const filters = useFilterStore((state) => state.filters);
@@ -88,7 +89,7 @@ export function TimelineView() {
         name="timeline"
         filters={filters}
         onChange={setFilters}
-        options={() => filterOptions(useAppStore.getState().frames)}
+        options={() => filterOptions(store.getState().frames)}
         shown={{ shown: count, total: timeline.entries.length }}
         onClear={() => setFilter('')}
       />

@@ -1,5 +1,7 @@
 // Page object for sessions held beside the live run (UX-2): "Beside…" in the top bar, the session tab strip, the
-// side-by-side split, the read-only run lists and the compare of runs A and B. Specs use these, never raw selectors.
+// side-by-side split, the held runs with their own views (timeline, conversation, frames, exchanges), tabs that did
+// not come back after a reload, the palette's tab commands and the compare of runs A and B. Specs use these, never raw
+// selectors.
 
 import { Buffer } from 'node:buffer';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -42,13 +44,60 @@ export class SessionTabsPage {
       .click();
   }
 
-  /** The read-only lists of held runs on screen (one on a tab, up to two side by side). */
+  /** The held runs on screen (one on a tab, up to two side by side). */
   runLists(): Locator {
-    return this.page.getByTestId('run-list');
+    return this.page.getByTestId('held-run');
   }
 
   runTitles(): Locator {
-    return this.page.getByTestId('run-list-title');
+    return this.page.getByTestId('held-run-title');
+  }
+
+  /** Switches every held run on screen to one of its views. */
+  async showView(view: 'timeline' | 'conversation' | 'frames' | 'exchanges'): Promise<void> {
+    const buttons = this.page.getByTestId('held-view').and(this.page.locator(`[data-view="${view}"]`));
+    for (const button of await buttons.all()) await button.click();
+    for (const run of await this.runLists().all()) await expect(run).toHaveAttribute('data-view', view);
+  }
+
+  /** The timeline's send requests inside a held run. */
+  timelineSends(run: Locator): Locator {
+    return run
+      .getByTestId('timeline-entry')
+      .and(this.page.locator('[data-kind="request"][data-operation="send"]'));
+  }
+
+  messages(run: Locator): Locator {
+    return run.getByTestId('recorded-conversation').getByTestId('message');
+  }
+
+  /** Picks a timeline entry of a held run; its own inspector opens beside the view. */
+  async pickEntry(run: Locator, index: number): Promise<void> {
+    await run.getByTestId('timeline-entry').nth(index).click();
+  }
+
+  inspector(run: Locator): Locator {
+    return run.getByTestId('held-inspector');
+  }
+
+  /** The tab for a remembered session that did not open again, and why. */
+  missingProblem(): Locator {
+    return this.page.getByTestId('held-run-missing').getByTestId('held-run-problem');
+  }
+
+  /** Runs a palette command by typing its words, as a user would. */
+  async runCommand(text: string): Promise<void> {
+    await this.page.keyboard.press('ControlOrMeta+k');
+    await expect(this.page.getByTestId('palette')).toBeVisible();
+    await this.page.getByTestId('palette-input').fill(text);
+    await this.page.getByTestId('palette-input').press('Enter');
+  }
+
+  /** Shows the next (or previous) tab with the keyboard. */
+  async stepWithKeys(direction: 'next' | 'previous'): Promise<void> {
+    await this.page
+      .locator('body')
+      .press(direction === 'next' ? 'Alt+Shift+ArrowRight' : 'Alt+Shift+ArrowLeft');
   }
 
   runRows(list: Locator): Locator {
