@@ -107,7 +107,7 @@ export const hostArgSchemas: ArgSchemas = {
   startSignIn: z.tuple([agentIdSchema]),
   awaitSignIn: z.tuple([z.object({ flowId: z.string().min(1).max(100) }).strict()]),
   tokenStatus: z.tuple([agentIdSchema.extend({ reveal: z.boolean().optional() }).strict()]),
-  signOut: z.tuple([agentIdSchema]),
+  signOut: z.tuple([agentIdSchema.extend({ revokeAt: z.string().min(1).max(4096).optional() }).strict()]),
   openCard: z.tuple([
     z
       .object({

@@ -218,10 +218,14 @@ describe('sign out where the server offers no revocation', () => {
     expect(await host.tokenStatus({ agentId })).toMatchObject({ held: true });
     const out = await host.signOut({ agentId });
     expect(out).toMatchObject({ revocation: 'not-offered', forgotten: true });
+    const origin = new URL(plain.tokenUrl).origin;
     expect(out.message).toBe(
-      'Signed out: Switchboard forgot the token. The authorization server publishes no metadata (RFC 8414). ' +
-        'It stays valid at the server until it expires.',
+      'Signed out: Switchboard forgot the token. The authorization server publishes no metadata (RFC 8414, OpenID ' +
+        `Connect Discovery); tried ${origin}/.well-known/oauth-authorization-server, ` +
+        `${origin}/.well-known/openid-configuration. It stays valid at the server until it expires.`,
     );
+    // One metadata frame per place looked at: RFC 8414 at the origin, then OpenID Connect discovery.
+    expect(out.frameIds).toHaveLength(2);
     expect(await host.tokenStatus({ agentId })).toMatchObject({ held: false });
   });
 });
