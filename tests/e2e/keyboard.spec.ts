@@ -56,6 +56,40 @@ test('open an agent, send, stop, inspect and save with the keyboard alone', asyn
     await keys.expectFocus('frames-table');
   });
 
+  await test.step('add a file from the picker, as the keyboard drops one', async () => {
+    await keys.activate('tab-conversation');
+    await keys.chooseFile('composer-add-file', {
+      name: 'note.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('a note'),
+    });
+    await expect(composer.parts('file')).toHaveCount(1);
+  });
+
+  await test.step('walk the timeline with the arrow keys; Enter inspects, Escape comes back', async () => {
+    await keys.activate('tab-timeline');
+    await keys.tabTo('timeline-entry');
+    expect(await keys.focusedIndex()).toBe(0);
+    await keys.press('ArrowDown');
+    await keys.press('ArrowDown');
+    await expect.poll(() => keys.focusedIndex()).toBe(2);
+    await keys.press('End');
+    await expect.poll(() => keys.focusedIndex()).toBeGreaterThan(2);
+    await keys.press('Enter');
+    await expect(keys.inspector()).toBeVisible();
+    await keys.press('Escape');
+    await expect(keys.inspector()).toHaveCount(0);
+    await keys.expectFocus('timeline-entry');
+  });
+
+  await test.step('move the sidebar divider with the arrow keys', async () => {
+    await keys.tabTo('sidebar-separator');
+    const before = await keys.separator('sidebar-separator').getAttribute('aria-valuenow');
+    expect(Number(before)).toBeGreaterThan(0);
+    await keys.press('ArrowRight');
+    await expect(keys.separator('sidebar-separator')).not.toHaveAttribute('aria-valuenow', before ?? '');
+  });
+
   await test.step('open and close the agent settings and the palette; focus comes back', async () => {
     await keys.activate('agent-settings');
     await expect(keys.settingsDialog()).toBeVisible();

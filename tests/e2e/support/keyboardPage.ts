@@ -37,6 +37,28 @@ export class KeyboardPage {
     await this.page.keyboard.press(key);
   }
 
+  /** Opens a file picker from its button with Enter and picks a file: the keyboard's way to drop one. */
+  async chooseFile(testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.activate(testId);
+    await (await chooser).setFiles(file);
+  }
+
+  /** Where the focused element is among those with its data-testid (-1 when it has none). */
+  async focusedIndex(): Promise<number> {
+    return this.page.evaluate(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || !active.dataset.testid) return -1;
+      const same = document.querySelectorAll(`[data-testid="${active.dataset.testid}"]`);
+      return Array.from(same).indexOf(active);
+    });
+  }
+
+  /** A draggable divider between panes; the keyboard moves it with the arrow keys. */
+  separator(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+
   async press(key: string): Promise<void> {
     await this.page.keyboard.press(key);
   }
