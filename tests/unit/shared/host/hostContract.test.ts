@@ -199,6 +199,7 @@ describe('dispatchHostCall', () => {
       ['awaitStream', [{ exchangeId: 'e' }]],
       ['resyncTask', [{ agentId: 'a', taskId: 't' }]],
       ['forgetAgent', [{ agentId: 'a' }]],
+      ['signOut', [{ agentId: 'a', revokeAt: 'https://auth.example' }]],
     ];
     for (const [method, args] of calls) {
       const result = await dispatchHostCall(fakeHost(), method, args);
@@ -235,10 +236,24 @@ describe('dispatchHostCall', () => {
     ],
     ['an unknown auth type', 'openAgent', [{ url: 'http://x/', settings: { auth: { type: 'magic' } } }]],
     ['a zero timeout', 'openAgent', [{ url: 'http://x/', settings: { timeouts: { idleMs: 0 } } }]],
+    ['revoking at a URL with a path', 'signOut', [{ agentId: 'a', revokeAt: 'https://auth.example/revoke' }]],
+    ['revoking at no URL', 'signOut', [{ agentId: 'a', revokeAt: 'elsewhere' }]],
   ])('refuses %s', async (_label, method, args) => {
     const result = await dispatchHostCall(fakeHost(), method, args);
     expect(result).toMatchObject({ ok: false, error: { name: 'InvalidArguments' } });
     if (!result.ok) expect(result.error.message.startsWith(`${method}: `)).toBe(true);
+  });
+
+  it('says what revokeAt must be', async () => {
+    const result = await dispatchHostCall(fakeHost(), 'signOut', [
+      { agentId: 'a', revokeAt: 'https://x.example/r' },
+    ]);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.message).toContain(
+        'revokeAt must be an origin such as https://auth.example, with no path.',
+      );
+    }
   });
 
   it('wraps a thrown error instead of letting it escape', async () => {
