@@ -1,6 +1,7 @@
 // UX-3 against the SDK peer, in both projects: a whole session driven by the keyboard alone, with no click. Tab
 // reaches each control (a trap or an unreachable control fails the step, naming where focus went), Enter and Space
-// act, arrow keys walk the frames list, Escape closes the inspector, a dialog and the palette and gives focus back.
+// act, arrow keys switch tabs and walk the frames list and the timeline, Escape closes the inspector, a dialog and
+// the palette and gives focus back.
 
 import { expect, test } from './fixtures';
 import { ComposerPage } from './support/composerPage';
@@ -20,6 +21,11 @@ test('open an agent, send, stop, inspect and save with the keyboard alone', asyn
     await expect(app.cardName()).toBeVisible();
     await expect(app.cardName()).not.toBeEmpty();
     await keys.activate('tab-card');
+    await expect(app.tab('card')).toHaveAttribute('aria-selected', 'true');
+    await keys.press('ArrowRight');
+    await expect(app.tab('conversation')).toHaveAttribute('aria-selected', 'true');
+    await keys.expectFocus('tab-conversation');
+    await keys.press('ArrowLeft');
     await expect(app.tab('card')).toHaveAttribute('aria-selected', 'true');
   });
 
