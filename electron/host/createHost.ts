@@ -243,7 +243,7 @@ function hostMethods(parts: HostParts): HostService {
     startSignIn: ({ agentId }) => agents.startSignIn(agentId),
     awaitSignIn: ({ flowId }) => agents.awaitSignIn(flowId),
     tokenStatus: async ({ agentId, reveal }) => agents.tokenStatus(agentId, reveal === true),
-    signOut: ({ agentId }) => agents.signOut(agentId),
+    signOut: ({ agentId, revokeAt }) => agents.signOut(agentId, revokeAt),
     openCard: async ({ text, name, settings }) => remember(await agents.openCard(text, name, settings)),
     sendRaw: api.sendRaw,
     loadLibrary: () => loadLibrary(dataDir ?? defaultDataDir()),

@@ -116,8 +116,11 @@ export interface HostApi {
   awaitSignIn(request: { flowId: string }): Promise<SignInFlow>;
   /** The token the agent's requests carry, masked; in clear only with `reveal`, which the user clicks (AUTH-3). */
   tokenStatus(request: { agentId: string; reveal?: boolean }): Promise<TokenStatus>;
-  /** Revokes the token where the server offers it (RFC 7009), then forgets it whatever the server said. */
-  signOut(request: { agentId: string }): Promise<SignOutResult>;
+  /**
+   * Revokes the token where the server offers it (RFC 7009), then forgets it whatever the server said. `revokeAt`:
+   * the user chose to revoke at the other origin an earlier sign-out named (`SignOutResult.revokeAt`).
+   */
+  signOut(request: { agentId: string; revokeAt?: string }): Promise<SignOutResult>;
   /** A card pasted or opened from a file (CARD-2); `name` labels it (a file name). */
   openCard(request: { text: string; name: string; settings?: AgentSettingsChange }): Promise<OpenAgentResult>;
   /** Sends a request typed by hand to the agent's interface, with its credentials (MSG-8). */

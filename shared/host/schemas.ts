@@ -29,6 +29,19 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 
 const timeoutMs = z.number().int().positive().max(ONE_HOUR_MS);
 
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** The other origin a sign-out named, which the user chose to revoke at (AUTH-3): an origin, nothing more. */
+const revokeAtSchema = z.string().max(4096, 'revokeAt is longer than 4 KiB.').refine(isOrigin, {
+  message: 'revokeAt must be an origin such as https://auth.example, with no path.',
+});
+
 export const rawRequestSchema = z
   .object({
     method: z.string().regex(token, 'The method must be an HTTP token such as GET or POST.'),
@@ -107,7 +120,7 @@ export const hostArgSchemas: ArgSchemas = {
   startSignIn: z.tuple([agentIdSchema]),
   awaitSignIn: z.tuple([z.object({ flowId: z.string().min(1).max(100) }).strict()]),
   tokenStatus: z.tuple([agentIdSchema.extend({ reveal: z.boolean().optional() }).strict()]),
-  signOut: z.tuple([agentIdSchema]),
+  signOut: z.tuple([agentIdSchema.extend({ revokeAt: revokeAtSchema.optional() }).strict()]),
   openCard: z.tuple([
     z
       .object({

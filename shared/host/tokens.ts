@@ -30,8 +30,11 @@ export interface TokenStatus {
   refreshable?: boolean;
 }
 
-/** What revoking at the authorization server came to; forgetting locally happens whatever it was. */
-export type Revocation = 'revoked' | 'not-offered' | 'failed' | 'not-applicable';
+/**
+ * What revoking at the authorization server came to; forgetting locally happens whatever it was. `other-origin`: the
+ * revocation endpoint is on another origin than the token endpoint, so nothing was sent until the user chooses to.
+ */
+export type Revocation = 'revoked' | 'not-offered' | 'failed' | 'not-applicable' | 'other-origin';
 
 export interface SignOutResult {
   revocation: Revocation;
@@ -41,6 +44,8 @@ export interface SignOutResult {
   message: string;
   /** The metadata and revocation requests, in order. */
   frameIds: string[];
+  /** With `other-origin`: the origin the user may explicitly choose to revoke at (`signOut` with `revokeAt`). */
+  revokeAt?: string;
 }
 
 export const TOKEN_KIND_LABELS: Record<TokenKind, string> = {

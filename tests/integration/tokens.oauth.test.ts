@@ -200,6 +200,45 @@ describe('bad input', () => {
   });
 });
 
+describe('sign out where the revocation endpoint is on another origin', () => {
+  let issuer: TokenEndpointHandle;
+  let elsewhere: TokenEndpointHandle;
+  beforeAll(async () => {
+    elsewhere = await startTokenEndpoint({ ...CLIENT, revocation: true });
+    issuer = await startTokenEndpoint({
+      ...CLIENT,
+      revocation: true,
+      revocationUrl: new URL('/revoke', elsewhere.tokenUrl).toString(),
+    });
+  });
+  afterAll(async () => {
+    await issuer.close();
+    await elsewhere.close();
+  });
+
+  it('sends nothing there until the user chooses "Revoke at <origin>", then revokes there', async () => {
+    const agentId = await openOAuth('oauth', {
+      ...clientCredentials(),
+      tokenUrl: issuer.tokenUrl,
+    } as AgentAuth);
+    await host.trustOrigin({ agentId, origin: new URL(issuer.tokenUrl).origin });
+    await host.runOperation({ agentId, operation: 'send', input: hello });
+    expect(await host.tokenStatus({ agentId })).toMatchObject({ held: true });
+    const origin = new URL(elsewhere.tokenUrl).origin;
+    const out = await host.signOut({ agentId });
+    expect(out).toMatchObject({ revocation: 'other-origin', forgotten: true, revokeAt: origin });
+    expect(out.message).toContain(`Choose "Revoke at ${origin}" to send it there`);
+    expect(elsewhere.revocations).toEqual([]);
+    expect(await host.tokenStatus({ agentId })).toMatchObject({ held: false });
+
+    const chosen = await host.signOut({ agentId, revokeAt: origin });
+    expect(chosen).toMatchObject({ revocation: 'revoked', forgotten: true });
+    expect(chosen.frameIds).toHaveLength(1);
+    expect(elsewhere.revocations).toHaveLength(1);
+    expect(elsewhere.revocations[0]).toMatchObject({ hint: 'access_token' });
+  });
+});
+
 describe('sign out where the server offers no revocation', () => {
   let plain: TokenEndpointHandle;
   beforeAll(async () => {
@@ -218,10 +257,14 @@ describe('sign out where the server offers no revocation', () => {
     expect(await host.tokenStatus({ agentId })).toMatchObject({ held: true });
     const out = await host.signOut({ agentId });
     expect(out).toMatchObject({ revocation: 'not-offered', forgotten: true });
+    const origin = new URL(plain.tokenUrl).origin;
     expect(out.message).toBe(
-      'Signed out: Switchboard forgot the token. The authorization server publishes no metadata (RFC 8414). ' +
-        'It stays valid at the server until it expires.',
+      'Signed out: Switchboard forgot the token. The authorization server publishes no metadata (RFC 8414, OpenID ' +
+        `Connect Discovery); tried ${origin}/.well-known/oauth-authorization-server, ` +
+        `${origin}/.well-known/openid-configuration. It stays valid at the server until it expires.`,
     );
+    // One metadata frame per place looked at: RFC 8414 at the origin, then OpenID Connect discovery.
+    expect(out.frameIds).toHaveLength(2);
     expect(await host.tokenStatus({ agentId })).toMatchObject({ held: false });
   });
 });

@@ -22,6 +22,8 @@ export interface TokenEndpointOptions {
   scope?: string;
   /** Publish RFC 8414 metadata naming `POST /revoke` as the RFC 7009 revocation endpoint; off unless told. */
   revocation?: boolean;
+  /** With `revocation`: name this URL (another server's, AUTH-3's other-origin case) as the revocation endpoint. */
+  revocationUrl?: string;
 }
 
 /** One call to the revocation endpoint, as the server understood it. */
@@ -200,7 +202,7 @@ export async function startTokenEndpoint(options: TokenEndpointOptions): Promise
     issuer: server.baseUrl,
     authorization_endpoint: `${server.baseUrl}/authorize`,
     token_endpoint: `${server.baseUrl}/token`,
-    revocation_endpoint: `${server.baseUrl}/revoke`,
+    revocation_endpoint: options.revocationUrl ?? `${server.baseUrl}/revoke`,
   });
 
   /** RFC 7009 §2: authenticates the client like the token endpoint, then forgets the token (200 even if unknown). */

@@ -70,7 +70,8 @@ export interface AgentClient {
   awaitSignIn(flowId: string): Promise<SignInFlow>;
   /** The token the agent's requests carry, for the token panel (AUTH-3). */
   tokenStatus(agentId: string, reveal: boolean): TokenStatus;
-  signOut(agentId: string): Promise<SignOutResult>;
+  /** `revokeAt`: the other origin the user chose to revoke at after a sign-out named it. */
+  signOut(agentId: string, revokeAt?: string): Promise<SignOutResult>;
   /** The agent as the renderer sees it (secrets hidden); throws for an unknown id. */
   summary(agentId: string): AgentSummary;
   /** The generation the agent is spoken to in, and its origin; undefined for an unknown id. */
@@ -144,12 +145,12 @@ export function createAgentClient(
     awaitSignIn: (flowId) => signIns.settled(flowId),
     tokenStatus: (agentId, reveal) => readTokenStatus(agent(agentId), reveal),
 
-    async signOut(agentId) {
+    async signOut(agentId, revokeAt) {
       const record = agent(agentId);
       const auth = record.settings.auth;
       if (isOAuth(auth)) {
         signIns.cancel(agentId);
-        return signOutOAuth(record.oauth, auth);
+        return signOutOAuth(record.oauth, auth, revokeAt);
       }
       if (auth.type === 'none') {
         return {

@@ -1,25 +1,46 @@
-// Signing out of an agent (AUTH-3). For an OAuth token: the authorization server's metadata (RFC 8414 §3, at the
-// token endpoint's origin) says whether it offers a revocation endpoint; when it does, the refresh token and then
+// Signing out of an agent (AUTH-3). For an OAuth token: the authorization server's metadata
+// (revocationMetadata.ts) says whether it offers a revocation endpoint; when it does, the refresh token and then
 // the access token are revoked there (RFC 7009 §2.1) with the same client authentication as the token endpoint.
 // Every request is a frame with its secrets marked. Whatever the server answers, the tokens are then forgotten:
-// a failed revocation is told to the user, never a reason to keep a token they asked to drop.
+// a failed revocation is told to the user, never a reason to keep a token they asked to drop. A revocation
+// endpoint on another origin is not called; the tokens are kept aside, used for nothing else, until the user
+// explicitly chooses "Revoke at <origin>" (or signs out again, which drops them).
 
 import type { OAuthAuth } from '../../../shared/host/agent';
 import type { Revocation, SignOutResult } from '../../../shared/host/tokens';
-import type { HttpFrame, SecretMark } from '../../../shared/wire/frame';
-import { parseJsonText } from '../../../shared/wire/jsonText';
-import { authenticateClient, type HeldToken, type OAuthClient } from '../agent/oauthClient';
+import type { SecretMark } from '../../../shared/wire/frame';
+import { authenticateClient, type OAuthClient } from '../agent/oauthClient';
+import { answer, revocationEndpoint } from './revocationMetadata';
 
-export const METADATA_PATH = '/.well-known/oauth-authorization-server';
+export { METADATA_PATH } from './revocationMetadata';
+
+/** Tokens forgotten by a sign-out whose revocation endpoint is on another origin, waiting for the user's choice. */
+interface AwaitingConsent {
+  url: string;
+  origin: string;
+  auth: OAuthAuth;
+  tokens: Array<[string, string]>;
+}
+
+const awaitingConsent = new WeakMap<OAuthClient, AwaitingConsent>();
 
 interface Outcome {
   revocation: Revocation;
   /** Why it was not revoked, when it was not. */
   reason?: string;
+  /** The other origin the user may choose to revoke at. */
+  revokeAt?: string;
   frameIds: string[];
 }
 
-export async function signOutOAuth(oauth: OAuthClient, auth: OAuthAuth): Promise<SignOutResult> {
+/** Signs out; with `revokeAt`, revokes the tokens an earlier sign-out set aside at that origin, as the user chose. */
+export async function signOutOAuth(
+  oauth: OAuthClient,
+  auth: OAuthAuth,
+  revokeAt?: string,
+): Promise<SignOutResult> {
+  if (revokeAt !== undefined) return revokeWithConsent(oauth, revokeAt);
+  awaitingConsent.delete(oauth);
   const held = oauth.held(auth);
   if (!held) {
     oauth.forget();
@@ -30,13 +51,46 @@ export async function signOutOAuth(oauth: OAuthClient, auth: OAuthAuth): Promise
       frameIds: [],
     };
   }
-  const outcome = await revoke(oauth, auth, held);
+  // The refresh token first: revoking it may take the access token with it (RFC 7009 §2.1), never the reverse.
+  const tokens: Array<[string, string]> = [];
+  if (held.refreshToken) tokens.push([held.refreshToken, 'refresh_token']);
+  tokens.push([held.token, 'access_token']);
+  const frameIds: string[] = [];
+  const found = await revocationEndpoint(oauth, auth.tokenUrl, frameIds);
+  let outcome: Outcome;
+  if (found.ok) {
+    outcome = await revoke(oauth, auth, found.url, tokens, frameIds);
+  } else if (found.revocation === 'other-origin') {
+    awaitingConsent.set(oauth, { url: found.url, origin: found.origin, auth, tokens });
+    outcome = { revocation: 'other-origin', reason: found.reason, revokeAt: found.origin, frameIds };
+  } else {
+    outcome = { revocation: found.revocation, reason: found.reason, frameIds };
+  }
   oauth.forget();
+  return result(outcome);
+}
+
+async function revokeWithConsent(oauth: OAuthClient, origin: string): Promise<SignOutResult> {
+  const waiting = awaitingConsent.get(oauth);
+  if (!waiting || waiting.origin !== origin) {
+    return {
+      revocation: 'failed',
+      forgotten: true,
+      message: `No token is waiting to be revoked at ${origin}: sign out first, then choose where to revoke.`,
+      frameIds: [],
+    };
+  }
+  awaitingConsent.delete(oauth);
+  return result(await revoke(oauth, waiting.auth, waiting.url, waiting.tokens, []));
+}
+
+function result(outcome: Outcome): SignOutResult {
   return {
     revocation: outcome.revocation,
     forgotten: true,
     message: words(outcome),
     frameIds: outcome.frameIds,
+    ...(outcome.revokeAt ? { revokeAt: outcome.revokeAt } : {}),
   };
 }
 
@@ -49,6 +103,11 @@ function words(outcome: Outcome): string {
         `Signed out: Switchboard forgot the token. ${outcome.reason ?? ''} ` +
         'It stays valid at the server until it expires.'
       );
+    case 'other-origin':
+      return (
+        `Signed out: Switchboard forgot the token. ${outcome.reason ?? ''} ` +
+        `Choose "Revoke at ${outcome.revokeAt ?? ''}" to send it there; otherwise it stays valid until it expires.`
+      );
     default:
       return (
         `Revocation failed: ${outcome.reason ?? 'unknown error'}. Switchboard forgot the token anyway; ` +
@@ -57,21 +116,20 @@ function words(outcome: Outcome): string {
   }
 }
 
-async function revoke(oauth: OAuthClient, auth: OAuthAuth, held: HeldToken): Promise<Outcome> {
-  const frameIds: string[] = [];
-  const found = await revocationEndpoint(oauth, auth, frameIds);
-  if (!found.ok) return { revocation: found.revocation, reason: found.reason, frameIds };
-  // The refresh token first: revoking it may take the access token with it (RFC 7009 §2.1), never the reverse.
-  const tokens: Array<[string, string]> = [];
-  if (held.refreshToken) tokens.push([held.refreshToken, 'refresh_token']);
-  tokens.push([held.token, 'access_token']);
+async function revoke(
+  oauth: OAuthClient,
+  auth: OAuthAuth,
+  url: string,
+  tokens: Array<[string, string]>,
+  frameIds: string[],
+): Promise<Outcome> {
   for (const [token, hint] of tokens) {
     const form = new URLSearchParams({ token, token_type_hint: hint });
     const headers: Array<[string, string]> = [['Content-Type', 'application/x-www-form-urlencoded']];
     const secrets: SecretMark[] = [{ in: 'form', name: 'token' }];
     authenticateClient(auth, form, headers, secrets);
     const frame = await oauth.exchange.send({
-      url: found.url,
+      url,
       headers,
       body: form.toString(),
       secrets,
@@ -84,80 +142,4 @@ async function revoke(oauth: OAuthClient, auth: OAuthAuth, held: HeldToken): Pro
     }
   }
   return { revocation: 'revoked', frameIds };
-}
-
-type Found =
-  { ok: true; url: string } | { ok: false; revocation: Exclude<Revocation, 'revoked'>; reason: string };
-
-/** The revocation endpoint from the metadata, only on the token endpoint's origin: the client secret goes there. */
-async function revocationEndpoint(oauth: OAuthClient, auth: OAuthAuth, frameIds: string[]): Promise<Found> {
-  let metadataUrl: string;
-  try {
-    metadataUrl = new URL(METADATA_PATH, auth.tokenUrl).toString();
-  } catch {
-    return { ok: false, revocation: 'failed', reason: `the token URL ${auth.tokenUrl} cannot be read` };
-  }
-  const frame = await oauth.exchange.send({
-    method: 'GET',
-    url: metadataUrl,
-    headers: [['Accept', 'application/json']],
-    body: '',
-    secrets: [],
-    source: 'oauth:metadata',
-  });
-  frameIds.push(frame.id);
-  if (!frame.response)
-    return { ok: false, revocation: 'failed', reason: `the metadata at ${metadataUrl} ${answer(frame)}` };
-  if (frame.response.status === 404) {
-    return {
-      ok: false,
-      revocation: 'not-offered',
-      reason: `The authorization server publishes no metadata (RFC 8414).`,
-    };
-  }
-  const parsed = parseJsonText(frame.response.body.text);
-  const json =
-    parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? parsed.value : undefined;
-  if (frame.response.status !== 200 || !json || Array.isArray(json)) {
-    return { ok: false, revocation: 'failed', reason: `the metadata at ${metadataUrl} ${answer(frame)}` };
-  }
-  const endpoint = (json as Record<string, unknown>).revocation_endpoint;
-  if (endpoint === undefined) {
-    return {
-      ok: false,
-      revocation: 'not-offered',
-      reason: 'The authorization server offers no revocation_endpoint.',
-    };
-  }
-  let url: URL;
-  try {
-    url = new URL(String(endpoint));
-  } catch {
-    return {
-      ok: false,
-      revocation: 'failed',
-      reason: `the revocation_endpoint ${JSON.stringify(endpoint)} is no URL`,
-    };
-  }
-  if (url.origin !== new URL(auth.tokenUrl).origin) {
-    return {
-      ok: false,
-      revocation: 'failed',
-      reason: `the revocation_endpoint is on ${url.origin}, not the token endpoint's origin, so no token was sent there`,
-    };
-  }
-  return { ok: true, url: url.toString() };
-}
-
-/** What a request came to, for a sentence: "answered HTTP 503 Service Unavailable" or "could not be reached: …". */
-function answer(frame: HttpFrame): string {
-  if (!frame.response) {
-    return `could not be reached: ${frame.error?.label ?? 'error'} — ${frame.error?.message ?? ''}`;
-  }
-  const { status, statusText, body } = frame.response;
-  const parsed = parseJsonText(body.text);
-  const json =
-    parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? parsed.value : undefined;
-  const error = json && !Array.isArray(json) ? (json as Record<string, unknown>).error : undefined;
-  return `answered HTTP ${status} ${statusText}${typeof error === 'string' ? ` (${error})` : ''}`;
 }

@@ -5,6 +5,7 @@ import { agentName } from '../../../shared/agentName';
 import { VisibleName } from '../render';
 import { AgentSettingsDialog } from './AgentSettingsDialog';
 import type { AgentLibraryState } from './useAgentLibrary';
+import { onListArrowKeys } from '../../ui/listKeys';
 
 export function OpenAgentList({ library }: { library: AgentLibraryState }) {
   const { agents, activeId, setActive, open, forget } = library;
@@ -26,7 +27,7 @@ export function OpenAgentList({ library }: { library: AgentLibraryState }) {
     );
   }
   return (
-    <ul className="agent-list" data-testid="agent-list">
+    <ul className="agent-list" onKeyDown={onListArrowKeys} data-testid="agent-list">
       {agents.map((agent) => (
         <li key={agent.id} className="agent-row">
           <button

@@ -5,6 +5,7 @@ import { downloadText } from '../../ui/fileText';
 import { VisibleName } from '../render';
 import { exportLibrary } from './libraryEntries';
 import type { AgentLibraryState } from './useAgentLibrary';
+import { onListArrowKeys } from '../../ui/listKeys';
 
 export function SavedAgents({ library: state }: { library: AgentLibraryState }) {
   const { library, libraryProblem, notice, saved, open, forgetSaved, libraryFile, importFile } = state;
@@ -24,7 +25,7 @@ export function SavedAgents({ library: state }: { library: AgentLibraryState }) 
       {saved.length === 0 ? (
         <p className="muted">Agents you open are kept here.</p>
       ) : (
-        <ul className="agent-list" data-testid="library-list">
+        <ul className="agent-list" onKeyDown={onListArrowKeys} data-testid="library-list">
           {saved.map((entry) => (
             <li key={entry.url} className="agent-row">
               <button

@@ -1,6 +1,7 @@
 // The token panel in an agent's settings (AUTH-3): which token its requests carry (masked; the value is fetched
 // from the host only when the user clicks Reveal), its kind, scopes, a live countdown to expiry, when it was last
 // refreshed with a link to that frame, and Sign out, which revokes where the server offers it and always forgets.
+// A revocation endpoint on another origin is offered as an explicit "Revoke at <origin>" button, never called unasked.
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,10 +38,10 @@ export function TokenPanel({ agentId, onForgotTyped }: { agentId: string; onForg
   });
   const [outcome, setOutcome] = useState<SignOutResult>();
   const signOut = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (revokeAt?: string) => {
       const kind = status.data?.kind;
       setRevealed(undefined);
-      const result = await host.signOut({ agentId });
+      const result = await host.signOut(revokeAt ? { agentId, revokeAt } : { agentId });
       setOutcome(result);
       // A typed credential was cleared on the host; the form must not send its placeholder back.
       if (kind === 'static-bearer' || kind === 'api-key' || kind === 'basic') onForgotTyped();
@@ -116,6 +117,16 @@ export function TokenPanel({ agentId, onForgotTyped }: { agentId: string; onForg
             <FrameLink key={id} id={id} testId="token-sign-out-frame" />
           ))}
         </p>
+      )}
+      {outcome?.revokeAt && (
+        <button
+          type="button"
+          onClick={() => signOut.mutate(outcome.revokeAt)}
+          disabled={signOut.isPending}
+          data-testid="token-revoke-other-origin"
+        >
+          Revoke at {outcome.revokeAt}
+        </button>
       )}
     </section>
   );

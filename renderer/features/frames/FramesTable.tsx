@@ -85,13 +85,12 @@ export function FramesTable() {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
     const at = rows.findIndex((row) => row.frame.id === selectedId);
-    const next =
-      at === -1 ? 0 : Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
-    const row = rows[next];
-    if (!row) return;
+    const next = nextRow(event.key, at, rows.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    const row = next === 'inspect' ? undefined : rows[next];
+    if (!row || next === 'inspect') return;
     selectFrame(row.frame.id);
     virtualizer.scrollToIndex(next);
   };
@@ -265,4 +264,30 @@ function TimingBar({ frame }: { frame: HttpFrame }) {
       <span className="receive" style={{ width: `${segments.receive}%` }} />
     </span>
   );
+}
+
+/** The pane FrameInspector sits in (layout's InspectorPane): focus goes there when Enter opens a row. */
+export const INSPECTOR_PANE_ID = 'inspector-pane';
+
+/**
+ * The row a key moves to from `at` (-1: none picked), undefined for a key that does not move, or `inspect`: Enter
+ * on a picked row moves focus into the inspector (INSPECTOR_PANE_ID), and Escape there brings it back.
+ */
+function nextRow(key: string, at: number, count: number): number | 'inspect' | undefined {
+  if (key === 'Enter' && at !== -1) {
+    document.getElementById(INSPECTOR_PANE_ID)?.focus();
+    return 'inspect';
+  }
+  switch (key) {
+    case 'ArrowDown':
+      return at === -1 ? 0 : Math.min(count - 1, at + 1);
+    case 'ArrowUp':
+      return Math.max(0, at - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return undefined;
+  }
 }

@@ -2,7 +2,7 @@
 // Other features import it only from here.
 
 export { FrameInspector } from './FrameInspector';
-export { FramesTable } from './FramesTable';
+export { FramesTable, INSPECTOR_PANE_ID } from './FramesTable';
 export { SpecLink } from './SpecLink';
 export { ViaProxyTag } from './ViaProxyTag';
 export { highlightSearch } from './searchStore';

@@ -2,7 +2,7 @@
 // from the store.
 // The timeline and the conversation can sit side by side (TL-4): either tab then shows both, split by a divider.
 
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
@@ -15,6 +15,7 @@ import { TaskPanel } from '../tasks';
 import { TimelineView } from '../timeline';
 import { TracesView } from '../traces';
 import { useSplitLayout } from './splitStore';
+import { listMove } from '../../ui/listMove';
 
 const TAB_LABELS: Record<MainTab, string> = {
   card: 'Card',
@@ -48,7 +49,12 @@ export function MainTabs() {
   return (
     <div className="main-tabs">
       <div className="tab-row">
-        <div role="tablist" aria-label="Views" className="tablist">
+        <div
+          role="tablist"
+          aria-label="Views"
+          className="tablist"
+          onKeyDown={(event) => moveTab(event, active, setActive)}
+        >
           {mainTabs.map((tab) => (
             <button
               key={tab}
@@ -104,4 +110,21 @@ function SplitView() {
       </Panel>
     </Group>
   );
+}
+
+/** Left and Right (Home, End) pick the neighbouring tab and focus it, as the ARIA tabs pattern has it (UX-3). */
+function moveTab(
+  event: KeyboardEvent<HTMLDivElement>,
+  active: MainTab,
+  setActive: (tab: MainTab) => void,
+): void {
+  const key = event.key === 'ArrowLeft' ? 'ArrowUp' : event.key === 'ArrowRight' ? 'ArrowDown' : event.key;
+  if (key === event.key && key !== 'Home' && key !== 'End') return;
+  const press = { key, altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey };
+  const next = listMove(press, mainTabs.indexOf(active), mainTabs.length);
+  const tab = next === undefined ? undefined : mainTabs[next];
+  if (!tab) return;
+  event.preventDefault();
+  setActive(tab);
+  document.getElementById(`tab-${tab}`)?.focus();
 }

@@ -52,7 +52,7 @@ export function Workspace() {
             <ProxiesPanel />
           </div>
         </Panel>
-        <Separator className="separator" />
+        <Separator className="separator" data-testid="sidebar-separator" />
         <Panel defaultSize={inspecting ? '44' : '82'} minSize="20" id="main">
           <main className="main-column">
             {browsed ? (

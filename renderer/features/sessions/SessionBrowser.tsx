@@ -15,6 +15,7 @@ import { BrowseSearch } from './BrowseSearch';
 import { useFindRow } from './useFindRow';
 import { useSessionSearch } from './useSessionSearch';
 import { useOpenRow } from './useOpenRow';
+import { onListArrowKeys } from '../../ui/listKeys';
 
 const ROW_HEIGHT = 24;
 
@@ -66,7 +67,12 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
           {rows.error}
         </p>
       )}
-      <div className="browse-scroller" ref={scroller} data-testid="browse-scroller">
+      <div
+        className="browse-scroller"
+        ref={scroller}
+        onKeyDown={onListArrowKeys}
+        data-testid="browse-scroller"
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = rows.row(item.index);

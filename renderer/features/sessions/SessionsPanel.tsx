@@ -7,6 +7,7 @@ import { CopyButton } from './CopyButton';
 import { describeRecent } from './sessionText';
 import { useMockAgents, useOpenSession, useRecentSessions, useStopMockAgent } from './useSessionActions';
 import { useOpenBeside } from './useOpenBeside';
+import { onListArrowKeys } from '../../ui/listKeys';
 
 export function SessionsPanel() {
   const recent = useRecentSessions();
@@ -25,7 +26,7 @@ export function SessionsPanel() {
           The recent sessions could not be listed: {recent.error.message}
         </p>
       ) : recent.data && recent.data.length > 0 ? (
-        <ul className="agent-list" data-testid="recent-sessions">
+        <ul className="agent-list" onKeyDown={onListArrowKeys} data-testid="recent-sessions">
           {recent.data.map((session) => (
             <li key={`${session.kind}:${session.path}`} className="recent-row">
               <button
@@ -68,7 +69,7 @@ export function SessionsPanel() {
           The mock agents could not be listed: {mocks.error.message}
         </p>
       ) : mocks.data && mocks.data.length > 0 ? (
-        <ul className="mock-list" data-testid="mock-agents">
+        <ul className="mock-list" onKeyDown={onListArrowKeys} data-testid="mock-agents">
           {mocks.data.map((mock) => (
             <li key={mock.id} data-testid="mock-agent">
               <code className="url" title={`${mock.timing} timing`} data-testid="mock-agent-url">

@@ -14,6 +14,7 @@ import { canListTasks, taskRequest, type TaskAction } from './taskActions';
 import { TaskTools } from './TaskTools';
 import { useTaskList } from './useTaskList';
 import { StateStrip } from '../timeline';
+import { onListArrowKeys } from '../../ui/listKeys';
 
 export function TaskPanel() {
   const agent = useActiveAgent();
@@ -95,7 +96,7 @@ function TasksTable({
   onAct: (operation: TaskAction, taskId: string) => void;
 }) {
   return (
-    <table className="tasks" data-testid="tasks-table">
+    <table className="tasks" onKeyDown={onListArrowKeys} data-testid="tasks-table">
       <thead>
         <tr>
           <th>Task</th>

@@ -10,6 +10,7 @@ import { useViewStore, useViewStoreApi } from '../../store/viewStore';
 import { formatBytes } from '../../ui/frameFormat';
 import { FilterBar, useFilterStore, ViaProxyTag } from '../frames';
 import { StateStrip } from './StateStrip';
+import { onListArrowKeys } from '../../ui/listKeys';
 
 const ROW_HEIGHT = 26;
 
@@ -93,7 +94,7 @@ export function TimelineView() {
         shown={{ shown: count, total: timeline.entries.length }}
         onClear={() => setFilter('')}
       />
-      <div className="timeline-scroller" ref={scroller}>
+      <div className="timeline-scroller" ref={scroller} onKeyDown={onListArrowKeys}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const entry = entries[row.index]!;

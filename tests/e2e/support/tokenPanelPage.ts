@@ -52,7 +52,12 @@ export class TokenPanelPage {
     await this.page.getByTestId('token-sign-out').click();
   }
 
-  /** What signing out did; `data-revocation` is revoked, not-offered, failed or not-applicable. */
+  /** The explicit choice a sign-out offers when the revocation endpoint is on another origin. */
+  revokeAtOtherOrigin(): Locator {
+    return this.page.getByTestId('token-revoke-other-origin');
+  }
+
+  /** What signing out did; `data-revocation`: revoked, not-offered, other-origin, failed, not-applicable. */
   signOutResult(): Locator {
     return this.page.getByTestId('token-sign-out-result');
   }

@@ -209,6 +209,7 @@ describe('dispatchHostCall', () => {
       ['listProxies', []],
       ['setProxyFaultRules', [{ id: 'p1', rules: [{ kind: 'error', status: 503 }] }]],
       ['setProxyFaultRules', [{ id: 'p1', rules: null }]],
+      ['signOut', [{ agentId: 'a', revokeAt: 'https://auth.example' }]],
     ];
     for (const [method, args] of calls) {
       const result = await dispatchHostCall(fakeHost(), method, args);
@@ -250,6 +251,8 @@ describe('dispatchHostCall', () => {
     ['a proxy with an unknown option', 'startProxy', [{ upstream: 'http://x/', bind: '0.0.0.0' }]],
     ['stopping a proxy without an id', 'stopProxy', [{}]],
     ['fault rules over 256 KiB', 'setProxyFaultRules', [{ id: 'p1', rules: ['x'.repeat(300 * 1024)] }]],
+    ['revoking at a URL with a path', 'signOut', [{ agentId: 'a', revokeAt: 'https://auth.example/revoke' }]],
+    ['revoking at no URL', 'signOut', [{ agentId: 'a', revokeAt: 'elsewhere' }]],
   ])('refuses %s', async (_label, method, args) => {
     const result = await dispatchHostCall(fakeHost(), method, args);
     expect(result).toMatchObject({ ok: false, error: { name: 'InvalidArguments' } });
@@ -268,6 +271,18 @@ describe('dispatchHostCall', () => {
       { id: 'p', rules: 'x'.repeat(300_000) },
     ]);
     expect(big).toMatchObject({ ok: false, error: { message: expect.stringContaining('256 KiB') } });
+  });
+
+  it('says what revokeAt must be', async () => {
+    const result = await dispatchHostCall(fakeHost(), 'signOut', [
+      { agentId: 'a', revokeAt: 'https://x.example/r' },
+    ]);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.message).toContain(
+        'revokeAt must be an origin such as https://auth.example, with no path.',
+      );
+    }
   });
 
   it('wraps a thrown error instead of letting it escape', async () => {
