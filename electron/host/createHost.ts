@@ -22,7 +22,8 @@ import { createActsService, type ActsService } from './acts/actsService';
 import { createAgentClient, type AgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
-import { createOperationAborts } from './operationAborts';
+import { createOperationAborts, progressReporter } from './operationAborts';
+import type { ResendHost } from './session/resend';
 import { createPushService, type PushService } from './push/pushService';
 import { checkCardText } from './cardCheck';
 import { checkRequestBody } from './requestBodySchema';
@@ -109,7 +110,7 @@ export function createHost(options: HostOptions): HostService {
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
   const remember = rememberer(recording, analyser);
   const api = {
-    sendRaw: (request: RawAgentRequest) => agents.sendRaw(request),
+    sendRaw: (request: RawAgentRequest, signal?: AbortSignal) => agents.sendRaw(request, signal),
     awaitStream: ({ exchangeId }: { exchangeId: string }) => agents.awaitStream(exchangeId),
     closeStream: ({ exchangeId }: { exchangeId: string }) => agents.closeStream(exchangeId),
     onEvent: bus.onEvent,
@@ -195,7 +196,7 @@ interface HostParts {
   remember: <T extends OpenAgentResult | AgentSummary>(result: T) => T;
   fetchRecorded: HostService['fetchRaw'];
   probeHost: ProbeHost;
-  api: Pick<HostService, 'sendRaw' | 'awaitStream' | 'closeStream'>;
+  api: Pick<HostService, 'awaitStream' | 'closeStream'> & ResendHost;
   openFile: HostService['openExternally'];
 }
 
@@ -205,6 +206,8 @@ function hostMethods(parts: HostParts): HostService {
   const { remember, fetchRecorded, probeHost, api } = parts;
   let demo: Promise<DemoAgent> | undefined;
   const aborts = createOperationAborts();
+  const progressOf = (opId: string | undefined, unit: 'bytes' | 'requests') =>
+    progressReporter(bus.publish, opId, unit);
   const searches = createSearchService(
     (sessionId) => sessions.searchSource(sessionId),
     (progress) => bus.publish({ type: 'search', progress }),
@@ -256,7 +259,10 @@ function hostMethods(parts: HostParts): HostService {
     deletePushTarget: async ({ id }) => ({ deleted: push.deleteTarget(id) }),
     webhookStatus: async () => push.status(),
     setWebhookListener: ({ host, port }) => push.listen(host, port),
-    openSession: (request) => aborts.run(request.opId, (signal) => sessions.openSession(request, signal)),
+    openSession: (request) =>
+      aborts.run(request.opId, (signal) =>
+        sessions.openSession(request, signal, progressOf(request.opId, 'bytes')),
+      ),
     readSessionFrames: (request) => sessions.readSessionFrames(request),
     readSessionRows: (request) => sessions.readSessionRows(request),
     findSessionRow: (request) => sessions.findSessionRow(request),
@@ -269,7 +275,10 @@ function hostMethods(parts: HostParts): HostService {
     saveSession: (request) => aborts.run(request.opId, (signal) => sessions.saveSession(request, signal)),
     exportSession: (request) => aborts.run(request.opId, (signal) => sessions.exportSession(request, signal)),
     listSessions: () => sessions.listSessions(),
-    resendSession: (request) => sessions.resendSession(request),
+    resendSession: (request) =>
+      aborts.run(request.opId, (signal) =>
+        sessions.resendSession(request, signal, progressOf(request.opId, 'requests')),
+      ),
     startMockAgent: (request) => sessions.startMockAgent(request),
     stopMockAgent: (request) => sessions.stopMockAgent(request),
     listMockAgents: () => sessions.listMockAgents(),
