@@ -36,6 +36,13 @@ describe('a cancellable operation', () => {
     expect(isCancelled(new HostCallError('AbortError', 'Cancelled: the session was not saved.'))).toBe(true);
     expect(isCancelled(new HostCallError('Error', 'disk full'))).toBe(false);
     expect(isCancelled(new Error('disk full'))).toBe(false);
+    // The desktop preload's own copy of HostCallError (bundled apart from the window) is told apart by shape.
+    const fromPreload = Object.assign(new Error('Cancelled: the session was not opened.'), {
+      name: 'HostCallError',
+      remoteName: 'AbortError',
+    });
+    expect(isCancelled(fromPreload)).toBe(true);
+    expect(isCancelled(Object.assign(new Error('x'), { remoteName: 'Error' }))).toBe(false);
     expect(isCancelled('AbortError')).toBe(false);
   });
 });
