@@ -22,7 +22,8 @@ import { createActsService, type ActsService } from './acts/actsService';
 import { createAgentClient, type AgentClient } from './agent/agentClient';
 import type { Recorder } from './agent/recorder';
 import { runProbes, type ProbeHost } from './checks/probes';
-import { createOperationAborts } from './operationAborts';
+import { createOperationAborts, progressReporter } from './operationAborts';
+import type { ResendHost } from './session/resend';
 import { createPushService, type PushService } from './push/pushService';
 import { createProxyService, type ProxyEngine, type ProxyService } from './proxy/proxyService';
 import { checkCardText } from './cardCheck';
@@ -122,7 +123,7 @@ export function createHost(options: HostOptions): HostService {
     publish: (list) => bus.publish({ type: 'proxies', proxies: list }),
   });
   const api = {
-    sendRaw: (request: RawAgentRequest) => agents.sendRaw(request),
+    sendRaw: (request: RawAgentRequest, signal?: AbortSignal) => agents.sendRaw(request, signal),
     awaitStream: ({ exchangeId }: { exchangeId: string }) => agents.awaitStream(exchangeId),
     closeStream: ({ exchangeId }: { exchangeId: string }) => agents.closeStream(exchangeId),
     onEvent: bus.onEvent,
@@ -210,7 +211,7 @@ interface HostParts {
   remember: <T extends OpenAgentResult | AgentSummary>(result: T) => T;
   fetchRecorded: HostService['fetchRaw'];
   probeHost: ProbeHost;
-  api: Pick<HostService, 'sendRaw' | 'awaitStream' | 'closeStream'>;
+  api: Pick<HostService, 'awaitStream' | 'closeStream'> & ResendHost;
   openFile: HostService['openExternally'];
 }
 
@@ -220,6 +221,8 @@ function hostMethods(parts: HostParts): HostService {
   const { remember, fetchRecorded, probeHost, api, proxies } = parts;
   let demo: Promise<DemoAgent> | undefined;
   const aborts = createOperationAborts();
+  const progressOf = (opId: string | undefined, unit: 'bytes' | 'requests') =>
+    progressReporter(bus.publish, opId, unit);
   const searches = createSearchService(
     (sessionId) => sessions.searchSource(sessionId),
     (progress) => bus.publish({ type: 'search', progress }),
@@ -271,7 +274,10 @@ function hostMethods(parts: HostParts): HostService {
     deletePushTarget: async ({ id }) => ({ deleted: push.deleteTarget(id) }),
     webhookStatus: async () => push.status(),
     setWebhookListener: ({ host, port }) => push.listen(host, port),
-    openSession: (request) => aborts.run(request.opId, (signal) => sessions.openSession(request, signal)),
+    openSession: (request) =>
+      aborts.run(request.opId, (signal) =>
+        sessions.openSession(request, signal, progressOf(request.opId, 'bytes')),
+      ),
     readSessionFrames: (request) => sessions.readSessionFrames(request),
     readSessionRows: (request) => sessions.readSessionRows(request),
     findSessionRow: (request) => sessions.findSessionRow(request),
@@ -284,7 +290,10 @@ function hostMethods(parts: HostParts): HostService {
     saveSession: (request) => aborts.run(request.opId, (signal) => sessions.saveSession(request, signal)),
     exportSession: (request) => aborts.run(request.opId, (signal) => sessions.exportSession(request, signal)),
     listSessions: () => sessions.listSessions(),
-    resendSession: (request) => sessions.resendSession(request),
+    resendSession: (request) =>
+      aborts.run(request.opId, (signal) =>
+        sessions.resendSession(request, signal, progressOf(request.opId, 'requests')),
+      ),
     startMockAgent: (request) => sessions.startMockAgent(request),
     stopMockAgent: (request) => sessions.stopMockAgent(request),
     listMockAgents: () => sessions.listMockAgents(),
@@ -292,7 +301,8 @@ function hostMethods(parts: HostParts): HostService {
       aborts.run(opId, (signal) =>
         runProbes(probeHost, agents.summary(agentId), probes, signal ? { signal } : {}),
       ),
-    cancelOperation: async ({ opId }) => ({ cancelled: aborts.cancel(opId) }),
+    // A conformance run is named by its runId, so the one Cancel every long operation has stops it too (UX-5).
+    cancelOperation: async ({ opId }) => ({ cancelled: aborts.cancel(opId) || acts.stop(opId).stopped }),
     actsCatalog: async () => acts.catalog(),
     startActs: async (request) => acts.start(request),
     awaitActs: ({ runId }) => acts.settled(runId),

@@ -2,6 +2,8 @@
 // carries an `opId` the renderer chose; `cancelOperation` aborts the signal the host handed that call. Each operation
 // checks its signal between steps and undoes what it began, so a cancel leaves no half state behind.
 
+import type { OperationProgress } from '../../shared/host/hostApi';
+
 /** The error a cancelled operation rejects with; its name crosses IPC and HTTP so the renderer can tell it apart. */
 export class OperationCancelled extends Error {
   constructor(what: string) {
@@ -43,5 +45,29 @@ export function createOperationAborts(): OperationAborts {
       controller.abort();
       return true;
     },
+  };
+}
+
+/** Tells how far an operation has got: `done` of `total` (bytes, requests). */
+export type ReportProgress = (done: number, total?: number) => void;
+
+/**
+ * The reporter for a call that carried `opId`, publishing `progress` events the renderer's notice follows; none
+ * without an id, since nothing could tell the events apart. Reports closer together than `everyMs` are dropped, the
+ * last one (done = total) never, so a fast read does not flood the bridge.
+ */
+export function progressReporter(
+  publish: (event: { type: 'progress'; progress: OperationProgress }) => void,
+  opId: string | undefined,
+  unit: OperationProgress['unit'],
+  everyMs = 100,
+): ReportProgress | undefined {
+  if (opId === undefined) return undefined;
+  let last = Number.NEGATIVE_INFINITY;
+  return (done, total) => {
+    const now = Date.now();
+    if (now - last < everyMs && done !== total) return;
+    last = now;
+    publish({ type: 'progress', progress: { opId, done, unit, ...(total !== undefined ? { total } : {}) } });
   };
 }

@@ -44,9 +44,13 @@ export function cancelledError(what: string): Error {
 
 /**
  * A host or window step that stopped because the user cancelled it, not because it failed. Across IPC and HTTP the
- * host's error arrives as a HostCallError that keeps the remote name.
+ * host's error arrives as a HostCallError that keeps the remote name. The desktop preload is bundled apart from the
+ * window, so its HostCallError is another class: the remote name is read by shape, not by `instanceof`.
  */
 export function isCancelled(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return error.name === 'AbortError' || (error instanceof HostCallError && error.remoteName === 'AbortError');
+  if (error.name === 'AbortError') return true;
+  const remote =
+    error instanceof HostCallError ? error.remoteName : (error as { remoteName?: unknown }).remoteName;
+  return remote === 'AbortError';
 }

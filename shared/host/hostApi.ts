@@ -221,9 +221,12 @@ export interface HostApi {
   listSessions(): Promise<RecentSession[]>;
   /**
    * Re-sends a session's requests (all, or `frameIds`) to a live agent, in order, and diffs the new run against the
-   * recorded one (SES-4). Only ever runs when the user asks.
+   * recorded one (SES-4). Only ever runs when the user asks. Cancelled (UX-5), it sends nothing more, stops the
+   * request in flight and answers the partial comparison with `cancelled: true`.
    */
-  resendSession(request: { sessionId: string; agentId: string; frameIds?: string[] }): Promise<ResendResult>;
+  resendSession(
+    request: { sessionId: string; agentId: string; frameIds?: string[] } & Cancellable,
+  ): Promise<ResendResult>;
   /** Serves a session as an A2A agent on 127.0.0.1 (SES-7). */
   startMockAgent(request: { sessionId: string; timing?: MockTiming; port?: number }): Promise<MockAgentInfo>;
   stopMockAgent(request: { id: string }): Promise<{ stopped: boolean }>;
@@ -290,6 +293,14 @@ export interface OpenExternallyResult {
 /** A long call the renderer may cancel names itself with an id of its choosing (UX-5, `cancelOperation`). */
 export interface Cancellable {
   opId?: string;
+}
+
+/** One step of a cancellable call (UX-5): `done` of `total` `unit`s, for the shared progress notice. */
+export interface OperationProgress {
+  opId: string;
+  done: number;
+  total?: number;
+  unit: 'bytes' | 'requests';
 }
 
 /** The session id of the current run's recording, open from the start. */
@@ -378,10 +389,12 @@ export type HostEvent =
   | { type: 'acts'; progress: ActsProgress }
   | { type: 'search'; progress: SearchProgress }
   /** The running recording proxies, after each start, stop or change of rules (PRX-1). */
-  | { type: 'proxies'; proxies: ProxyStatus[] };
+  | { type: 'proxies'; proxies: ProxyStatus[] }
+  /** How far a cancellable call that carried an `opId` has got: bytes read, requests re-sent (UX-5). */
+  | { type: 'progress'; progress: OperationProgress };
 export type HostEventType = HostEvent['type'];
 /** Every event type, for transports that must recognise what they relay (the HTTP bridge drops what is not here). */
-export const hostEventTypes = ['frames', 'open-session', 'acts', 'search', 'proxies'] as const;
+export const hostEventTypes = ['frames', 'open-session', 'acts', 'search', 'proxies', 'progress'] as const;
 
 // Compile-time proof that the list and the union name the same events, as for the methods above.
 type EventMissingFromList = Exclude<HostEventType, (typeof hostEventTypes)[number]>;

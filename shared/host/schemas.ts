@@ -227,6 +227,7 @@ export const hostArgSchemas: ArgSchemas = {
       .extend({
         agentId: z.string().min(1).max(1000),
         frameIds: z.array(z.string().min(1).max(200)).max(100_000).optional(),
+        opId: opIdSchema,
       })
       .strict(),
   ]),

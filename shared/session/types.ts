@@ -143,4 +143,6 @@ export interface ResendResult {
   differences: RunDifference[];
   /** Timing differences are reported apart: they are expected and rarely a bug. */
   timing: Array<{ step: number; beforeMs: number; afterMs: number }>;
+  /** The user cancelled the re-send (UX-5): the steps not reached say so, and the diff covers what was sent. */
+  cancelled?: boolean;
 }

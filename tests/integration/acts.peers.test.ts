@@ -199,7 +199,7 @@ describe('ACTS against an agent without the test behaviours', () => {
     }
   }, 60_000);
 
-  it('stops between tests when asked, listing the rest as not run', async () => {
+  it('stops between tests when cancelled like any long operation, listing the rest as not run', async () => {
     const peer = await actsPeers['acts-v1.0']();
     try {
       const opened = await host.openAgent({ url: peer.baseUrl });
@@ -216,7 +216,8 @@ describe('ACTS against an agent without the test behaviours', () => {
           progress.push(event.progress.done);
           if (event.progress.done === 3) {
             off();
-            void host.stopActs({ runId }).then(() => resolve());
+            // The window's Cancel: the run's id is its opId (UX-5).
+            void host.cancelOperation({ opId: runId }).then(() => resolve());
           }
         });
       });
@@ -227,6 +228,7 @@ describe('ACTS against an agent without the test behaviours', () => {
       expect(stopped.length).toBeGreaterThan(100);
       expect(progress.slice(0, 3)).toEqual([1, 2, 3]);
       expect(await host.stopActs({ runId })).toEqual({ stopped: false });
+      expect(await host.cancelOperation({ opId: runId })).toEqual({ cancelled: false });
     } finally {
       await peer.close();
     }

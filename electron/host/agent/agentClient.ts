@@ -57,7 +57,8 @@ export interface AgentClient {
   openAgent(request: OpenAgentRequest): Promise<OpenAgentResult>;
   /** A card pasted or opened from a file (CARD-2): no request is made until an operation runs. */
   openCard(text: string, name: string, settings?: AgentSettingsChange): Promise<OpenAgentResult>;
-  sendRaw(request: RawAgentRequest): Promise<OperationOutcome>;
+  /** `signal` stops the exchange when the caller is cancelled (a re-send, UX-5). */
+  sendRaw(request: RawAgentRequest, signal?: AbortSignal): Promise<OperationOutcome>;
   configureAgent(agentId: string, change: AgentSettingsChange): Promise<AgentSummary>;
   trustOrigin(agentId: string, origin: string): Promise<AgentSummary>;
   runOperation(request: OperationRequest): Promise<OperationOutcome>;
@@ -99,13 +100,9 @@ export function createAgentClient(
   return {
     openCard: async (text, name, change) => openCardText(context, text, name, change),
 
-    async sendRaw(request) {
-      return runRaw(
-        agent(request.agentId),
-        request,
-        'agent:raw',
-        streams.hooks(() => agent(request.agentId)),
-      );
+    async sendRaw(request, signal) {
+      const hooks = streams.hooks(() => agent(request.agentId));
+      return runRaw(agent(request.agentId), request, 'agent:raw', signal ? { ...hooks, signal } : hooks);
     },
 
     openAgent: (request) => openAgentAt(context, request),

@@ -19,6 +19,8 @@ export interface OpenStream {
 export interface RunnerHooks {
   recorder: Recorder;
   onStreamOpened(stream: OpenStream): void;
+  /** Aborts the exchange when the operation that sent it is cancelled (UX-5: a re-send's request in flight). */
+  signal?: AbortSignal;
 }
 
 /** One encoded request, ready to send (again, after a token renewal). */

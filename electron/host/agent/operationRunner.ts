@@ -19,7 +19,7 @@ import { findAdapter } from '../../../shared/a2a/adapters';
 import { grpcOrigin } from '../../../shared/a2a/grpcBinding';
 import { identifyRequest } from '../../../shared/a2a/identify';
 import { checkContentType } from '../../../shared/a2a/exchangeChecks';
-import type { HeaderList, HttpFrame, SecretMark } from '../../../shared/wire/frame';
+import type { FrameError, HeaderList, HttpFrame, SecretMark } from '../../../shared/wire/frame';
 import type { Exchange } from '../exchange';
 import type { AgentRecord } from './agentRecord';
 import { applyCredentials, hasCredentials, originNeedingConsent, type Credentialed } from './credentials';
@@ -213,6 +213,7 @@ async function sendOnce(
   let opened: (frame: HttpFrame) => void = () => undefined;
   const headArrived = new Promise<HttpFrame>((resolve) => (opened = resolve));
   const exchange = startOperationExchange(plan, source, credentials.sent, state, opened);
+  abortOnSignal(plan.hooks.signal, exchange);
 
   const first = await Promise.race([
     headArrived.then((frame) => ({ streaming: true as const, frame })),
@@ -284,6 +285,21 @@ async function credentialsFor(
     ? bareRequest(request)
     : applyCredentials(request.url, request.headers, settings.auth, settings.headers, bearer);
   return { ok: true, sent };
+}
+
+const CANCELLED: FrameError = {
+  kind: 'aborted',
+  label: 'Cancelled',
+  message: 'You cancelled the operation that sent this request; the answer was not awaited.',
+};
+
+/** A cancelled operation (UX-5) stops its exchange at once, wherever it is: connecting, waiting, or streaming. */
+function abortOnSignal(signal: AbortSignal | undefined, exchange: Exchange): void {
+  if (!signal) return;
+  if (signal.aborted) return exchange.abort(CANCELLED);
+  const stop = () => exchange.abort(CANCELLED);
+  signal.addEventListener('abort', stop, { once: true });
+  void exchange.done.then(() => signal.removeEventListener('abort', stop));
 }
 
 /** An event stream is open: it is handed to the hooks to watch, and the outcome says so at once. */

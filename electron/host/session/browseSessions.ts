@@ -25,11 +25,12 @@ export interface BrowseSession {
 export async function openLargeSessionFile(
   file: string,
   indexDir?: string,
+  watch: { signal?: AbortSignal; onBytes?: (bytes: number, total: number) => void } = {},
 ): Promise<BrowseSession | undefined> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile() || info.size < INDEX_MIN_BYTES) return undefined;
   if (!SESSION_HEAD.test(await readHead(file))) return undefined;
-  const session = await openIndexedSession(file, indexDir);
+  const session = await openIndexedSession(file, indexDir, watch);
   if (session.frames.count > BROWSE_MIN_FRAMES || info.size > SESSION_MAX_BYTES)
     return { session, path: file };
   await session.frames.close();

@@ -15,7 +15,7 @@ import { cleanAgents } from '../../../shared/session/sessionAgents';
 import type { Frame } from '../../../shared/wire/frame';
 import { writeFileAtomic } from '../atomicFile';
 import { blobReader, internalizeFrame } from './blobs';
-import { scanSessionFile, type SessionScan } from './sessionScan';
+import { scanSessionFile, type ScanOptions, type SessionScan } from './sessionScan';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 
 /** Frames read on demand: an indexed file, or frames already in memory (a large journal, a dropped file). */
@@ -53,10 +53,17 @@ export function memoryFrames(frames: readonly Frame[]): FrameSource {
 export async function openIndexedSession(
   file: string,
   indexDir?: string,
-  options: { maxReadBytes?: number } = {},
+  options: {
+    maxReadBytes?: number;
+    signal?: AbortSignal;
+    onBytes?: (bytes: number, total: number) => void;
+  } = {},
 ): Promise<IndexedSession> {
   const info = await stat(file);
-  const scan = await cachedScan(file, info.size, info.mtimeMs, indexDir);
+  const scan = await cachedScan(file, info.size, info.mtimeMs, indexDir, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onBytes ? { onBytes: (bytes) => options.onBytes!(bytes, info.size) } : {}),
+  });
   const handle = await open(file, 'r');
   try {
     const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
@@ -247,13 +254,14 @@ async function cachedScan(
   file: string,
   size: number,
   mtimeMs: number,
-  indexDir?: string,
+  indexDir: string | undefined,
+  watch: Pick<ScanOptions, 'signal' | 'onBytes'>,
 ): Promise<SessionScan> {
   if (indexDir) {
     const cached = await readIndex(indexPath(indexDir, file), file, size, mtimeMs);
     if (cached) return cached;
   }
-  const scan = await scanSessionFile(file, { maxFrames: SESSION_MAX_FRAMES });
+  const scan = await scanSessionFile(file, { maxFrames: SESSION_MAX_FRAMES, ...watch });
   if (indexDir) await writeIndex(indexDir, file, size, mtimeMs, scan).catch(() => undefined);
   return scan;
 }

@@ -9,7 +9,7 @@ import { rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows
 import type { SessionSummary } from '../../../shared/session/types';
 import { browseLoaded, browseSummary, openLargeSessionFile } from './browseSessions';
 import { noStoredBodies } from '../spill/storedBodies';
-import { throwIfCancelled } from '../operationAborts';
+import { throwIfCancelled, type ReportProgress } from '../operationAborts';
 import { readSessionPath, readSessionText, type LoadedSession } from './sessionFiles';
 import { heldSession, readFrames, type HeldSessions, type Request } from './heldSessions';
 
@@ -37,6 +37,7 @@ export async function openSession(
   held: HeldSessions,
   request: Request<'openSession'>,
   signal?: AbortSignal,
+  report?: ReportProgress,
 ): Promise<SessionSummary> {
   // A cancel between steps drops what was read, so the renderer keeps the view it had (UX-5).
   const what = 'the session was not opened';
@@ -48,7 +49,9 @@ export async function openSession(
     if (file && held.recent && held.options.recording)
       await held.recent.add({ path: file, title }).catch(() => undefined);
   };
-  const large = 'path' in request ? await openLargeSessionFile(request.path, held.indexDir) : undefined;
+  const watch = { ...(signal ? { signal } : {}), ...(report ? { onBytes: report } : {}) };
+  const large =
+    'path' in request ? await openLargeSessionFile(request.path, held.indexDir, watch) : undefined;
   if (large) {
     if (signal?.aborted) await large.session.frames.close().catch(() => undefined);
     throwIfCancelled(signal, what);
@@ -57,7 +60,9 @@ export async function openSession(
     return browseSummary(sessionId, large, 'file');
   }
   const loaded =
-    'path' in request ? await readSessionPath(request.path) : readSessionText(request.text, request.name);
+    'path' in request
+      ? await readSessionPath(request.path, watch)
+      : readSessionText(request.text, request.name);
   throwIfCancelled(signal, what);
   await remember(loaded.path, loaded.title);
   const whole = browseLoaded(loaded);

@@ -26,8 +26,11 @@ import type { Frame, HeaderList, HttpFrame, SseFrame } from '../../../shared/wir
 import { profileNamed } from '../../../shared/a2a/profile';
 
 /** What the re-send needs from the host; `closeStream` lets it close a stream the recording closed by hand. */
-export type ResendHost = Pick<HostService, 'sendRaw' | 'awaitStream' | 'onEvent'> &
-  Partial<Pick<HostService, 'closeStream'>>;
+export type ResendHost = Pick<HostService, 'awaitStream' | 'onEvent'> &
+  Partial<Pick<HostService, 'closeStream'>> & {
+    /** `signal` aborts the request in flight when the re-send is cancelled (UX-5). */
+    sendRaw(request: RawAgentRequest, signal?: AbortSignal): Promise<OperationOutcome>;
+  };
 
 export interface ResendOptions {
   /** The recorded session's frames, in order of arrival (revisions and SSE frames included). */
@@ -36,7 +39,14 @@ export interface ResendOptions {
   agentId: string;
   /** The request frames to re-send; all the user's requests when absent. */
   frameIds?: readonly string[];
+  /** Cancels the re-send (UX-5): nothing more is sent, the request in flight and open streams are stopped. */
+  signal?: AbortSignal;
+  /** Told after each request how many of the total were sent. */
+  onProgress?: (sent: number, total: number) => void;
 }
+
+/** What a request the re-send did not reach says once it was cancelled. */
+export const RESEND_CANCELLED = 'Not sent: the re-send was cancelled.';
 
 /** A recorded exchange and, once sent again, its new counterpart. */
 interface Step {
@@ -62,10 +72,15 @@ export async function resendSession(
   }));
   const collector = new FrameCollector();
   const unsubscribe = host.onEvent((event) => collector.take(event));
+  const stopStreams = closeOnCancel(host, options.signal, steps);
   const ids = new Map<string, string>();
   try {
     for (const step of steps) {
       for (const earlier of steps) if (earlier.open) await settleStream(host, collector, earlier, step);
+      if (options.signal?.aborted) {
+        step.outcome = { status: 'refused', message: RESEND_CANCELLED, findings: [] };
+        continue;
+      }
       learnIds(steps, collector, ids);
       const request = replayRequest(step.recorded, options.agentId, ids);
       const masked = maskedBodyFields(request.body);
@@ -78,7 +93,8 @@ export async function resendSession(
         };
         continue;
       }
-      step.outcome = await host.sendRaw(request);
+      step.outcome = await host.sendRaw(request, options.signal);
+      options.onProgress?.(step.number, steps.length);
       step.newId = step.outcome.exchangeId;
       if (!step.newId) continue;
       if (step.outcome.status === 'stream') step.open = true;
@@ -86,6 +102,7 @@ export async function resendSession(
     }
     for (const step of steps) if (step.open) await settleStream(host, collector, step);
   } finally {
+    stopStreams();
     unsubscribe();
   }
 
@@ -114,7 +131,24 @@ export async function resendSession(
     ),
   };
   const { differences, timing } = diffRuns(before, after);
-  return { steps: steps.map(resendStep), differences, timing, newFrames };
+  const cancelled = options.signal?.aborted === true ? { cancelled: true } : {};
+  return { steps: steps.map(resendStep), differences, timing, ...cancelled, newFrames };
+}
+
+/** Closes the new run's open streams when the re-send is cancelled; returns what stops listening. */
+function closeOnCancel(
+  host: ResendHost,
+  signal: AbortSignal | undefined,
+  steps: readonly Step[],
+): () => void {
+  if (!signal || !host.closeStream) return () => undefined;
+  const close = host.closeStream;
+  const stop = () => {
+    for (const step of steps)
+      if (step.open && step.newId) void close({ exchangeId: step.newId }).catch(() => undefined);
+  };
+  signal.addEventListener('abort', stop, { once: true });
+  return () => signal.removeEventListener('abort', stop);
 }
 
 /** The JSON keys of a request body whose values are the redaction mask (a push config's token …). */

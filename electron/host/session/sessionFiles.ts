@@ -23,6 +23,7 @@ import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { blobDirOf, JOURNAL_FORMAT, readJournal, type JournalRead } from './journal';
 import { noStoredBodies, storedInFolder, storedInTable, type StoredBodies } from '../spill/storedBodies';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
+import { throwIfCancelled } from '../operationAborts';
 
 export { SessionFileError };
 
@@ -45,7 +46,13 @@ export interface LoadedSession {
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-export async function readSessionPath(file: string): Promise<LoadedSession> {
+/** Bytes read per step of a whole file, so a cancel is seen between steps (UX-5). */
+const READ_CHUNK = 1024 * 1024;
+
+export async function readSessionPath(
+  file: string,
+  watch: { signal?: AbortSignal; onBytes?: (bytes: number, total: number) => void } = {},
+): Promise<LoadedSession> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new SessionFileError(
       error.code === 'ENOENT' ? `There is no file at ${file}.` : `The file cannot be read: ${error.message}`,
@@ -60,14 +67,31 @@ export async function readSessionPath(file: string): Promise<LoadedSession> {
   if (info.size === 0) throw new SessionFileError('The file is empty.');
   const head = await readHead(file);
   if (isJournalHead(head)) return fromJournal(await readJournalChecked(file), file);
+  const text = await readWhole(file, info.size, watch);
+  return { ...readSessionText(text, path.basename(file), { quote: false }), path: file };
+}
+
+/** The file's text, read a chunk at a time with the signal checked between chunks. */
+async function readWhole(
+  file: string,
+  size: number,
+  { signal, onBytes }: { signal?: AbortSignal; onBytes?: (bytes: number, total: number) => void },
+): Promise<string> {
   const handle = await open(file, 'r');
-  let text: string;
   try {
-    text = await handle.readFile('utf8');
+    const bytes = Buffer.alloc(size);
+    let at = 0;
+    while (at < size) {
+      throwIfCancelled(signal, 'the session was not opened');
+      const { bytesRead } = await handle.read(bytes, at, Math.min(READ_CHUNK, size - at), at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+      onBytes?.(at, size);
+    }
+    return bytes.subarray(0, at).toString('utf8');
   } finally {
     await handle.close();
   }
-  return { ...readSessionText(text, path.basename(file), { quote: false }), path: file };
 }
 
 /** A file's text handed over by the renderer (drag-and-drop, a file picker). */

@@ -5,17 +5,22 @@ import { randomBytes } from 'node:crypto';
 import type { MockAgentInfo } from '../../../shared/session/types';
 import { startMockAgent } from './mockAgent';
 import { resendSession } from './resend';
+import type { ReportProgress } from '../operationAborts';
 import { heldSession, type HeldSessions, type Request } from './heldSessions';
 
 export async function resendHeldSession(
   held: HeldSessions,
   { sessionId, agentId, frameIds }: Request<'resendSession'>,
+  signal?: AbortSignal,
+  report?: ReportProgress,
 ) {
   const loaded = await heldSession(held, sessionId, true);
   const { newFrames: _newFrames, ...result } = await resendSession(held.options.host, {
     frames: loaded.frames,
     agentId,
     ...(frameIds ? { frameIds } : {}),
+    ...(signal ? { signal } : {}),
+    ...(report ? { onProgress: report } : {}),
   });
   // The new run's frames reached the renderer live, as every frame does; the result carries the comparison.
   return result;

@@ -7,6 +7,7 @@
 
 import { createReadStream } from 'node:fs';
 import { SessionFileError } from '../../../shared/session/migrations';
+import { throwIfCancelled } from '../operationAborts';
 
 export interface SessionScan {
   /** Byte span [start, end) of each frame (an object) in the `frames` array. */
@@ -49,13 +50,24 @@ class Spans {
   }
 }
 
-export async function scanSessionFile(
-  file: string,
-  options: { maxFrames?: number; chunkBytes?: number } = {},
-): Promise<SessionScan> {
+export interface ScanOptions {
+  maxFrames?: number;
+  chunkBytes?: number;
+  /** Checked between chunks, so a cancelled open stops mid-file rather than after reading it all (UX-5). */
+  signal?: AbortSignal;
+  /** Told the bytes read so far after each chunk. */
+  onBytes?: (bytes: number) => void;
+}
+
+export async function scanSessionFile(file: string, options: ScanOptions = {}): Promise<SessionScan> {
   const scanner = new SessionScanner(options.maxFrames);
+  let read = 0;
+  // Leaving the loop by a throw destroys the stream, so a cancelled scan closes the file at once.
   for await (const piece of createReadStream(file, { highWaterMark: options.chunkBytes ?? 1024 * 1024 })) {
+    throwIfCancelled(options.signal, 'the session was not opened');
+    read += (piece as Buffer).length;
     scanner.feed(piece as Buffer);
+    options.onBytes?.(read);
   }
   return scanner.finish();
 }

@@ -8,6 +8,7 @@ import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host/hostApi';
 import { holdSessions, readFrames, type SessionServiceOptions } from './heldSessions';
 import { noStoredBodies } from '../spill/storedBodies';
 import type { SearchSource } from './sessionSearch';
+import type { ReportProgress } from '../operationAborts';
 import {
   closeAllSessions,
   closeSession,
@@ -24,15 +25,18 @@ export type { SessionServiceOptions } from './heldSessions';
 export { fileStem, sessionsDir } from './savingSessions';
 
 /** The calls a user may cancel take the signal `cancelOperation` aborts (operationAborts.ts). */
-type Cancellable<M extends 'openSession' | 'saveSession' | 'exportSession'> = (
+type Cancellable<M extends 'openSession' | 'saveSession' | 'exportSession' | 'resendSession'> = (
   request: Parameters<HostApi[M]>[0],
   signal?: AbortSignal,
+  /** How far it got, for the progress notice: bytes read by an open, requests sent by a re-send. */
+  report?: ReportProgress,
 ) => ReturnType<HostApi[M]>;
 
 type SessionMethods = {
   openSession: Cancellable<'openSession'>;
   saveSession: Cancellable<'saveSession'>;
   exportSession: Cancellable<'exportSession'>;
+  resendSession: Cancellable<'resendSession'>;
 } & Pick<
   HostApi,
   | 'readSessionFrames'
@@ -43,7 +47,6 @@ type SessionMethods = {
   | 'closeSession'
   | 'readStoredBytes'
   | 'listSessions'
-  | 'resendSession'
   | 'startMockAgent'
   | 'stopMockAgent'
   | 'listMockAgents'
@@ -54,7 +57,7 @@ export function createSessionService(
 ): SessionMethods & { close(): Promise<void>; searchSource(sessionId: string): Promise<SearchSource> } {
   const held = holdSessions(options);
   return {
-    openSession: (request, signal) => openSession(held, request, signal),
+    openSession: (request, signal, report) => openSession(held, request, signal, report),
     readSessionFrames: ({ sessionId, from, count }) => readFrames(held, sessionId, from, count),
     readSessionRows: (request) => readSessionRows(held, request),
     findSessionRow: (request) => findSessionRow(held, request),
@@ -65,7 +68,7 @@ export function createSessionService(
     saveSession: (request, signal) => saveSession(held, request, signal),
     exportSession: (request, signal) => exportSession(held, request, signal),
     listSessions: () => listSessions(held),
-    resendSession: (request) => resendHeldSession(held, request),
+    resendSession: (request, signal, report) => resendHeldSession(held, request, signal, report),
     startMockAgent: (request) => startHeldMock(held, request),
     stopMockAgent: ({ id }) => stopHeldMock(held, id),
     listMockAgents: async () => [...held.mocks.values()].map((mock) => mock.info),

@@ -1,6 +1,6 @@
 // "Run the conformance suite" on the Checks tab (CHK-6): the official A2A conformance tests (ACTS) against the active
 // agent. The user picks suites, the strictest level to include, the interfaces (every one Switchboard speaks by
-// default) and whether the agent implements ACTS's test behaviours; a progress bar and a Stop button follow the run;
+// default) and whether the agent implements ACTS's test behaviours; the shared progress notice (UX-5) follows the run;
 // the results list each test by interface, then suite, as passed, failed (with what was expected and what came back,
 // and links to the frames of the exchange that failed) or not run (with why), and download as ACTS's report, JSON or
 // JUnit XML. The choices, the results and each test's row are their own components (ActsChoices.tsx,
@@ -11,6 +11,7 @@ import { useActiveAgent } from '../agents';
 import { ActsChoices } from './ActsChoices';
 import { ActsResults } from './ActsResults';
 import { useActsStore } from './actsStore';
+import { ProgressNotice } from '../../ui/ProgressNotice';
 import { useActs } from './useActs';
 
 export function ConformanceSection() {
@@ -48,14 +49,6 @@ export function ConformanceSection() {
         >
           Run the conformance suite
         </button>
-        <button
-          type="button"
-          disabled={!running || running.stopping}
-          onClick={() => void actions.stop()}
-          data-testid="acts-stop"
-        >
-          {running?.stopping ? 'Stopping…' : 'Stop'}
-        </button>
         <span className="spacer" />
         <button
           type="button"
@@ -83,11 +76,16 @@ export function ConformanceSection() {
         </button>
       </div>
       {running && (
-        <p role="status" data-testid="acts-running">
-          <progress value={running.done} max={running.total} data-testid="acts-progress" /> {running.done} of{' '}
-          {running.total} tests
-          {running.stopping ? ' — stopping after the current step' : ''}
-        </p>
+        <ProgressNotice
+          testId="acts-progress"
+          label="Running the conformance suite"
+          done={running.done}
+          total={running.total}
+          unit="tests"
+          startedAt={running.startedAt}
+          onCancel={() => void actions.stop()}
+          cancelling={running.stopping}
+        />
       )}
       {problem && (
         <p className="error-text" role="alert" data-testid="acts-problem">

@@ -28,6 +28,8 @@ export interface ActsState {
     total: number;
     outcomes: TestOutcome[];
     stopping: boolean;
+    /** When it began, for the progress notice's elapsed time. */
+    startedAt: number;
   } | null;
   result: ActsRunResult | null;
   problem: string | null;

@@ -43,7 +43,15 @@ export function useActs(): ActsActions {
         }
         const { runId, planned } = started;
         store().update({
-          running: { runId, agentId, done: 0, total: planned, outcomes: [], stopping: false },
+          running: {
+            runId,
+            agentId,
+            done: 0,
+            total: planned,
+            outcomes: [],
+            stopping: false,
+            startedAt: Date.now(),
+          },
         });
         const stop = host.onEvent((event) => {
           if (event.type !== 'acts' || event.progress.runId !== runId) return;
@@ -74,7 +82,8 @@ export function useActs(): ActsActions {
         if (!running || running.stopping) return;
         store().update({ running: { ...running, stopping: true } });
         try {
-          await host.stopActs({ runId: running.runId });
+          // The run's id is its opId: the same cancel as every other long operation (UX-5).
+          await host.cancelOperation({ opId: running.runId });
         } catch (error) {
           store().update({ problem: `The run could not be stopped: ${message(error)}` });
         }

@@ -4,6 +4,7 @@
 // dialog's state is in useResendForm.ts.
 
 import { agentName } from '../../../shared/agentName';
+import { ProgressNotice } from '../../ui/ProgressNotice';
 import { ResendDiff } from './ResendDiff';
 import { plural } from './sessionText';
 import { SessionDialog } from './SessionDialog';
@@ -29,6 +30,7 @@ export function ResendDialog() {
 function ResendForm({ onDone }: { onDone: () => void }) {
   const form = useResendForm();
   const { replay, liveAgents, scope, resend, frames, requestCount, target } = form;
+  const resending = useSessionUi((state) => state.resending);
 
   if (!replay) {
     return (
@@ -77,11 +79,18 @@ function ResendForm({ onDone }: { onDone: () => void }) {
         The requests go to the agent now, with its current settings. The new exchanges are recorded in this
         run.
       </p>
-      {resend.isPending && (
-        <div className="resend-progress" role="status" data-testid="resend-progress">
-          <progress /> Re-sending {scope === 'selected' ? 'one request' : plural(requestCount, 'request')} to{' '}
-          {target ? agentName(target) : 'the agent'}…
-        </div>
+      {resend.isPending && resending && (
+        <ProgressNotice
+          testId="resend-progress"
+          className="resend-progress"
+          label={`Re-sending to ${target ? agentName(target) : 'the agent'}`}
+          done={resending.sent}
+          {...(resending.total !== undefined ? { total: resending.total } : {})}
+          unit={`request${resending.total === 1 ? '' : 's'} sent`}
+          startedAt={resending.startedAt}
+          onCancel={resending.cancel}
+          cancelling={resending.cancelling === true}
+        />
       )}
       {resend.error && (
         <p className="error-text" role="alert" data-testid="resend-error">

@@ -36,6 +36,7 @@ export function ResendDiff({
         className={view.clean ? 'resend-clean' : 'resend-changed'}
         data-testid="resend-headline"
         data-clean={view.clean}
+        data-cancelled={view.cancelled === true}
       >
         {view.headline}
       </p>

@@ -21,7 +21,7 @@ export function SessionNotes() {
           label={`Opening ${opening.name}`}
           done={opening.loaded}
           {...(opening.total !== undefined ? { total: opening.total } : {})}
-          unit="frames read"
+          unit={opening.unit ?? 'frames read'}
           startedAt={opening.startedAt}
           onCancel={opening.cancel}
         />

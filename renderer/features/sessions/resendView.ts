@@ -23,6 +23,8 @@ export interface ResendView {
   unplaced: RunDifference[];
   headline: string;
   clean: boolean;
+  /** The user cancelled the re-send part-way: the rows past the cancel were not sent. */
+  cancelled?: boolean;
 }
 
 export function resendView(result: ResendResult, recordedFrames: readonly Frame[]): ResendView {
@@ -48,7 +50,17 @@ export function resendView(result: ResendResult, recordedFrames: readonly Frame[
     : `${count} difference${count === 1 ? '' : 's'} in ${differingSteps(result)} of ${result.steps.length} request${
         result.steps.length === 1 ? '' : 's'
       }.`;
-  return { rows, unplaced, headline, clean };
+  if (!result.cancelled) return { rows, unplaced, headline, clean };
+  // A cancelled re-send (UX-5) keeps its partial diff, and says first that it is partial.
+  const sent = result.steps.filter((step) => step.newFrameId !== undefined).length;
+  const total = result.steps.length;
+  return {
+    rows,
+    unplaced,
+    headline: `Re-send cancelled after ${sent} of ${total} request${total === 1 ? '' : 's'}; the rest were not sent. ${headline}`,
+    clean: false,
+    cancelled: true,
+  };
 }
 
 function differingSteps(result: ResendResult): number {

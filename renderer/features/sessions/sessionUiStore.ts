@@ -10,11 +10,22 @@ export interface SessionUiState {
   resendOpen: boolean;
   mockOpen: boolean;
   /** A session being opened: its name, how many of its frames have been read, and how to cancel it (UX-5). */
-  opening: { name: string; loaded: number; total?: number; startedAt: number; cancel(): void } | null;
+  opening: {
+    name: string;
+    loaded: number;
+    total?: number;
+    /** What `loaded` counts: the host's bytes read first, then the frames the window has read. */
+    unit?: string;
+    startedAt: number;
+    cancel(): void;
+  } | null;
   setOpening(opening: SessionUiState['opening']): void;
   /** A save under way, with its cancel (UX-5); null when none is. */
   saving: { startedAt: number; cancel(): void } | null;
   setSaving(saving: SessionUiState['saving']): void;
+  /** A re-send under way: requests sent of all, and its cancel (UX-5); null when none is. */
+  resending: { startedAt: number; sent: number; total?: number; cancel(): void; cancelling?: boolean } | null;
+  setResending(resending: SessionUiState['resending']): void;
   openExport(format: ExportFormat): void;
   openResend(): void;
   openMock(): void;
@@ -32,6 +43,10 @@ export const useSessionUi = create<SessionUiState>()((set) => ({
   saving: null,
   setSaving(saving) {
     set({ saving });
+  },
+  resending: null,
+  setResending(resending) {
+    set({ resending });
   },
   openExport(format) {
     set({ exportFormat: format, resendOpen: false, mockOpen: false });

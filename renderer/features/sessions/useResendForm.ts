@@ -34,9 +34,11 @@ export function useResendForm() {
   const target = liveAgents.find((a) => a.id === chosenId);
   const run = () => {
     if (!target) return;
+    const one = scope === 'selected' && selectedRequest !== undefined;
     resend.mutate({
       agentId: target.id,
-      ...(scope === 'selected' && selectedRequest ? { frameIds: [selectedRequest] } : {}),
+      ...(one ? { frameIds: [selectedRequest] } : {}),
+      total: one ? 1 : requestCount,
     });
   };
 

@@ -9,6 +9,7 @@ import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
 import { FRAMES_PAGE_SIZE, readAllSessionFrames } from './readSessionFrames';
 import { isCancelled, startCancellable } from '../../ui/cancellableOp';
+import { onOperationProgress } from '../../ui/operationProgress';
 import { recordedAgentSummary } from './recordedAgent';
 import { mockAgentsKey, mockAgentsQuery, recentSessionsKey, recentSessionsQuery } from './sessionQueries';
 import { describeSaved, plural, tooLargeToRead } from './sessionText';
@@ -82,8 +83,13 @@ export function useOpenSession() {
       const op = startCancellable(host);
       const base = { name, startedAt: op.startedAt, cancel: op.cancel };
       setOpening({ ...base, loaded: 0 });
+      // While the host reads the file, the notice counts its bytes; then the frames the window reads.
+      const stopBytes = onOperationProgress(host, op.opId, ({ done, total }) =>
+        setOpening({ ...base, loaded: done, ...(total !== undefined ? { total } : {}), unit: 'bytes read' }),
+      );
       try {
         const session = await host.openSession({ ...(await openRequest(source)), opId: op.opId });
+        stopBytes();
         try {
           // A cancel that came after the host had opened it: drop it here, so the previous view stays.
           op.throwIfCancelled('the session was not opened');
@@ -102,6 +108,7 @@ export function useOpenSession() {
           throw error;
         }
       } finally {
+        stopBytes();
         setOpening(null);
       }
     },
@@ -155,18 +162,43 @@ export interface ResendRequest {
   frameIds?: string[];
 }
 
-/** Re-sends the replayed session's requests to a live agent; runs only when the user asks (SES-4). */
+/**
+ * Re-sends the replayed session's requests to a live agent; runs only when the user asks (SES-4). The sessions UI
+ * store holds how many requests went out and the Cancel (UX-5); a cancelled re-send still answers its partial diff.
+ */
 export function useResendSession() {
   const host = useHost();
+  const setResending = useSessionUi((state) => state.setResending);
   return useMutation({
-    mutationFn: ({ agentId, frameIds }: ResendRequest) => {
+    mutationFn: async ({ agentId, frameIds, total }: ResendRequest & { total?: number }) => {
       const replay = useAppStore.getState().replay;
       if (!replay) throw new Error('Open a session to re-send its requests.');
-      return host.resendSession({
-        sessionId: replay.session.sessionId,
-        agentId,
-        ...(frameIds ? { frameIds } : {}),
+      const op = startCancellable(host);
+      const base = { startedAt: op.startedAt, ...(total !== undefined ? { total } : {}) };
+      const cancel = () => {
+        setResending({
+          ...(useSessionUi.getState().resending ?? { ...base, sent: 0 }),
+          cancel,
+          cancelling: true,
+        });
+        op.cancel();
+      };
+      setResending({ ...base, sent: 0, cancel });
+      const stop = onOperationProgress(host, op.opId, (progress) => {
+        const now = useSessionUi.getState().resending;
+        setResending({ ...base, ...now, sent: progress.done, total: progress.total ?? total, cancel });
       });
+      try {
+        return await host.resendSession({
+          sessionId: replay.session.sessionId,
+          agentId,
+          ...(frameIds ? { frameIds } : {}),
+          opId: op.opId,
+        });
+      } finally {
+        stop();
+        setResending(null);
+      }
     },
   });
 }

@@ -1,10 +1,12 @@
 // The ListTasks controls of the task panel (TASK-2): every filter 1.0's ListTasksRequest carries (context, status,
 // page size, status changed after, include artifacts; the history length is the panel's), "List tasks", "Next page"
-// and "Load all" with its progress and a cancel, the total the agent reports, and the tasks listed so far.
+// and "Load all" with the shared progress notice and its Cancel (UX-5), the total the agent reports, and the tasks
+// listed so far.
 
 import { LIST_TASK_STATES, PAGE_SIZE_MAX } from '../../../shared/a2a/listTasksQuery';
 import type { Task } from '../../../shared/a2a/model';
 import type { ListSummary, TaskList } from './useTaskList';
+import { ProgressNotice } from '../../ui/ProgressNotice';
 
 export function ListTasksTools({ list }: { list: TaskList }) {
   const { fields, update, summary } = list;
@@ -81,13 +83,19 @@ export function ListTasksTools({ list }: { list: TaskList }) {
         <button type="button" disabled={loading} onClick={() => void list.loadAll()} data-testid="list-all">
           Load all
         </button>
-        {loading && (
-          <button type="button" onClick={list.cancel} data-testid="list-cancel">
-            Cancel
-          </button>
-        )}
         {summary && <SummaryLine summary={summary} />}
       </div>
+      {loading && summary.startedAt !== undefined && (
+        <ProgressNotice
+          testId="list-progress"
+          label="Loading all tasks"
+          done={summary.tasks}
+          {...(summary.totalSize !== undefined ? { total: summary.totalSize } : {})}
+          unit="tasks"
+          startedAt={summary.startedAt}
+          onCancel={list.cancel}
+        />
+      )}
       {list.error && (
         <p className="error-text" role="alert" data-testid="list-error">
           {list.error}

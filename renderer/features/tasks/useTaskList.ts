@@ -18,6 +18,8 @@ export interface ListSummary {
   tasks: number;
   totalSize?: number;
   loading: boolean;
+  /** When a Load all began, for the shared progress notice (UX-5). */
+  startedAt?: number;
   end?: PagesEnd;
   reason?: string;
 }
@@ -69,13 +71,14 @@ export function useTaskList(
     cancelled.current = signal;
     const all: Task[] = [];
     setListed([]);
-    setSummary({ pages: 0, tasks: 0, loading: true });
+    const startedAt = Date.now();
+    setSummary({ pages: 0, tasks: 0, loading: true, startedAt });
     const result = await followPages(fetchPage, {
       signal,
       onPage: (page, progress) => {
         all.push(...page.tasks);
         setListed([...all]);
-        setSummary({ ...progress, loading: true });
+        setSummary({ ...progress, loading: true, startedAt });
       },
     }).catch((e: unknown) => {
       setError(String(e));

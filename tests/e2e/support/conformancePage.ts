@@ -42,13 +42,20 @@ export class ConformancePage {
     await this.page.getByTestId('acts-run').click();
   }
 
-  /** The running suite's progress bar; its `value` is how many tests are done. */
+  /** The running suite's progress notice, the one every long operation shows (UX-5). */
   progress(): Locator {
     return this.page.getByTestId('acts-progress');
   }
 
+  /** How many tests the notice says are done ("…: 3 of 40 tests"). */
+  async progressDone(): Promise<number> {
+    const text = (await this.page.getByTestId('acts-progress-text').textContent()) ?? '';
+    return Number(/: ([\d,]+) of/.exec(text)?.[1]?.replace(/,/g, '') ?? '0');
+  }
+
+  /** Stops the run with the notice's Cancel. */
   async stop(): Promise<void> {
-    await this.page.getByTestId('acts-stop').click();
+    await this.page.getByTestId('acts-progress-cancel').click();
   }
 
   /** Waits for the run to end and returns whether it conformed. */

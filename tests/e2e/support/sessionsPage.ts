@@ -235,6 +235,35 @@ export class SessionsPage {
     return this.page.getByTestId('resend-diff');
   }
 
+  /** Starts a re-send of the whole session to the open agent whose card URL contains `cardUrlPart` (UX-5). */
+  async startResendTo(cardUrlPart: string): Promise<void> {
+    await this.page.getByTestId('replay-resend').click();
+    await expect(this.page.getByTestId('resend-dialog')).toBeVisible();
+    const agent = this.page.getByTestId('resend-agent');
+    const option = agent.locator('option', { hasText: cardUrlPart });
+    await agent.selectOption((await option.getAttribute('value')) ?? '');
+    await this.page.getByTestId('resend-scope-all').check();
+    await this.page.getByTestId('resend-run').click();
+  }
+
+  /** The re-send's progress notice ("n of m requests sent", Cancel); shown after a second. */
+  resendProgress(): Locator {
+    return this.page.getByTestId('resend-progress');
+  }
+
+  async cancelResend(): Promise<void> {
+    await this.page.getByTestId('resend-progress-cancel').click();
+  }
+
+  /** The progress notice of a session being opened, shown after a second. */
+  openingProgress(): Locator {
+    return this.page.getByTestId('session-opening');
+  }
+
+  async cancelOpening(): Promise<void> {
+    await this.page.getByTestId('session-opening-cancel').click();
+  }
+
   /** The diff's one-line verdict; `data-clean` is true when nothing differs. */
   resendHeadline(): Locator {
     return this.page.getByTestId('resend-headline');

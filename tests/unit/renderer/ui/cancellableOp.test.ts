@@ -7,6 +7,8 @@ import { HostCallError } from '../../../../shared/host/proxy';
 import type { Frame } from '../../../../shared/wire/frame';
 import { readAllSessionFrames } from '../../../../renderer/features/sessions/readSessionFrames';
 import { cancelledError, isCancelled, startCancellable } from '../../../../renderer/ui/cancellableOp';
+import { onOperationProgress } from '../../../../renderer/ui/operationProgress';
+import type { HostEvent, HostEventListener } from '../../../../shared/host/hostApi';
 
 describe('a cancellable operation', () => {
   it('asks the host to cancel its opId once and aborts its signal', () => {
@@ -34,6 +36,13 @@ describe('a cancellable operation', () => {
     expect(isCancelled(new HostCallError('AbortError', 'Cancelled: the session was not saved.'))).toBe(true);
     expect(isCancelled(new HostCallError('Error', 'disk full'))).toBe(false);
     expect(isCancelled(new Error('disk full'))).toBe(false);
+    // The desktop preload's own copy of HostCallError (bundled apart from the window) is told apart by shape.
+    const fromPreload = Object.assign(new Error('Cancelled: the session was not opened.'), {
+      name: 'HostCallError',
+      remoteName: 'AbortError',
+    });
+    expect(isCancelled(fromPreload)).toBe(true);
+    expect(isCancelled(Object.assign(new Error('x'), { remoteName: 'Error' }))).toBe(false);
     expect(isCancelled('AbortError')).toBe(false);
   });
 });
@@ -50,5 +59,27 @@ describe('reading a session that is cancelled', () => {
       readAllSessionFrames({ readSessionFrames }, 's-1', undefined, 2, controller.signal),
     ).rejects.toMatchObject({ name: 'AbortError', message: 'Cancelled: the session was not opened.' });
     expect(readSessionFrames).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("an operation's progress events", () => {
+  it('reaches only the listener of its opId, until it stops listening', () => {
+    const listeners = new Set<HostEventListener>();
+    const host = {
+      onEvent(listener: HostEventListener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const emit = (event: HostEvent) => listeners.forEach((listener) => listener(event));
+    const seen: number[] = [];
+    const stop = onOperationProgress(host, 'op-a', (progress) => seen.push(progress.done));
+    emit({ type: 'progress', progress: { opId: 'op-a', done: 1, total: 3, unit: 'requests' } });
+    emit({ type: 'progress', progress: { opId: 'op-b', done: 2, total: 3, unit: 'requests' } });
+    emit({ type: 'open-session', path: '/tmp/x.switchboard' });
+    stop();
+    emit({ type: 'progress', progress: { opId: 'op-a', done: 3, total: 3, unit: 'requests' } });
+    expect(seen).toEqual([1]);
+    expect(listeners.size).toBe(0);
   });
 });

@@ -329,6 +329,7 @@ describe('in-process connection', () => {
         },
       },
       proxies: { type: 'proxies', proxies: [] },
+      progress: { type: 'progress', progress: { opId: 'op-1', done: 10, total: 20, unit: 'bytes' } },
     };
     expect(Object.keys(oneOfEach).sort()).toEqual([...hostEventTypes].sort());
     expect(new Set(hostEventTypes).size).toBe(hostEventTypes.length);

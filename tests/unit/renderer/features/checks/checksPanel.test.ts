@@ -200,9 +200,17 @@ describe('the palette’s conformance suite commands', () => {
     run.run();
     expect(acts.start).toHaveBeenCalledWith('a1');
     expect(showTab).toHaveBeenCalledWith('checks');
-    useActsStore
-      .getState()
-      .update({ running: { runId: 'r', agentId: 'a1', done: 1, total: 9, outcomes: [], stopping: false } });
+    useActsStore.getState().update({
+      running: {
+        runId: 'r',
+        agentId: 'a1',
+        done: 1,
+        total: 9,
+        outcomes: [],
+        stopping: false,
+        startedAt: 0,
+      },
+    });
     const stop = checkCommands(checks, 'a1', showTab, acts).find((c) => c.id === 'acts:stop')!;
     expect(ids('a1')).not.toContain('acts:run');
     stop.run();

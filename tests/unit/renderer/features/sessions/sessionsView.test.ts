@@ -170,6 +170,26 @@ describe('re-send diff', () => {
     expect(showValue({ long: 'y'.repeat(300) })).toHaveLength(200);
   });
 
+  it('says first that a cancelled re-send is partial, and how far it got (UX-5)', () => {
+    const result: ResendResult = {
+      steps: [
+        { index: 1, operation: 'send', recordedFrameId: 'a', newFrameId: 'n1', status: 'error', message: '' },
+        { index: 2, operation: 'get', recordedFrameId: 'b', status: 'refused', message: 'Not sent' },
+      ],
+      differences: [{ step: 2, aspect: 'missing', message: 'Not sent' }],
+      timing: [],
+      cancelled: true,
+    };
+    const view = resendView(result, recorded);
+    expect(view.cancelled).toBe(true);
+    expect(view.clean).toBe(false);
+    expect(view.headline).toBe(
+      'Re-send cancelled after 1 of 2 requests; the rest were not sent. 1 difference in 1 of 2 requests.',
+    );
+    const { cancelled: _cancelled, ...whole } = result;
+    expect(resendView(whole, recorded).cancelled).toBeUndefined();
+  });
+
   it('names how a recorded exchange ended', () => {
     expect(recordedStatus(undefined)).toBe('not in the session');
     expect(recordedStatus(http('c'))).toBe('no answer');
