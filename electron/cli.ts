@@ -20,12 +20,13 @@ import {
 import { exportCommand, mockCommand, replayCommand } from './cli/sessionCommands';
 import { proxyCommand } from './cli/proxyCommand';
 import type { Recorder } from './host/agent/recorder';
+import type { PushService } from './host/push/pushService';
 import { createHost } from './host/createHost';
 
 type Runner = (host: HostService, inv: Invocation, out: Output) => Promise<number>;
 
 /** The host's recorder, which `proxy` records through (the HostApi has no door for a proxy's frames). */
-let hostRecorder: Recorder | undefined;
+let hostRecorder: { recorder: Recorder; push: PushService } | undefined;
 
 /** One runner per command in cli/args.ts; a command added there without a runner here does not compile. */
 const runners: Record<CommandName, Runner> = {
@@ -73,7 +74,7 @@ async function main(): Promise<number> {
     record: save !== undefined,
     ...(save ? { recordDir: save.recordDir } : {}),
     ...(dataDir ? { dataDir } : {}),
-    onRecorder: (recorder) => (hostRecorder = recorder),
+    onRecorder: (recorder, push) => (hostRecorder = { recorder, push }),
   });
   const out = createOutput(opt.flag(parsed, '--json'));
   let code: number;

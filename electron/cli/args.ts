@@ -497,6 +497,12 @@ const COMMANDS: readonly CommandSpec[] = [
         value: 'F',
         help: 'serve the saved session F instead of the live agent, behind the same card',
       },
+      {
+        name: '--faults',
+        kind: 'text',
+        value: 'F',
+        help: 'apply the fault rules in the JSON file F (see docs/proxy.md#fault-rules)',
+      },
       ...saveOptions,
     ],
     about:

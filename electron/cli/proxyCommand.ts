@@ -4,24 +4,38 @@
 
 import type { HttpFrame } from '../../shared/wire/frame';
 import type { Recorder } from '../host/agent/recorder';
-import { startRecordingProxy } from '../host/proxy/recordingProxy';
+import { createProxyEngine } from '../host/proxy/proxyEngine';
+import { readFaultRulesFile } from '../host/proxy/faultRulesFile';
+import type { PushService } from '../host/push/pushService';
 import { EXIT, opt, type Invocation } from './args';
 import type { Output } from './output';
 import { stopSignal } from './sessionCommands';
 
 export async function proxyCommand(
-  recorder: Recorder | undefined,
+  host: { recorder: Recorder; push: PushService } | undefined,
   inv: Invocation,
   out: Output,
 ): Promise<number> {
-  if (!recorder) throw new Error('the host has no recorder to record the proxy with.');
+  if (!host) throw new Error('the host has no recorder to record the proxy with.');
   const port = opt.number(inv, '--port');
   const replace = opt.text(inv, '--replace');
   if (replace !== undefined && replace.trim() === '') {
     out.note('--replace needs the saved session to serve, such as run.switchboard.');
     return EXIT.usage;
   }
-  const proxy = await startRecordingProxy(
+  const faultsFile = opt.text(inv, '--faults');
+  const rules =
+    faultsFile === undefined ? { ok: true as const, rules: [] } : await readFaultRulesFile(faultsFile);
+  if (!rules.ok) {
+    out.note(`The fault rules in ${faultsFile} were not applied: ${rules.errors.join(' ')}`);
+    return EXIT.usage;
+  }
+  const engine = createProxyEngine({
+    recorder: host.recorder,
+    push: host.push,
+    onExchange: (frame) => exchangeLine(frame, out),
+  });
+  const proxy = await engine(
     {
       upstream: inv.args.url ?? '',
       ...(port !== undefined ? { port } : {}),
@@ -29,7 +43,7 @@ export async function proxyCommand(
       routePush: !opt.flag(inv, '--no-route-push'),
       ...(replace !== undefined ? { replaceWith: replace } : {}),
     },
-    { recorder, onExchange: (frame) => exchangeLine(frame, out) },
+    rules.rules,
   );
   const status = proxy.status();
   out.emit({

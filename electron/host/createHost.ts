@@ -26,6 +26,7 @@ import { createOperationAborts, progressReporter } from './operationAborts';
 import type { ResendHost } from './session/resend';
 import { createPushService, type PushService } from './push/pushService';
 import { createProxyService, type ProxyEngine, type ProxyService } from './proxy/proxyService';
+import { createProxyEngine } from './proxy/proxyEngine';
 import { checkCardText } from './cardCheck';
 import { checkRequestBody } from './requestBodySchema';
 import { defaultDataDir } from './dataDir';
@@ -84,7 +85,7 @@ export interface HostOptions {
    * Handed the host's recorder once it exists, for what records through it outside the HostApi: the command line's
    * `switchboard proxy` (PRX-1), whose frames must reach the run's recording like the host's own.
    */
-  onRecorder?: (recorder: Recorder) => void;
+  onRecorder?: (recorder: Recorder, push: PushService) => void;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -110,16 +111,16 @@ export function createHost(options: HostOptions): HostService {
     : path.join(dataDir ?? tmpdir(), 'spill', `run-${process.pid}-${randomBytes(4).toString('hex')}`);
   const analyser = options.analysisWorker ? workerAnalyser(options.analysisWorker) : undefined;
   const recorder = hostRecorder(deps, analyser, spillDir, recording, bus, (frame) => push.observe(frame));
-  options.onRecorder?.(recorder);
   const secrets = new HostSecrets(dataDir, options.secretCipher);
   // Holds are kept in the library for the app only: a command-line run is asked for explicitly and must neither be
   // stopped by what the app remembered nor leave holds in the user's library.
   const holds = dataDir && options.edition !== 'cli' ? libraryHoldStore(dataDir) : undefined;
   const agents = createAgentClient(recorder, secrets.vault, holds);
   const push = createPushService(recorder, (agentId) => agents.describe(agentId));
+  options.onRecorder?.(recorder, push);
   const remember = rememberer(recording, analyser);
   const proxies = createProxyService({
-    engine: options.proxyEngine ?? proxyEngineMissing, // wired to startRecordingProxy when the engine lands
+    engine: options.proxyEngine ?? createProxyEngine({ recorder, push }),
     publish: (list) => bus.publish({ type: 'proxies', proxies: list }),
   });
   const api = {
@@ -327,11 +328,6 @@ function hostMethods(parts: HostParts): HostService {
       if (demo) await (await demo.catch(() => undefined))?.close();
     },
   };
-}
-
-/** Until the recording proxy's engine is part of the build, starting a proxy says so plainly. */
-async function proxyEngineMissing(): Promise<never> {
-  throw new Error('The recording proxy is not available in this build.');
 }
 
 function hostInfo(options: HostOptions): HostInfo {

@@ -134,7 +134,6 @@ describe('push configs routed through the receiver', () => {
       relays,
       receiverBaseUrl: () => baseUrl,
       agentId: 'upstream',
-      generation: '0.3',
     });
     const ownUrl = `${webhook.server.url}/a2a/hook?tenant=t1`;
     const request = proxied(
@@ -228,7 +227,6 @@ describe('push configs routed through the receiver', () => {
       relays,
       receiverBaseUrl: () => baseUrl,
       agentId: 'upstream',
-      generation: '1.0',
     });
     const request = proxied(
       {
@@ -297,7 +295,7 @@ describe('push configs routed through the receiver', () => {
       method: 'tasks/pushNotificationConfig/set',
       params: { taskId: 't', pushNotificationConfig: { url: 'https://hooks.example.com/a2a' } },
     };
-    const off = pushRouteHooks({ relays, receiverBaseUrl: () => undefined, agentId: 'a', generation: '0.3' });
+    const off = pushRouteHooks({ relays, receiverBaseUrl: () => undefined, agentId: 'a' });
     expect(off.beforeForward!(proxied(body, '/', '0.3'))).toEqual({
       note: 'Push config not routed: the webhook receiver is not listening.',
     });
@@ -305,7 +303,6 @@ describe('push configs routed through the receiver', () => {
       relays,
       receiverBaseUrl: () => 'http://127.0.0.1:1',
       agentId: 'a',
-      generation: '0.3',
     });
     expect(on.beforeForward!({ ...proxied(body, '/', '0.3'), binding: 'GRPC' })).toBeUndefined();
     const mailto = {

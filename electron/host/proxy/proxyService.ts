@@ -10,6 +10,8 @@ export interface RunningProxyLike {
   status(): ProxyStatus;
   setHooks(hooks: ProxyHooks): void;
   close(): Promise<void>;
+  /** Puts fault rules in place itself (the real engine keeps one live rule set per proxy); `[]` clears them. */
+  loadFaultRules?(json: unknown): RulesValidation;
 }
 
 export type ProxyEngine = (options: ProxyOptions) => Promise<RunningProxyLike>;
@@ -98,7 +100,11 @@ export function createProxyService(deps: ProxyServiceDeps): ProxyService {
     setFaultRules(id, rules) {
       const entry = proxies.get(id);
       if (!entry) throw new Error(`No proxy ${id} is running: it may have been stopped.`);
-      if (rules === null) {
+      if (entry.running.loadFaultRules) {
+        const loaded = entry.running.loadFaultRules(rules ?? []);
+        if (!loaded.ok) throw new Error(`The fault rules were not applied: ${loaded.error}`);
+        entry.faultRules = loaded.count;
+      } else if (rules === null) {
         entry.running.setHooks({});
         entry.faultRules = 0;
       } else {

@@ -18,7 +18,6 @@ export interface PushRouteOptions {
   /** The receiver's base URL, or undefined when it is not listening (nothing is routed then). */
   receiverBaseUrl: () => string | undefined;
   agentId: string;
-  generation: string;
 }
 
 /** Answers that echo push configs are small; one larger than this goes through untouched. */
@@ -70,7 +69,7 @@ function routeConfigs(request: ProxiedRequest, options: PushRouteOptions): Forwa
         originalUrl: original,
         proxyId: request.proxyId,
         agentId: options.agentId,
-        generation: options.generation,
+        generation: request.generation,
       },
       base,
     );

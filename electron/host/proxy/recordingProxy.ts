@@ -25,7 +25,11 @@ export interface RecordingProxyDeps {
   recorder: Recorder;
   hooks?: ProxyHooks;
   /** Starts the gRPC forwarder for the card's gRPC interface; without it that interface is left out of the card. */
-  startGrpc?: (upstreamGrpcUrl: string, proxyId: string) => Promise<GrpcForward>;
+  startGrpc?: (
+    upstreamGrpcUrl: string,
+    proxyId: string,
+    context: { listenUrl: string; generation: string },
+  ) => Promise<GrpcForward>;
   /** Each exchange's final frame, once published (the command line prints one line per exchange). */
   onExchange?: (frame: HttpFrame) => void;
   /** The proxy's id; a random one when absent. */
@@ -90,7 +94,10 @@ async function listen(
   cleanup.push(() => listener.close());
   const listenUrl = `http://127.0.0.1:${listener.port}`;
   const grpcTarget = card.plan.grpc[0];
-  const grpc = grpcTarget && deps.startGrpc ? await deps.startGrpc(grpcTarget.url, id) : undefined;
+  const grpc =
+    grpcTarget && deps.startGrpc
+      ? await deps.startGrpc(grpcTarget.url, id, { listenUrl, generation: card.generation })
+      : undefined;
   if (grpc) cleanup.push(() => grpc.close());
   held.site = {
     id,
