@@ -1,6 +1,7 @@
 // The recording proxy in the app, in both projects (PRX-1, PRX-4): "Proxy an agent…" opens from the sidebar and the
-// palette, refuses bad input beside its field, and, while this build has no proxy engine, says so when a proxy is
-// started, leaving none running. Proxied frames from a saved session carry the "via proxy" tag in the frames table
+// palette, refuses bad input beside its field and says why a proxy did not start. A live journey proxies a 1.0 SDK
+// agent: a client's calls through it are frames tagged with the client, a fault rule applied while it runs is what
+// the client gets, and Stop ends it. Proxied frames from a saved session carry the "via proxy" tag in the frames table
 // and the timeline, and the inspector names the client and says which fault was injected.
 
 import { expect, test } from './fixtures';
@@ -9,7 +10,7 @@ import { ProxiesPage } from './support/proxiesPage';
 import { proxiedSessionText } from './support/proxiedSession';
 import { SessionsPage } from './support/sessionsPage';
 
-test('proxy an agent: the dialog checks its input and says the proxy is not in this build', async ({
+test('proxy an agent: the dialog checks its input and says why a proxy did not start', async ({
   app,
   record,
 }) => {
@@ -46,11 +47,9 @@ test('proxy an agent: the dialog checks its input and says the proxy is not in t
     await proxies.fill({ replace: false });
   });
 
-  await test.step('starting says the proxy is not available in this build; none runs', async () => {
+  await test.step('an upstream with no card says why the proxy did not start; none runs', async () => {
     await proxies.start();
-    await expect(proxies.startError()).toContainText(
-      'The proxy did not start: The recording proxy is not available in this build.',
-    );
+    await expect(proxies.startError()).toContainText('The proxy did not start:');
     await proxies.closeDialog();
     await expect(proxies.rows()).toHaveCount(0);
     await expect(proxies.emptyNote()).toBeVisible();
@@ -106,3 +105,70 @@ test('proxied frames from a session: via-proxy tags, the client and the injected
   });
   expect(record.pageErrors).toEqual([]);
 });
+
+test('proxy a live agent: client calls recorded, a fault rule applied while it runs, then stopped', async ({
+  app,
+  startPeer,
+  record,
+}) => {
+  const agent = await startPeer('v1.0');
+  const proxies = new ProxiesPage(app.page);
+  let cardUrl = '';
+
+  await test.step('start a proxy in front of the agent; the dialog gives the card URL', async () => {
+    await proxies.openFromSidebar();
+    await proxies.fill({ upstream: agent.cardUrl });
+    await proxies.start();
+    await expect(proxies.startedCardUrl()).toContainText('http://127.0.0.1:');
+    cardUrl = (await proxies.startedCardUrl().textContent())!.trim();
+    await proxies.closeDialog();
+    await expect(proxies.rows()).toHaveCount(1);
+    await expect(proxies.rowCardUrl()).toHaveText(cardUrl);
+  });
+
+  await test.step('a client reads the card and sends a message through the proxy', async () => {
+    const card = (await (await fetch(cardUrl)).json()) as { supportedInterfaces: Array<{ url: string }> };
+    const endpoint = card.supportedInterfaces[0]!.url;
+    expect(new URL(endpoint).origin).toBe(new URL(cardUrl).origin);
+    const answer = await sendThrough(endpoint, 'hello through the proxy');
+    expect(answer).toHaveProperty('result');
+    await app.tab('frames').click();
+    await expect(proxies.frameRowTags().first()).toHaveText('via proxy');
+    await proxies.selectProxiedRow(0);
+    await expect(proxies.inspectorClient()).toContainText('127.0.0.1');
+  });
+
+  await test.step('a fault rule applied while it runs is what the client gets, marked on the frame', async () => {
+    await proxies.applyFaultRules(
+      JSON.stringify([
+        { id: 'boom', match: { operation: 'SendMessage' }, action: { kind: 'error', httpStatus: 503 } },
+      ]),
+    );
+    await expect(proxies.faultCount()).toContainText('1');
+    const card = (await (await fetch(cardUrl)).json()) as { supportedInterfaces: Array<{ url: string }> };
+    const failed = await sendThrough(card.supportedInterfaces[0]!.url, 'this one fails');
+    expect(failed).toHaveProperty('error');
+    await expect(proxies.frameRowTags().filter({ hasText: 'fault' })).toHaveCount(1);
+  });
+
+  await test.step('Stop ends the proxy', async () => {
+    await proxies.stopFirst();
+    await expect(proxies.rows()).toHaveCount(0);
+    await expect(fetch(cardUrl)).rejects.toThrow();
+  });
+  expect(record.pageErrors).toEqual([]);
+});
+
+async function sendThrough(endpoint: string, text: string): Promise<Record<string, unknown>> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0', 'User-Agent': 'e2e-client/1.0' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: { messageId: `m-${text.length}`, role: 'ROLE_USER', parts: [{ text }] } },
+    }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}

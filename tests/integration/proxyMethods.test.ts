@@ -1,6 +1,7 @@
-// The host's proxy methods (PRX-1) through the real createHost: before the recording proxy's engine is part of the
-// build, starting one says so in a sentence and nothing is left running; with an engine handed in (a fake here),
-// the window hears of every start, change of rules and stop as a `proxies` event, and closing the host stops all.
+// The host's proxy methods (PRX-1) through the real createHost: the real engine proxies a 1.0 SDK agent, records a
+// client's calls as tagged frames, puts fault rules in force while it runs (PRX-4) and says why a proxy did not
+// start; with a fake engine the window hears of every start, change of rules and stop as a `proxies` event, and
+// closing the host stops all.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -8,6 +9,9 @@ import type { ProxyEngine } from '../../electron/host/proxy/proxyService';
 import type { HostEvent, HostService } from '../../shared/host/hostApi';
 import { connectInProcess } from '../../shared/host/inProcess';
 import type { ProxyStatus } from '../../shared/proxy/proxyTypes';
+import type { Frame, HttpFrame } from '../../shared/wire/frame';
+import { peers } from '../peers';
+import { closedPort } from './support/localServer';
 
 let host: HostService | undefined;
 afterEach(async () => {
@@ -59,9 +63,8 @@ function nextProxiesEvent(connection: ReturnType<typeof connectInProcess>): Prom
 describe('proxy methods without the engine', () => {
   it('refuses to start a proxy with a clear message and lists none', async () => {
     host = createHost({ edition: 'test', appVersion: '0.0.0-test' });
-    await expect(host.startProxy({ upstream: 'http://127.0.0.1:9/' })).rejects.toThrow(
-      'The recording proxy is not available in this build.',
-    );
+    const port = await closedPort();
+    await expect(host.startProxy({ upstream: `http://127.0.0.1:${port}/` })).rejects.toThrow(/card/i);
     await expect(host.startProxy({ upstream: 'nope' })).rejects.toThrow('“nope” is not a URL');
     expect(await host.listProxies()).toEqual([]);
     expect(await host.stopProxy({ id: 'p1' })).toEqual({ stopped: false });
@@ -69,7 +72,81 @@ describe('proxy methods without the engine', () => {
       'No proxy p1 is running',
     );
   });
+
+  it('proxies a live 1.0 agent: tagged frames, fault rules in force while it runs, refused bad rules', async () => {
+    const peer = await peers['v1.0']();
+    try {
+      host = createHost({ edition: 'test', appVersion: '0.0.0-test' });
+      const connection = connectInProcess(host);
+      const frames: Frame[] = [];
+      connection.onEvent((event) => {
+        if (event.type === 'frames') frames.push(...event.frames);
+      });
+      const proxy = await connection.startProxy({ upstream: peer.cardUrl });
+      expect(proxy).toMatchObject({ generation: '1.0', routePush: true, injectTrace: false, faultRules: 0 });
+      const card = (await (await fetch(proxy.cardUrl)).json()) as {
+        supportedInterfaces: Array<{ url: string }>;
+      };
+      const endpoint = card.supportedInterfaces.find((i) => i.url.startsWith(proxy.listenUrl))!.url;
+      expect(await send(endpoint)).toHaveProperty('result');
+
+      await expect(connection.setProxyFaultRules({ id: proxy.id, rules: [{ match: {} }] })).rejects.toThrow(
+        'The fault rules were not applied:',
+      );
+      const rules = [
+        { id: 'down', match: { operation: 'SendMessage' }, action: { kind: 'error', httpStatus: 503 } },
+      ];
+      expect(await connection.setProxyFaultRules({ id: proxy.id, rules })).toMatchObject({ faultRules: 1 });
+      const refused = await send(endpoint);
+      expect(refused).toHaveProperty('error');
+      await connection.setProxyFaultRules({ id: proxy.id, rules: null });
+      expect(await send(endpoint)).toHaveProperty('result');
+
+      await waitFor(() => finalSends(frames).length === 3);
+      const sends = finalSends(frames);
+      expect(sends.every((frame) => frame.proxied?.proxyId === proxy.id)).toBe(true);
+      expect(sends.map((frame) => frame.proxied?.faults?.map((fault) => fault.ruleId) ?? [])).toEqual([
+        [],
+        ['down'],
+        [],
+      ]);
+      expect(sends[0]!.proxied?.client.userAgent).toBe('proxy-methods-test');
+      expect(await connection.stopProxy({ id: proxy.id })).toEqual({ stopped: true });
+      await expect(fetch(proxy.cardUrl)).rejects.toThrow();
+    } finally {
+      await peer.close();
+    }
+  });
 });
+
+function finalSends(frames: readonly Frame[]): HttpFrame[] {
+  return frames.filter(
+    (frame): frame is HttpFrame =>
+      frame.kind === 'http' &&
+      frame.proxied !== undefined &&
+      frame.state === 'done' &&
+      /SendMessage/.test(frame.request.body?.text ?? ''),
+  );
+}
+
+async function waitFor(ready: () => boolean): Promise<void> {
+  // Frames reach the window in batches; each batch is a macrotask away.
+  for (let i = 0; i < 500 && !ready(); i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function send(endpoint: string): Promise<Record<string, unknown>> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0', 'User-Agent': 'proxy-methods-test' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+    }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
 
 describe('proxy methods with an engine', () => {
   it('tells the window of each start, rules change and stop, and stops every proxy at close', async () => {

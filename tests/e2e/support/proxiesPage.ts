@@ -87,6 +87,33 @@ export class ProxiesPage {
     return this.page.getByTestId('proxy-start-error');
   }
 
+  startedCardUrl(): Locator {
+    return this.page.getByTestId('proxy-started-card-url');
+  }
+
+  // A running proxy in the panel
+
+  rowCardUrl(index = 0): Locator {
+    return this.rows().nth(index).getByTestId('proxy-card-url');
+  }
+
+  faultCount(index = 0): Locator {
+    return this.rows().nth(index).getByTestId('proxy-fault-count');
+  }
+
+  /** Opens the first proxy's fault rules, types them and applies them. */
+  async applyFaultRules(json: string, index = 0): Promise<void> {
+    const row = this.rows().nth(index);
+    const rules = row.getByTestId('proxy-fault-rules');
+    if ((await rules.getAttribute('open')) === null) await rules.locator('summary').click();
+    await row.getByTestId('proxy-fault-text').fill(json);
+    await row.getByTestId('proxy-fault-apply').click();
+  }
+
+  async stopFirst(): Promise<void> {
+    await this.rows().first().getByTestId('proxy-stop').click();
+  }
+
   // Proxied frames
 
   frameRowTags(): Locator {
