@@ -7,6 +7,7 @@ import path from 'node:path';
 import budgets from './budgets.json';
 import { actsBenchmark } from './acts';
 import { ingestBenchmark } from './ingest';
+import { proxyBenchmark } from './proxy';
 import { searchBenchmark } from './search';
 import { soakBenchmark } from './soak';
 import { sseBenchmark } from './sse';
@@ -25,6 +26,7 @@ const benchmarks: readonly Benchmark[] = [
   soakBenchmark,
   actsBenchmark,
   searchBenchmark,
+  proxyBenchmark,
 ];
 
 async function main(argv: string[]): Promise<number> {

@@ -1,7 +1,8 @@
-// The flood peer for the ingest and live-UI benchmarks: an A2A 1.0 JSON-RPC agent whose streaming answer is one
+// The flood peer for the ingest, live-UI and proxy benchmarks: an A2A 1.0 JSON-RPC agent whose streaming answer is one
 // task followed by a fixed number of small status and artifact updates, written as fast as the socket takes them
 // (`rate` 0) or paced at `rate` events per second, then a completed status and the end of the stream. The events
-// are built once per stream from templates so that producing them costs the benchmark as little as possible.
+// are built once per stream from templates so that producing them costs the benchmark as little as possible. A unary
+// SendMessage is answered at once with a completed task.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -51,13 +52,20 @@ export async function startFloodPeer(options: FloodOptions): Promise<FloodPeer> 
         res.writeHead(400).end();
         return;
       }
+      if (call.method === 'SendMessage') {
+        // A unary call answered at once with a completed task, for the proxy's added-latency measure.
+        tasks++;
+        res.writeHead(200, { 'content-type': 'application/json', 'a2a-version': '1.0' });
+        res.end(unaryAnswer(JSON.stringify(call.id ?? null), `task-${tasks}`, `ctx-${tasks}`));
+        return;
+      }
       if (call.method !== 'SendStreamingMessage') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({
             jsonrpc: '2.0',
             id: call.id ?? null,
-            error: { code: -32601, message: 'Only SendStreamingMessage floods.' },
+            error: { code: -32601, message: 'Only SendMessage and SendStreamingMessage are served.' },
           }),
         );
         return;
@@ -108,6 +116,11 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+function unaryAnswer(rpcId: string, taskId: string, contextId: string): string {
+  const status = `{"state":"TASK_STATE_COMPLETED","timestamp":"${new Date().toISOString()}"}`;
+  return `{"jsonrpc":"2.0","id":${rpcId},"result":{"task":{"id":"${taskId}","contextId":"${contextId}","status":${status}}}}`;
 }
 
 /** The stream's events in order, one SSE block each; `undefined` after the last. */
