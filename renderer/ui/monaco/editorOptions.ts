@@ -9,8 +9,12 @@ import type { DiffEditorProps, EditorProps } from '@monaco-editor/react';
 type EditorOptions = NonNullable<EditorProps['options']>;
 type DiffEditorOptions = NonNullable<DiffEditorProps['options']>;
 
-/** What every editor shares: small type, no minimap, sized by its box. */
+/**
+ * What every editor shares: small type, no minimap, sized by its box. Tab moves focus out of the editor as it does
+ * everywhere else in the window, so no editor is a keyboard trap (indentation comes from Enter and the formatter).
+ */
 const common = {
+  tabFocusMode: true,
   minimap: { enabled: false },
   scrollBeyondLastLine: false,
   automaticLayout: true,
