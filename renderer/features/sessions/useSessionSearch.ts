@@ -1,12 +1,14 @@
 // Search in a session in browse mode (TL-5): the host reads the file and streams hits back as `search` events; this
 // hook starts a search, gathers its hits and progress, cancels it, and moves between hits (already while the search
-// goes on), opening each hit's row.
+// goes on), opening each hit's row. Each search carries an `opId` so the shared progress notice's Cancel
+// (`cancelOperation`, UX-5) stops it like every other long operation.
 
 import { useEffect, useRef, useState } from 'react';
 import type { SearchFilters, SearchHit, SearchProgress } from '../../../shared/search/frameSearch';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
+import { startCancellable, type CancellableOp } from '../../ui/cancellableOp';
 
 export interface SessionSearchState {
   hits: SearchHit[];
@@ -15,6 +17,8 @@ export interface SessionSearchState {
   total: number;
   running: boolean;
   cancelled: boolean;
+  /** When the running search began, for the progress notice's delay and elapsed time. */
+  startedAt?: number;
   error?: string;
 }
 
@@ -35,6 +39,7 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
   const host = useHost();
   const [state, setState] = useState<SessionSearchState>(idle);
   const searchId = useRef<string | undefined>(undefined);
+  const operation = useRef<CancellableOp | undefined>(undefined);
   const stopListening = useRef<(() => void) | undefined>(undefined);
 
   const take = (progress: SearchProgress) =>
@@ -48,16 +53,16 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
       ...(progress.error ? { error: progress.error } : {}),
     }));
 
-  const cancel = () => {
-    const id = searchId.current;
-    if (id) void host.cancelSearch({ searchId: id }).catch(() => undefined);
-  };
+  // The host stops the search between pages and sends a last `search` event saying it was cancelled.
+  const cancel = () => operation.current?.cancel();
 
   const start = (text: string, caseSensitive: boolean, filters?: SearchFilters) => {
     cancel();
     stopListening.current?.();
     searchId.current = undefined;
-    setState({ ...idle, running: true });
+    const op = startCancellable(host);
+    operation.current = op;
+    setState({ ...idle, running: true, startedAt: op.startedAt });
     // Batches can arrive before the host's answer names the search: they wait here until it does.
     const early: SearchProgress[] = [];
     stopListening.current = host.onEvent((event) => {
@@ -66,7 +71,13 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
       else if (event.progress.searchId === searchId.current) take(event.progress);
     });
     host
-      .searchSession({ sessionId: session.sessionId, text, caseSensitive, ...(filters ? { filters } : {}) })
+      .searchSession({
+        sessionId: session.sessionId,
+        text,
+        caseSensitive,
+        opId: op.opId,
+        ...(filters ? { filters } : {}),
+      })
       .then(
         ({ searchId: id }) => {
           searchId.current = id;
@@ -79,8 +90,7 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
   useEffect(
     () => () => {
       stopListening.current?.();
-      const id = searchId.current;
-      if (id) void host.cancelSearch({ searchId: id }).catch(() => undefined);
+      operation.current?.cancel();
     },
     [host],
   );
