@@ -212,6 +212,26 @@ export class RenderPage {
     await expect(placeholder).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
   }
 
+  /** Presses a stored event's Load without waiting for it to finish (its progress notice shows meanwhile). */
+  async startLoadStoredEvent(placeholder: Locator): Promise<void> {
+    await placeholder.getByTestId('load-stored-event').click();
+  }
+
+  /** The shared progress notice of a stored event loading from disk (UX-5). */
+  storedEventProgress(placeholder: Locator): Locator {
+    return placeholder.getByTestId('stored-event-progress');
+  }
+
+  /** Presses the progress notice's Cancel. */
+  async cancelStoredEventLoad(placeholder: Locator): Promise<void> {
+    await placeholder.getByTestId('stored-event-progress-cancel').click();
+  }
+
+  /** What a cancelled load says: nothing of it was kept. */
+  storedEventCancelled(placeholder: Locator): Locator {
+    return placeholder.getByTestId('stored-event-cancelled');
+  }
+
   /** The text of a loaded stored event (its first part, for a large one). */
   storedEventText(placeholder: Locator): Locator {
     return placeholder.getByTestId('stored-event-text');
