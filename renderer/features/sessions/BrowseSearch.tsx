@@ -111,6 +111,7 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
           unit="frames"
           startedAt={state.startedAt}
           onCancel={search.cancel}
+          cancelling={state.cancelling === true}
         />
       )}
       <FilterBar

@@ -16,6 +16,8 @@ export interface SessionSearchState {
   scanned: number;
   total: number;
   running: boolean;
+  /** Cancel was pressed; the host has not yet said the search stopped. */
+  cancelling?: boolean;
   cancelled: boolean;
   /** When the running search began, for the progress notice's delay and elapsed time. */
   startedAt?: number;
@@ -49,12 +51,16 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
       scanned: progress.scanned,
       total: progress.total,
       running: !progress.done,
+      ...(progress.done ? { cancelling: false } : {}),
       cancelled: progress.cancelled === true,
       ...(progress.error ? { error: progress.error } : {}),
     }));
 
   // The host stops the search between pages and sends a last `search` event saying it was cancelled.
-  const cancel = () => operation.current?.cancel();
+  const cancel = () => {
+    operation.current?.cancel();
+    setState((now) => (now.running ? { ...now, cancelling: true } : now));
+  };
 
   const start = (text: string, caseSensitive: boolean, filters?: SearchFilters) => {
     cancel();
@@ -80,10 +86,21 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
       })
       .then(
         ({ searchId: id }) => {
+          if (op.signal.aborted) {
+            // Cancelled (or replaced) before the host named it: stop it now, and, if it is still the one shown,
+            // end it in the window at once, as the host's own "cancelled" event would have.
+            void host.cancelSearch({ searchId: id }).catch(() => undefined);
+            if (operation.current !== op) return;
+            stopListening.current?.();
+            setState((now) => ({ ...now, running: false, cancelling: false, cancelled: true }));
+            return;
+          }
           searchId.current = id;
           for (const progress of early) if (progress.searchId === id) take(progress);
         },
-        (error: unknown) => setState({ ...idle, error: message(error) }),
+        (error: unknown) => {
+          if (operation.current === op) setState({ ...idle, error: message(error) });
+        },
       );
   };
 
