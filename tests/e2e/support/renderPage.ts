@@ -114,6 +114,21 @@ export class RenderPage {
     await file.getByTestId('load-stored').click();
   }
 
+  /** The shared progress notice of a stored file part loading from disk (UX-5). */
+  storedProgress(file: Locator): Locator {
+    return file.getByTestId('stored-progress');
+  }
+
+  /** Presses the stored load's Cancel in its progress notice. */
+  async cancelStoredLoad(file: Locator): Promise<void> {
+    await file.getByTestId('stored-progress-cancel').click();
+  }
+
+  /** What a cancelled stored load says: nothing of it was kept. */
+  storedCancelled(file: Locator): Locator {
+    return file.getByTestId('stored-cancelled');
+  }
+
   loadButton(scope: Locator): Locator {
     return scope.getByTestId('load-remote');
   }
