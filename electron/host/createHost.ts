@@ -302,8 +302,11 @@ function hostMethods(parts: HostParts): HostService {
       aborts.run(opId, (signal) =>
         runProbes(probeHost, agents.summary(agentId), probes, signal ? { signal } : {}),
       ),
-    // A conformance run is named by its runId, so the one Cancel every long operation has stops it too (UX-5).
-    cancelOperation: async ({ opId }) => ({ cancelled: aborts.cancel(opId) || acts.stop(opId).stopped }),
+    // A conformance run is named by its runId and a browse search by its opId, so the one Cancel every long
+    // operation has stops them too (UX-5).
+    cancelOperation: async ({ opId }) => ({
+      cancelled: aborts.cancel(opId) || searches.cancelOperation(opId) || acts.stop(opId).stopped,
+    }),
     actsCatalog: async () => acts.catalog(),
     startActs: async (request) => acts.start(request),
     awaitActs: ({ runId }) => acts.settled(runId),

@@ -185,9 +185,10 @@ export interface HostApi {
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
   /**
    * Searches an open session's frames (TL-5): bodies, headers, events, stored bodies read from disk, with optional
-   * filters. Answers at once with an id; hits and progress arrive as `search` events until one says `done`.
+   * filters. Answers at once with an id; hits and progress arrive as `search` events until one says `done`. With an
+   * `opId`, `cancelOperation` stops it as `cancelSearch` does (UX-5).
    */
-  searchSession(request: { sessionId: string } & SearchRequest): Promise<{ searchId: string }>;
+  searchSession(request: { sessionId: string } & SearchRequest & Cancellable): Promise<{ searchId: string }>;
   /** Stops a search under way; false when it had ended already. */
   cancelSearch(request: { searchId: string }): Promise<{ cancelled: boolean }>;
   /**

@@ -194,6 +194,7 @@ export const hostArgSchemas: ArgSchemas = {
           })
           .strict()
           .optional(),
+        opId: opIdSchema,
       })
       .strict(),
   ]),

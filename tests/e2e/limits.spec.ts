@@ -1,11 +1,12 @@
 // Size limits seen from the window (SEC-4), against the hostile agent: an answer past the body cap and a stream past
 // the stream cap both stop with a message naming the cap, and what came before the cap is kept. The caps are set in
 // the agent's settings, in MiB, as a user would. A 100 MB file part is kept on disk by the host and loaded into the
-// window only when the user asks. Past the window's frame cap the oldest frames leave it, with a note, and the
-// saved session still has them all.
+// window only when the user asks; its load's Cancel (UX-5) stops it keeping nothing. Past the window's frame cap the
+// oldest frames leave it, with a note, and the saved session still has them all.
 
 import { expect, test as base } from './fixtures';
 import { FramesPage } from './support/framesPage';
+import { gateHostCalls } from './support/hostCallGate';
 import { LibraryPage } from './support/libraryPage';
 import { RenderPage } from './support/renderPage';
 import { SessionsPage } from './support/sessionsPage';
@@ -86,8 +87,28 @@ test('a 100 MB base64 file part is kept on disk and loads only when asked', asyn
     });
   });
 
-  await test.step('load the file in the conversation: the image decodes', async () => {
+  await test.step('start loading, Cancel in the progress notice: it stops and nothing is kept', async () => {
     await app.tab('conversation').click();
+    // The host holds the first slice until the test lets it go, so the notice shows and Cancel lands mid-load.
+    const gate = gateHostCalls(app.host!, 'readStoredBytes');
+    try {
+      await render.loadStored(file);
+      await gate.waitForCalls(1);
+      await expect(render.storedProgress(file)).toBeVisible();
+      await expect(render.storedProgress(file)).toContainText('from disk');
+      await render.cancelStoredLoad(file);
+      gate.open();
+      await expect(render.storedCancelled(file)).toHaveText('Loading was cancelled; nothing was kept.');
+      await expect(render.storedProgress(file)).toHaveCount(0);
+      await expect(render.image(file)).toHaveCount(0);
+      // The slice under way when Cancel was pressed was the last one asked for.
+      expect(gate.calls()).toBe(1);
+    } finally {
+      gate.restore();
+    }
+  });
+
+  await test.step('load the file in the conversation: the image decodes', async () => {
     await render.loadStored(file);
     const image = render.image(file);
     await expect(image).toBeVisible({ timeout: 60_000 });

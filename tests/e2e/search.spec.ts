@@ -1,12 +1,13 @@
 // Search (TL-5) in both projects: the search box finds text inside bodies and stream events of a live run, marks it
 // in the inspector and moves between hits with Enter, Shift+Enter and F3; a session in browse mode is searched by
-// the host over the file, with progress, and its hits open their rows.
+// the host over the file, with the shared progress notice and its Cancel (UX-5), and its hits open their rows.
 
 import path from 'node:path';
 import { writeSessionFixture } from '../../bench/support/sessionFixture';
 import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import { expect, test } from './fixtures';
 import { FramesPage } from './support/framesPage';
+import { gateHostCalls } from './support/hostCallGate';
 import { SearchPage } from './support/searchPage';
 import { SessionsPage } from './support/sessionsPage';
 
@@ -81,5 +82,44 @@ test('search a session in browse mode: the host scans the file, hits open their 
     await expect(sessions.browseRow(703)).toHaveClass(/selected/, { timeout: 30_000 });
     await search.previousInSession();
     await expect(search.sessionStatus()).toHaveText(`1 of ${streams}`);
+  });
+});
+
+test('a browse-mode search shows the shared progress notice, and its Cancel stops it', async ({
+  app,
+  tempDir,
+}) => {
+  const search = new SearchPage(app.page);
+  const sessions = new SessionsPage(app.page);
+  const file = path.join(tempDir, 'large.switchboard');
+  const fixture = await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 500, perStream: 500 });
+  const streams = fixture.events / 500;
+
+  await test.step('open the large file in browse mode', async () => {
+    app.host!.announceOpen(file);
+    await expect(sessions.sessionBrowser()).toHaveAttribute('data-ready', 'true');
+  });
+
+  await test.step('search while the host is held: the notice shows; Cancel ends the search', async () => {
+    // The host takes the search only when the test opens the gate, so the notice shows and Cancel lands first.
+    const gate = gateHostCalls(app.host!, 'searchSession');
+    try {
+      await search.searchSession('CHUNK 201 ');
+      await gate.waitForCalls(1);
+      await expect(search.sessionProgress()).toBeVisible();
+      await expect(search.sessionProgress()).toContainText('Searching the session');
+      await search.cancelSessionSearch();
+      gate.open();
+      await expect(search.sessionStatus()).toHaveText('cancelled after 0 frames');
+      await expect(search.sessionProgress()).toHaveCount(0);
+    } finally {
+      gate.restore();
+    }
+  });
+
+  await test.step('searching again runs to the end', async () => {
+    await search.rerunSessionSearch();
+    await expect(search.sessionStatus()).toHaveText(`0 of ${streams}`, { timeout: 60_000 });
+    await expect(search.sessionProgress()).toHaveCount(0);
   });
 });

@@ -30,7 +30,7 @@ afterAll(() => host?.close());
 
 /** Runs a search to its end (or until `onFirst` cancels it) and gathers its batches. */
 async function search(
-  request: SearchRequest,
+  request: SearchRequest & { opId?: string },
   onFirst?: (searchId: string) => void,
 ): Promise<SearchProgress[]> {
   const batches: SearchProgress[] = [];
@@ -108,6 +108,25 @@ describe('searching a session in browse mode', () => {
     expect(last).toMatchObject({ done: true, cancelled: true });
     expect(last.scanned).toBeLessThan(fixture.frames);
     expect(await host.cancelSearch({ searchId: last.searchId })).toEqual({ cancelled: false });
+  });
+
+  it('stops by cancelOperation when started with an opId (UX-5), and refuses that opId twice at once', async () => {
+    let cancelled: Promise<{ cancelled: boolean }> | undefined;
+    let again: Promise<string> | undefined;
+    const batches = await search({ text: 'never there', opId: 'search-op-1' }, () => {
+      // Caught at once: the rejection comes before the search ends and the assertion reads it.
+      again = host.searchSession({ sessionId, text: 'x', opId: 'search-op-1' }).then(
+        () => 'started',
+        (error: Error) => error.message,
+      );
+      cancelled = host.cancelOperation({ opId: 'search-op-1' });
+    });
+    expect(await again).toBe('An operation with the id "search-op-1" is already running.');
+    expect(await cancelled).toEqual({ cancelled: true });
+    const last = batches.at(-1)!;
+    expect(last).toMatchObject({ done: true, cancelled: true });
+    expect(last.scanned).toBeLessThan(fixture.frames);
+    expect(await host.cancelOperation({ opId: 'search-op-1' })).toEqual({ cancelled: false });
   });
 
   it('refuses an empty search, an unknown session and an over-long query with plain messages', async () => {

@@ -1,11 +1,13 @@
 // The search box of a session in browse mode (TL-5): the host searches bodies, headers and events of every frame
-// in the file, with progress ("scanned 120,000 of 1,010,000 frames") and a Cancel button; Enter / Shift+Enter and
+// in the file, with the shared progress notice ("Searching the session: 120,000 of 1,010,000 frames") and its Cancel
+// (UX-5); Escape cancels too. Enter / Shift+Enter and
 // F3 / Shift+F3 move between the hits found so far, "3 of 41". The filters of the timeline and frames list (kind,
 // task, state, operation) go with the search, so the host keeps only the frames they pass; filters alone search too.
 
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { hasFilters } from '../../../shared/search/frameSearch';
 import { FilterBar, highlightSearch, useFilterStore } from '../frames';
+import { ProgressNotice } from '../../ui/ProgressNotice';
 import type { useSessionSearch } from './useSessionSearch';
 
 /** Suggested in the state filter: the task states of the A2A spec (https://a2a-protocol.org/latest/specification/). */
@@ -56,8 +58,9 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
 
   const found = state.hits.length.toLocaleString('en-US');
   const position = state.hits.length > 0 ? `${state.current < 0 ? 0 : state.current + 1} of ${found}` : '';
+  // While it runs, how far it got is the progress notice's to say.
   const progress = state.running
-    ? `scanned ${state.scanned.toLocaleString('en-US')} of ${state.total.toLocaleString('en-US')} frames`
+    ? ''
     : state.cancelled
       ? `cancelled after ${state.scanned.toLocaleString('en-US')} frames`
       : asked && !state.error && state.hits.length === 0
@@ -96,14 +99,21 @@ export function BrowseSearch({ search }: { search: ReturnType<typeof useSessionS
       <button type="button" onClick={ask} disabled={!canAsk} data-testid="browse-search-go">
         Search
       </button>
-      {state.running && (
-        <button type="button" onClick={search.cancel} data-testid="browse-search-cancel">
-          Cancel
-        </button>
-      )}
       <span className="muted" role="status" data-testid="browse-search-status">
         {state.error ?? [position, progress].filter(Boolean).join(' · ')}
       </span>
+      {state.running && state.startedAt !== undefined && (
+        <ProgressNotice
+          testId="browse-search-progress"
+          label="Searching the session"
+          done={state.scanned}
+          total={state.total}
+          unit="frames"
+          startedAt={state.startedAt}
+          onCancel={search.cancel}
+          cancelling={state.cancelling === true}
+        />
+      )}
       <FilterBar
         name="browse"
         free

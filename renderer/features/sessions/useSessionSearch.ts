@@ -1,12 +1,14 @@
 // Search in a session in browse mode (TL-5): the host reads the file and streams hits back as `search` events; this
 // hook starts a search, gathers its hits and progress, cancels it, and moves between hits (already while the search
-// goes on), opening each hit's row.
+// goes on), opening each hit's row. Each search carries an `opId` so the shared progress notice's Cancel
+// (`cancelOperation`, UX-5) stops it like every other long operation.
 
 import { useEffect, useRef, useState } from 'react';
 import type { SearchFilters, SearchHit, SearchProgress } from '../../../shared/search/frameSearch';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
+import { startCancellable, type CancellableOp } from '../../ui/cancellableOp';
 
 export interface SessionSearchState {
   hits: SearchHit[];
@@ -14,7 +16,11 @@ export interface SessionSearchState {
   scanned: number;
   total: number;
   running: boolean;
+  /** Cancel was pressed; the host has not yet said the search stopped. */
+  cancelling?: boolean;
   cancelled: boolean;
+  /** When the running search began, for the progress notice's delay and elapsed time. */
+  startedAt?: number;
   error?: string;
 }
 
@@ -35,6 +41,7 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
   const host = useHost();
   const [state, setState] = useState<SessionSearchState>(idle);
   const searchId = useRef<string | undefined>(undefined);
+  const operation = useRef<CancellableOp | undefined>(undefined);
   const stopListening = useRef<(() => void) | undefined>(undefined);
 
   const take = (progress: SearchProgress) =>
@@ -44,20 +51,24 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
       scanned: progress.scanned,
       total: progress.total,
       running: !progress.done,
+      ...(progress.done ? { cancelling: false } : {}),
       cancelled: progress.cancelled === true,
       ...(progress.error ? { error: progress.error } : {}),
     }));
 
+  // The host stops the search between pages and sends a last `search` event saying it was cancelled.
   const cancel = () => {
-    const id = searchId.current;
-    if (id) void host.cancelSearch({ searchId: id }).catch(() => undefined);
+    operation.current?.cancel();
+    setState((now) => (now.running ? { ...now, cancelling: true } : now));
   };
 
   const start = (text: string, caseSensitive: boolean, filters?: SearchFilters) => {
     cancel();
     stopListening.current?.();
     searchId.current = undefined;
-    setState({ ...idle, running: true });
+    const op = startCancellable(host);
+    operation.current = op;
+    setState({ ...idle, running: true, startedAt: op.startedAt });
     // Batches can arrive before the host's answer names the search: they wait here until it does.
     const early: SearchProgress[] = [];
     stopListening.current = host.onEvent((event) => {
@@ -66,21 +77,37 @@ export function useSessionSearch(session: SessionSummary, show: (row: SessionRow
       else if (event.progress.searchId === searchId.current) take(event.progress);
     });
     host
-      .searchSession({ sessionId: session.sessionId, text, caseSensitive, ...(filters ? { filters } : {}) })
+      .searchSession({
+        sessionId: session.sessionId,
+        text,
+        caseSensitive,
+        opId: op.opId,
+        ...(filters ? { filters } : {}),
+      })
       .then(
         ({ searchId: id }) => {
+          if (op.signal.aborted) {
+            // Cancelled (or replaced) before the host named it: stop it now, and, if it is still the one shown,
+            // end it in the window at once, as the host's own "cancelled" event would have.
+            void host.cancelSearch({ searchId: id }).catch(() => undefined);
+            if (operation.current !== op) return;
+            stopListening.current?.();
+            setState((now) => ({ ...now, running: false, cancelling: false, cancelled: true }));
+            return;
+          }
           searchId.current = id;
           for (const progress of early) if (progress.searchId === id) take(progress);
         },
-        (error: unknown) => setState({ ...idle, error: message(error) }),
+        (error: unknown) => {
+          if (operation.current === op) setState({ ...idle, error: message(error) });
+        },
       );
   };
 
   useEffect(
     () => () => {
       stopListening.current?.();
-      const id = searchId.current;
-      if (id) void host.cancelSearch({ searchId: id }).catch(() => undefined);
+      operation.current?.cancel();
     },
     [host],
   );

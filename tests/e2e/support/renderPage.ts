@@ -114,6 +114,21 @@ export class RenderPage {
     await file.getByTestId('load-stored').click();
   }
 
+  /** The shared progress notice of a stored file part loading from disk (UX-5). */
+  storedProgress(file: Locator): Locator {
+    return file.getByTestId('stored-progress');
+  }
+
+  /** Presses the stored load's Cancel in its progress notice. */
+  async cancelStoredLoad(file: Locator): Promise<void> {
+    await file.getByTestId('stored-progress-cancel').click();
+  }
+
+  /** What a cancelled stored load says: nothing of it was kept. */
+  storedCancelled(file: Locator): Locator {
+    return file.getByTestId('stored-cancelled');
+  }
+
   loadButton(scope: Locator): Locator {
     return scope.getByTestId('load-remote');
   }
@@ -210,6 +225,26 @@ export class RenderPage {
   async loadStoredEvent(placeholder: Locator): Promise<void> {
     await placeholder.getByTestId('load-stored-event').click();
     await expect(placeholder).toHaveAttribute('data-loaded', 'true', { timeout: 60_000 });
+  }
+
+  /** Presses a stored event's Load without waiting for it to finish (its progress notice shows meanwhile). */
+  async startLoadStoredEvent(placeholder: Locator): Promise<void> {
+    await placeholder.getByTestId('load-stored-event').click();
+  }
+
+  /** The shared progress notice of a stored event loading from disk (UX-5). */
+  storedEventProgress(placeholder: Locator): Locator {
+    return placeholder.getByTestId('stored-event-progress');
+  }
+
+  /** Presses the progress notice's Cancel. */
+  async cancelStoredEventLoad(placeholder: Locator): Promise<void> {
+    await placeholder.getByTestId('stored-event-progress-cancel').click();
+  }
+
+  /** What a cancelled load says: nothing of it was kept. */
+  storedEventCancelled(placeholder: Locator): Locator {
+    return placeholder.getByTestId('stored-event-cancelled');
   }
 
   /** The text of a loaded stored event (its first part, for a large one). */

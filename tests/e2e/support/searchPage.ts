@@ -53,8 +53,23 @@ export class SearchPage {
     await this.page.getByTestId('browse-search').press('Shift+Enter');
   }
 
-  /** "2 of 101", with "scanned … of … frames" while the host is still searching. */
+  /** "2 of 101", "No match", or "cancelled after … frames"; how far a running search got is the notice's. */
   sessionStatus(): Locator {
     return this.page.getByTestId('browse-search-status');
+  }
+
+  /** Runs the session search again with the Search button (Enter moves between hits when nothing changed). */
+  async rerunSessionSearch(): Promise<void> {
+    await this.page.getByTestId('browse-search-go').click();
+  }
+
+  /** The shared progress notice of a running session search (UX-5): "Searching the session: n of m frames". */
+  sessionProgress(): Locator {
+    return this.page.getByTestId('browse-search-progress');
+  }
+
+  /** Presses the progress notice's Cancel. */
+  async cancelSessionSearch(): Promise<void> {
+    await this.page.getByTestId('browse-search-progress-cancel').click();
   }
 }

@@ -80,6 +80,16 @@ export class TasksPage {
     await this.page.getByTestId('list-all').click();
   }
 
+  /** The shared progress notice of a Load all under way (UX-5): shown after a second, with its Cancel. */
+  loadAllProgress(): Locator {
+    return this.page.getByTestId('list-progress');
+  }
+
+  /** Presses the progress notice's Cancel: the Load all stops before it asks for the next page. */
+  async cancelLoadAll(): Promise<void> {
+    await this.page.getByTestId('list-progress-cancel').click();
+  }
+
   /** Pages, tasks and the agent's total so far; `data-end` says how a Load all ended. */
   listSummary(): Locator {
     return this.page.getByTestId('list-summary');
