@@ -7,30 +7,11 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { HeaderList } from '../../../shared/wire/frame';
 import { pairs } from '../exchange';
+import { forwardableHeaders } from '../../../shared/proxy/hopByHop';
 
-/** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1), plus Host, which names the relay. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-]);
-
-/** The header lines to pass on: hop-by-hop ones and those `Connection` names are dropped. */
+/** The header lines to pass on: hop-by-hop ones dropped, and Host and Content-Length, which are the relay's own. */
 export function endToEndHeaders(headers: HeaderList): HeaderList {
-  const named = new Set<string>();
-  for (const [name, value] of headers) {
-    if (name.toLowerCase() !== 'connection') continue;
-    for (const token of value.split(',')) named.add(token.trim().toLowerCase());
-  }
-  return headers.filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase()));
+  return forwardableHeaders(headers, ['host', 'content-length']);
 }
 
 export interface RelayAnswer {
