@@ -11,6 +11,8 @@ import { connectInProcess } from '../../shared/host/inProcess';
 import type { ProxyStatus } from '../../shared/proxy/proxyTypes';
 import type { Frame, HttpFrame } from '../../shared/wire/frame';
 import { peers } from '../peers';
+import { runChecks } from '../../shared/checks/runChecks';
+import { findingsBySide } from '../../shared/checks/findingSides';
 import { closedPort } from './support/localServer';
 
 let host: HostService | undefined;
@@ -118,6 +120,88 @@ describe('proxy methods without the engine', () => {
     }
   });
 });
+
+describe('the caller judged on proxied traffic (PRX-3)', () => {
+  it('a deliberately wrong client gets a finding on each of its mistakes', async () => {
+    const peer = await peers['v1.0']();
+    try {
+      host = createHost({ edition: 'test', appVersion: '0.0.0-test' });
+      const connection = connectInProcess(host);
+      const frames: Frame[] = [];
+      connection.onEvent((event) => {
+        if (event.type === 'frames') frames.push(...event.frames);
+      });
+      const proxy = await connection.startProxy({ upstream: peer.cardUrl, routePush: false });
+      const card = (await (await fetch(proxy.cardUrl)).json()) as {
+        supportedInterfaces: Array<{ url: string }>;
+      };
+      const endpoint = card.supportedInterfaces.find((i) => i.url.startsWith(proxy.listenUrl))!.url;
+      const call = (body: unknown, version: string | null = '1.0') =>
+        rpcCall(endpoint, body, version === null ? {} : { 'A2A-Version': version });
+      const message = (extra: Record<string, unknown> = {}) => ({
+        messageId: `m-${Math.random()}`,
+        role: 'ROLE_USER',
+        parts: [{ text: 'hi' }],
+        ...extra,
+      });
+      // A right call first, so the task ends and the wrong ones can be told apart.
+      const done = (await call({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendMessage',
+        params: { message: message() },
+      })) as {
+        result: { task: { id: string } };
+      };
+      const taskId = done.result.task.id;
+      await call({ jsonrpc: '2.0', id: 2, method: 'SendMessage', params: { message: message() } }, null);
+      await call({
+        jsonrpc: '2.0',
+        id: 3.5,
+        method: 'SendMessage',
+        params: { message: 'hi' },
+      });
+      await call({ jsonrpc: '2.0', id: 4, method: 'SendMessage', params: { message: message({ taskId }) } });
+      await call({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'CreateTaskPushNotificationConfig',
+        params: { taskId, url: '/hook' },
+      });
+      await waitFor(
+        () => frames.filter((f) => f.kind === 'http' && f.proxied && f.state === 'done').length >= 6,
+      );
+
+      const report = runChecks({ frames, agents: [], cardFindings: [], appVersion: 'test' });
+      const caller = findingsBySide(report.findings).caller;
+      const checks = new Set(caller.map((finding) => finding.checkId));
+      expect([...checks].sort()).toEqual([
+        'caller.envelope',
+        'caller.headers',
+        'caller.push-config',
+        'caller.schema',
+        'caller.threading',
+      ]);
+      expect(caller.find((f) => f.checkId === 'caller.threading')?.message).toContain(
+        `task ${taskId} after it ended`,
+      );
+      expect(caller.find((f) => f.checkId === 'caller.schema')?.message).toMatch(
+        /^The caller's request is not a valid /,
+      );
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+async function rpcCall(endpoint: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as unknown;
+}
 
 function finalSends(frames: readonly Frame[]): HttpFrame[] {
   return frames.filter(

@@ -8,6 +8,7 @@ import type { ProxyRoute } from '../../../shared/proxy/proxyRoutes';
 import type { ProxiedInfo, ProxiedRequest, ProxyClient, ProxyHooks } from '../../../shared/proxy/proxyTypes';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import type { Recorder } from '../agent/recorder';
+import { callerSchemaFindings } from './callerSchema';
 import { markAuthorization, type UpstreamCard } from './proxyCard';
 
 /** What every exchange of one proxy shares. */
@@ -66,4 +67,12 @@ export function annotateFrame(forward: Forward, frame: HttpFrame, headers: Heade
     ...(identified?.rpc ? { rpc: identified.rpc } : {}),
     ...(request.taskId !== undefined ? { taskId: request.taskId } : {}),
   };
+  if (!identified) return;
+  const schema = callerSchemaFindings({
+    generation: adapter.generation,
+    binding: adapter.binding,
+    operation: identified.operation,
+    body: request.body.byteLength > 0 ? new TextDecoder().decode(request.body) : undefined,
+  });
+  if (schema.length > 0) frame.findings = [...(frame.findings ?? []), ...schema];
 }
