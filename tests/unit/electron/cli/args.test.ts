@@ -238,6 +238,7 @@ const GOOD_VALUES: Record<string, { value?: string; parsed: string | number | bo
   '--inject-trace': { parsed: true },
   '--no-route-push': { parsed: true },
   '--replace': { value: 'run.switchboard', parsed: 'run.switchboard' },
+  '--faults': { value: 'faults.json', parsed: 'faults.json' },
   '--save': { value: 'run.switchboard', parsed: 'run.switchboard' },
   '--force': { parsed: true },
   '--jwks': { value: 'keys.json', parsed: 'keys.json' },
