@@ -1,10 +1,11 @@
 // An SSE event over the per-event cap (FRM-8): the host stored it on disk whole rather than drop it, so it shows as a
-// placeholder with its size and a Load button (progress and Cancel while it loads, UX-5); once loaded, its text is shown as text (never markup), the first
-// part of it only, since the point of the cap is that the whole may be too much to lay out.
+// placeholder with its size and a Load button (progress and Cancel while it loads, UX-5); once loaded, its text is
+// shown as text (never markup), the first part of it only, since the point of the cap is that the whole may be too
+// much to lay out.
 
 import { formatSize } from './media';
 import { useStoredEventLoad } from './useStoredEventLoad';
-import { ProgressNotice } from '../../ui/ProgressNotice';
+import { StoredLoadStatus } from './StoredLoadStatus';
 
 /** Characters of a loaded event laid out on the page. */
 const SHOWN_CHARS = 64 * 1024;
@@ -42,27 +43,18 @@ export function StoredEvent({ stored }: { stored: { sha256: string; size: number
             ? `Try again: load ${size} from disk`
             : `Load ${size}`}
       </button>
-      {state.status === 'loading' && (
-        <ProgressNotice
-          testId="stored-event-progress"
-          label={`Loading the event of ${size} from disk`}
-          done={state.read}
-          total={stored.size}
-          unit="bytes"
-          startedAt={state.startedAt}
-          onCancel={cancel}
-        />
-      )}
-      {state.status === 'cancelled' && (
-        <span className="muted" role="status" data-testid="stored-event-cancelled">
-          Loading was cancelled; nothing was kept.
-        </span>
-      )}
-      {state.status === 'failed' && (
-        <span className="render-error" role="alert" data-testid="stored-event-error">
-          {state.message}
-        </span>
-      )}
+      <StoredLoadStatus
+        view={
+          state.status === 'loading'
+            ? { status: 'loading', done: state.read, total: stored.size, startedAt: state.startedAt }
+            : state.status === 'cancelled' || state.status === 'failed'
+              ? state
+              : { status: 'other' }
+        }
+        label={`Loading the event of ${size} from disk`}
+        testIdPrefix="stored-event"
+        onCancel={cancel}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // A file part too large to keep in memory (SEC-4): the host stored its bytes on disk, so the part shows its size and
-// loads them only on a click, with progress and Cancel (UX-5); once loaded they go through the same safe viewers as inline bytes.
+// loads them only on a click, with progress and Cancel (UX-5); once loaded they go through the same safe viewers as
+// inline bytes.
 
 import type { StoredString } from '../../../shared/wire/storedString';
 import { FileBody } from './FileBody';
@@ -7,7 +8,7 @@ import { formatSize, mediaKindOf } from './media';
 import { PdfActions } from './PdfActions';
 import { base64Size } from './storedBytes';
 import { useStoredLoad } from './useStoredLoad';
-import { ProgressNotice } from '../../ui/ProgressNotice';
+import { StoredLoadStatus } from './StoredLoadStatus';
 
 export function StoredFile({ stored, type, name }: { stored: StoredString; type: string; name: string }) {
   const { state, load, cancel } = useStoredLoad(stored);
@@ -30,27 +31,23 @@ export function StoredFile({ stored, type, name }: { stored: StoredString; type:
             ? `Try again: load ${size} from disk`
             : `Load ${size} kept on disk`}
       </button>
-      {state.status === 'loading' && (
-        <ProgressNotice
-          testId="stored-progress"
-          label={`Loading ${size} from disk`}
-          done={base64Size(state.read)}
-          total={base64Size(state.total)}
-          unit="bytes"
-          startedAt={state.startedAt}
-          onCancel={cancel}
-        />
-      )}
-      {state.status === 'cancelled' && (
-        <span className="muted" role="status" data-testid="stored-cancelled">
-          Loading was cancelled; nothing was kept.
-        </span>
-      )}
-      {state.status === 'failed' && (
-        <span className="render-error" role="alert" data-testid="stored-error">
-          {state.message}
-        </span>
-      )}
+      <StoredLoadStatus
+        view={
+          state.status === 'loading'
+            ? {
+                status: 'loading',
+                done: base64Size(state.read),
+                total: base64Size(state.total),
+                startedAt: state.startedAt,
+              }
+            : state.status === 'cancelled' || state.status === 'failed'
+              ? state
+              : { status: 'other' }
+        }
+        label={`Loading ${size} from disk`}
+        testIdPrefix="stored"
+        onCancel={cancel}
+      />
     </span>
   );
 }
