@@ -1,97 +1,145 @@
 // bench:ingest — how fast the host takes in a stream while recording every frame, beside the official SDK client
-// merely consuming the same stream (issue 9). A flood peer in its own process streams 200,000 small status and
-// artifact updates as fast as the socket drains; each contender runs in a fresh process of its own (so its peak
-// RSS is its own), alternately, for a few rounds. The host must record exactly the events the peer sent. Its time
-// is to the stream's last byte, with every frame in the journal; when its analysis of them was done is reported
-// beside it.
+// merely consuming the same stream (issue 9), and beside the floor: a client that reads the same bytes and does
+// nothing else (how fast the peer and the socket go here). A flood peer in its own process streams 200,000 small
+// status and artifact updates as fast as the socket drains; each contender runs in a fresh process of its own (so
+// its peak RSS is its own), in turn, for a few rounds. The host must record exactly the events the peer sent. Its
+// time is to the stream's last byte, with every frame in the journal; when its analysis of them was done is measured
+// too, against the SDK client's finish (issue 27).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { IngestResult } from './ingestChild';
+import type { Contender, IngestResult } from './ingestChild';
 import type { StreamCount } from './peers/floodPeer';
 import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { bundleEntry } from '../tests/integration/support/bundleEntry';
-import { runJsonChild, startJsonChild } from './support/child';
-import { budgetLines, count, machine, markdownTable, median, megabytes, readBudget } from './support/report';
+import { runJsonChild, startJsonChild, type JsonChild } from './support/child';
+import {
+  budgetLines,
+  count,
+  machine,
+  markdownTable,
+  median,
+  megabytes,
+  readBudget,
+  type BudgetCheck,
+} from './support/report';
 
 const UPDATES = 200_000;
 const ROUNDS = 5;
+const CONTENDERS: readonly Contender[] = ['sdk', 'host', 'floor'];
 
-async function run(budgetEntry: unknown): Promise<BenchOutcome> {
-  const read = readBudget('ingest', budgetEntry, ['minRatioVsSdk'] as const);
-  if (!read.ok) return read;
-  const peer = await startJsonChild('bench/peers/floodPeerChild.ts', [String(UPDATES), '0']);
-  // The apps start the built worker from dist; the bench bundles the same entry.
-  const analysisWorker = await bundleEntry('electron/host/agent/analysisWorker.ts');
-  const problems: string[] = [];
-  const results: Record<'host' | 'sdk', Array<IngestResult & { bytes: number }>> = { host: [], sdk: [] };
-  try {
-    const { url } = await peer.next<{ url: string }>();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const contender of ['sdk', 'host'] as const) {
-        const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-ingest-'));
-        try {
-          const result = await runJsonChild<IngestResult>('bench/ingestChild.ts', [
-            contender,
-            url,
-            dataDir,
-            analysisWorker,
-          ]);
-          const sent = await peer.next<StreamCount>();
-          if (result.events !== sent.events)
-            problems.push(
-              `${contender} round ${round + 1}: received ${result.events} events of ${sent.events} sent.`,
-            );
-          if (contender === 'host' && result.recorded !== sent.events)
-            problems.push(
-              `host round ${round + 1}: the journal holds ${result.recorded} events of ${sent.events} sent.`,
-            );
-          results[contender].push({ ...result, bytes: sent.bytes });
-        } finally {
-          await rm(dataDir, { recursive: true, force: true });
-        }
+type Runs = Record<Contender, Array<IngestResult & { sentBytes: number; sentEvents: number }>>;
+
+/** Runs every contender ROUNDS times in turn against the peer; what went wrong is pushed onto `problems`. */
+async function measure(peer: JsonChild, analysisWorker: string, problems: string[]): Promise<Runs> {
+  const runs: Runs = { host: [], sdk: [], floor: [] };
+  const { url } = await peer.next<{ url: string }>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const contender of CONTENDERS) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-ingest-'));
+      try {
+        const result = await runJsonChild<IngestResult>('bench/ingestChild.ts', [
+          contender,
+          url,
+          dataDir,
+          analysisWorker,
+        ]);
+        const sent = await peer.next<StreamCount>();
+        const what = `${contender} round ${round + 1}`;
+        if (contender === 'floor' && result.bytes !== sent.bytes)
+          problems.push(`${what}: read ${result.bytes} bytes of ${sent.bytes} sent.`);
+        if (contender !== 'floor' && result.events !== sent.events)
+          problems.push(`${what}: received ${result.events} events of ${sent.events} sent.`);
+        if (contender === 'host' && result.recorded !== sent.events)
+          problems.push(`${what}: the journal holds ${result.recorded} events of ${sent.events} sent.`);
+        runs[contender].push({ ...result, sentBytes: sent.bytes, sentEvents: sent.events });
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
       }
     }
-  } finally {
-    await peer.stop();
   }
-  const summary = (contender: 'host' | 'sdk') => {
-    const runs = results[contender];
-    const ms = median(runs.map((r) => r.ms));
-    const events = runs[0]?.events ?? 0;
-    const bytes = runs[0]?.bytes ?? 0;
-    return {
-      ms,
-      eventsPerSecond: events / (ms / 1000),
-      mbPerSecond: bytes / 1e6 / (ms / 1000),
-      peakRss: Math.max(...runs.map((r) => r.peakRssBytes)),
-      recorded: contender === 'host' ? Math.min(...runs.map((r) => r.recorded ?? 0)) : undefined,
-      analysedMs: contender === 'host' ? median(runs.map((r) => r.analysedMs ?? r.ms)) : undefined,
-      bytes,
-      events,
-    };
+  return runs;
+}
+
+interface Summary {
+  ms: number;
+  eventsPerSecond: number;
+  mbPerSecond: number;
+  peakRss: number;
+  recorded?: number;
+  analysedMs?: number;
+  bytes: number;
+  events: number;
+}
+
+function summarize(runs: Runs[Contender], host: boolean): Summary {
+  const ms = median(runs.map((r) => r.ms));
+  const events = runs[0]?.sentEvents ?? 0;
+  const bytes = runs[0]?.sentBytes ?? 0;
+  return {
+    ms,
+    eventsPerSecond: events / (ms / 1000),
+    mbPerSecond: bytes / 1e6 / (ms / 1000),
+    // The largest of the rounds, for every contender alike.
+    peakRss: Math.max(...runs.map((r) => r.peakRssBytes)),
+    ...(host
+      ? {
+          recorded: Math.min(...runs.map((r) => r.recorded ?? 0)),
+          analysedMs: median(runs.map((r) => r.analysedMs ?? r.ms)),
+        }
+      : {}),
+    bytes,
+    events,
   };
-  const host = summary('host');
-  const sdk = summary('sdk');
+}
+
+interface IngestBudget {
+  minRatioVsSdk: number;
+  maxAnalysedVsSdk: number;
+  maxPeakRssVsSdk: number;
+}
+
+function checks(host: Summary, sdk: Summary, budget: IngestBudget): BudgetCheck[] {
   const ratio = host.eventsPerSecond / sdk.eventsPerSecond;
-  const row = (name: string, s: ReturnType<typeof summary>) => [
-    name,
-    s.ms.toFixed(0),
-    count(s.eventsPerSecond),
-    s.mbPerSecond.toFixed(1),
-    megabytes(s.peakRss),
-    s.recorded === undefined ? '—' : count(s.recorded),
-    (s.eventsPerSecond / sdk.eventsPerSecond).toFixed(2),
-    s.analysedMs === undefined ? '—' : s.analysedMs.toFixed(0),
+  const analysed = (host.analysedMs ?? host.ms) / sdk.ms;
+  const rss = host.peakRss / sdk.peakRss;
+  return [
+    {
+      what: 'host events/s ÷ SDK events/s',
+      measured: ratio.toFixed(2),
+      limit: `≥ ${budget.minRatioVsSdk.toFixed(2)}`,
+      met: ratio >= budget.minRatioVsSdk,
+    },
+    {
+      what: 'host all analysed ÷ SDK finish (time)',
+      measured: analysed.toFixed(2),
+      limit: `≤ ${budget.maxAnalysedVsSdk.toFixed(2)}`,
+      met: analysed <= budget.maxAnalysedVsSdk,
+    },
+    {
+      what: 'host peak RSS ÷ SDK peak RSS',
+      measured: rss.toFixed(2),
+      limit: `≤ ${budget.maxPeakRssVsSdk.toFixed(2)}`,
+      met: rss <= budget.maxPeakRssVsSdk,
+    },
   ];
-  const check = {
-    what: 'host events/s ÷ SDK events/s',
-    measured: ratio.toFixed(2),
-    limit: `≥ ${read.budget.minRatioVsSdk.toFixed(2)}`,
-    met: ratio >= read.budget.minRatioVsSdk,
-  };
-  const lines = [
+}
+
+function report(s: Record<Contender, Summary>, verdicts: BudgetCheck[], problems: string[]): string {
+  const { host, sdk, floor } = s;
+  const row = (name: string, x: Summary) => [
+    name,
+    x.ms.toFixed(0),
+    count(x.eventsPerSecond),
+    x.mbPerSecond.toFixed(1),
+    megabytes(x.peakRss),
+    x.recorded === undefined ? '—' : count(x.recorded),
+    (x.eventsPerSecond / sdk.eventsPerSecond).toFixed(2),
+    (x.eventsPerSecond / floor.eventsPerSecond).toFixed(2),
+    x.analysedMs === undefined ? '—' : x.analysedMs.toFixed(0),
+  ];
+  return [
     `Flood: ${count(host.events)} events (${megabytes(host.bytes)} MB) per stream from a peer in its own process; each contender in a fresh process, median of ${ROUNDS} rounds.`,
     `Machine: ${machine()}.`,
     '',
@@ -104,24 +152,55 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
         'peak RSS MB',
         'frames recorded',
         '× SDK',
+        '× floor',
         'all analysed, ms',
       ],
       [
         row('switchboard host, recording every frame to the journal', host),
         row('@a2a-js/sdk 1.3.0 client, consuming only', sdk),
+        row('floor: node:http, reading the bytes only', floor),
       ],
     ),
     '',
-    'Host: to the last byte of the stream, every frame in the journal by then; "all analysed": until the last event was also decoded, checked and published.',
+    'Host: to the last byte of the stream, every frame in the journal by then; "all analysed": until the last event was also decoded, checked and published. Peak RSS: the largest of the rounds.',
     '',
-    ...budgetLines([check]),
+    ...budgetLines(verdicts),
     ...problems,
-  ];
-  return { ok: check.met && problems.length === 0, report: lines.join('\n'), checks: [check] };
+  ].join('\n');
+}
+
+async function run(budgetEntry: unknown): Promise<BenchOutcome> {
+  const read = readBudget('ingest', budgetEntry, [
+    'minRatioVsSdk',
+    'maxAnalysedVsSdk',
+    'maxPeakRssVsSdk',
+  ] as const);
+  if (!read.ok) return read;
+  const peer = await startJsonChild('bench/peers/floodPeerChild.ts', [String(UPDATES), '0']);
+  // The apps start the built worker from dist; the bench bundles the same entry.
+  const analysisWorker = await bundleEntry('electron/host/agent/analysisWorker.ts');
+  const problems: string[] = [];
+  let runs: Runs;
+  try {
+    runs = await measure(peer, analysisWorker, problems);
+  } finally {
+    await peer.stop();
+  }
+  const summaries = {
+    host: summarize(runs.host, true),
+    sdk: summarize(runs.sdk, false),
+    floor: summarize(runs.floor, false),
+  };
+  const verdicts = checks(summaries.host, summaries.sdk, read.budget);
+  return {
+    ok: verdicts.every((c) => c.met) && problems.length === 0,
+    report: report(summaries, verdicts, problems),
+    checks: verdicts,
+  };
 }
 
 export const ingestBenchmark: Benchmark = {
   name: 'ingest',
-  description: 'host recording a flood of events, beside the SDK client consuming it',
+  description: 'host recording a flood of events, beside the SDK client consuming it and the floor',
   run,
 };

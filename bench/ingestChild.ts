@@ -8,8 +8,11 @@
 //   when the last byte is read: every frame is in the journal by then (streamRecorder.ts records each chunk's
 //   frames as it is read). `analysedMs` is when the analysis of the last event was done and published too.
 // - sdk: the official @a2a-js/sdk 1.3.0 client, consuming the stream and nothing else.
+// - floor: the same request over node:http, reading the answer's bytes and doing nothing else: how fast the peer and
+//   the socket go on this machine, the most any client could reach. It reports bytes; its events are the peer's.
 
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { Role, type Message } from '@a2a-js/sdk';
@@ -17,9 +20,14 @@ import { createHost } from '../electron/host/createHost';
 import { readJournal } from '../electron/host/session/journal';
 import { journalDir } from '../electron/host/session/recording';
 
+export type Contender = 'host' | 'sdk' | 'floor';
+
 export interface IngestResult {
-  contender: 'host' | 'sdk';
+  contender: Contender;
+  /** Events received; the floor does not parse, so it gives none and the peer's count is used. */
   events: number;
+  /** Floor only: the answer's bytes read. */
+  bytes?: number;
   ms: number;
   peakRssBytes: number;
   /** Host only: dispatched `sse` frames of the stream found in the journal after the host closed. */
@@ -29,8 +37,8 @@ export interface IngestResult {
 }
 
 const [contender, agentUrl, dataDir, analysisWorker] = process.argv.slice(2);
-if ((contender !== 'host' && contender !== 'sdk') || !agentUrl || !dataDir) {
-  console.error('usage: ingestChild <host|sdk> <agentUrl> <dataDir>');
+if ((contender !== 'host' && contender !== 'sdk' && contender !== 'floor') || !agentUrl || !dataDir) {
+  console.error('usage: ingestChild <host|sdk|floor> <agentUrl> <dataDir> [analysisWorker]');
   process.exit(2);
 }
 
@@ -115,6 +123,37 @@ async function runSdk(url: string): Promise<IngestResult> {
   return { contender: 'sdk', events, ms, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
 }
 
+/** The SDK's request, sent by hand; the answer's bytes are counted and dropped. */
+async function runFloor(url: string): Promise<IngestResult> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'SendStreamingMessage',
+    params: { message: { messageId: 'bench-flood', role: 'ROLE_USER', parts: [{ text: 'flood' }] } },
+  });
+  const started = performance.now();
+  const bytes = await new Promise<number>((resolve, reject) => {
+    const req = request(
+      `${url}/rpc`,
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' } },
+      (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => (read += chunk.byteLength));
+        res.on('end', () => resolve(read));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  const ms = performance.now() - started;
+  return { contender: 'floor', events: 0, bytes, ms, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
+}
+
 const result =
-  contender === 'host' ? await runHost(agentUrl, dataDir, analysisWorker) : await runSdk(agentUrl);
+  contender === 'host'
+    ? await runHost(agentUrl, dataDir, analysisWorker)
+    : contender === 'sdk'
+      ? await runSdk(agentUrl)
+      : await runFloor(agentUrl);
 process.stdout.write(`${JSON.stringify(result)}\n`);
