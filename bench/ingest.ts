@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Contender, IngestResult } from './ingestChild';
+import type { ThreadCpu } from './support/threadCpu';
 import type { StreamCount } from './peers/floodPeer';
 import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { bundleEntry } from '../tests/integration/support/bundleEntry';
@@ -64,6 +65,10 @@ async function measure(peer: JsonChild, analysisWorker: string, problems: string
 
 interface Summary {
   ms: number;
+  /** Median CPU milliseconds of the process over the run. */
+  cpuMs: number;
+  /** Host only: median CPU milliseconds by thread (threadCpu.ts). */
+  threads?: ThreadCpu;
   eventsPerSecond: number;
   mbPerSecond: number;
   peakRss: number;
@@ -77,8 +82,21 @@ function summarize(runs: Runs[Contender], host: boolean): Summary {
   const ms = median(runs.map((r) => r.ms));
   const events = runs[0]?.sentEvents ?? 0;
   const bytes = runs[0]?.sentBytes ?? 0;
+  const withThreads = runs.flatMap((r) => (r.threads ? [r.threads] : []));
+  const byThread = (key: keyof ThreadCpu) => median(withThreads.map((t) => t[key]));
   return {
     ms,
+    cpuMs: median(runs.map((r) => r.cpuMs)),
+    ...(withThreads.length > 0
+      ? {
+          threads: {
+            main: byThread('main'),
+            analysis: byThread('analysis'),
+            other: byThread('other'),
+            later: byThread('later'),
+          },
+        }
+      : {}),
     eventsPerSecond: events / (ms / 1000),
     mbPerSecond: bytes / 1e6 / (ms / 1000),
     // The largest of the rounds, for every contender alike.
@@ -162,11 +180,33 @@ function report(s: Record<Contender, Summary>, verdicts: BudgetCheck[], problems
       ],
     ),
     '',
+    ...cpuTable(s),
+    '',
     'Host: to the last byte of the stream, every frame in the journal by then; "all analysed": until the last event was also decoded, checked and published. Peak RSS: the largest of the rounds.',
     '',
     ...budgetLines(verdicts),
     ...problems,
   ].join('\n');
+}
+
+/** Where the CPU went: each contender's process, and the host's by thread (medians of the rounds). */
+function cpuTable(s: Record<Contender, Summary>): string[] {
+  const perEvent = (ms: number) => ((ms * 1000) / s.host.events).toFixed(1);
+  const rows = [
+    ['host, whole process', s.host.cpuMs.toFixed(0), perEvent(s.host.cpuMs)],
+    ...(s.host.threads
+      ? ([
+          ['host main thread (socket, SSE, frames, journal lines, bus, its GC)', s.host.threads.main],
+          ['host analysis worker (its start, schema compile, decode, checks)', s.host.threads.analysis],
+          ['host other threads (V8 GC and compiler helpers, libuv pool: journal I/O)', s.host.threads.other],
+          ['host threads started after the host, not the worker', s.host.threads.later],
+        ] as const)
+      : []
+    ).map(([name, ms]) => [name, ms.toFixed(0), perEvent(ms)]),
+    ['SDK client, whole process', s.sdk.cpuMs.toFixed(0), perEvent(s.sdk.cpuMs)],
+    ['floor, whole process', s.floor.cpuMs.toFixed(0), perEvent(s.floor.cpuMs)],
+  ];
+  return [markdownTable(['CPU by process and thread', 'CPU ms', 'µs per event'], rows)];
 }
 
 async function run(budgetEntry: unknown): Promise<BenchOutcome> {

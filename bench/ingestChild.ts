@@ -19,6 +19,7 @@ import { Role, type Message } from '@a2a-js/sdk';
 import { createHost } from '../electron/host/createHost';
 import { readJournal } from '../electron/host/session/journal';
 import { journalDir } from '../electron/host/session/recording';
+import { threadCpuBaseline, threadCpuSince, type ThreadCpu } from './support/threadCpu';
 
 export type Contender = 'host' | 'sdk' | 'floor';
 
@@ -34,6 +35,15 @@ export interface IngestResult {
   recorded?: number;
   /** Host only: milliseconds from the request until every event was analysed and published as well. */
   analysedMs?: number;
+  /** CPU milliseconds of the whole process from the request to the end (host: until all analysed). */
+  cpuMs: number;
+  /** Host only: the same CPU by thread, from the host's start (threadCpu.ts); absent without /proc. */
+  threads?: ThreadCpu;
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 const [contender, agentUrl, dataDir, analysisWorker] = process.argv.slice(2);
@@ -43,6 +53,7 @@ if ((contender !== 'host' && contender !== 'sdk' && contender !== 'floor') || !a
 }
 
 async function runHost(url: string, folder: string, worker: string | undefined): Promise<IngestResult> {
+  const baseline = threadCpuBaseline();
   const host = createHost({
     edition: 'cli',
     appVersion: 'bench',
@@ -61,6 +72,7 @@ async function runHost(url: string, folder: string, worker: string | undefined):
   const opened = await host.openAgent({ url });
   if (!opened.ok) throw new Error(opened.message);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const outcome = await host.runOperation({
     agentId: opened.agent.id,
     operation: 'stream',
@@ -70,6 +82,8 @@ async function runHost(url: string, folder: string, worker: string | undefined):
   if (outcome.status !== 'stream' || exchangeId === undefined) throw new Error(outcome.message);
   const end = await host.awaitStream({ exchangeId });
   const analysedMs = performance.now() - started;
+  const cpuMs = cpuMsSince(cpu);
+  const threads = threadCpuSince(baseline);
   await host.close();
   // The host's clock is performance.timeOrigin + performance.now() (createHost.ts).
   if (lastByte === undefined) throw new Error('the host published no end for the stream');
@@ -89,6 +103,8 @@ async function runHost(url: string, folder: string, worker: string | undefined):
     peakRssBytes,
     recorded,
     analysedMs,
+    cpuMs,
+    ...(threads ? { threads } : {}),
   };
 }
 
@@ -110,6 +126,7 @@ async function runSdk(url: string): Promise<IngestResult> {
     referenceTaskIds: [],
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let events = 0;
   for await (const event of client.sendMessageStream({
     tenant: '',
@@ -120,7 +137,8 @@ async function runSdk(url: string): Promise<IngestResult> {
     if (event.payload) events++;
   }
   const ms = performance.now() - started;
-  return { contender: 'sdk', events, ms, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
+  const cpuMs = cpuMsSince(cpu);
+  return { contender: 'sdk', events, ms, cpuMs, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
 }
 
 /** The SDK's request, sent by hand; the answer's bytes are counted and dropped. */
@@ -132,6 +150,7 @@ async function runFloor(url: string): Promise<IngestResult> {
     params: { message: { messageId: 'bench-flood', role: 'ROLE_USER', parts: [{ text: 'flood' }] } },
   });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const bytes = await new Promise<number>((resolve, reject) => {
     const req = request(
       `${url}/rpc`,
@@ -147,7 +166,15 @@ async function runFloor(url: string): Promise<IngestResult> {
     req.end(body);
   });
   const ms = performance.now() - started;
-  return { contender: 'floor', events: 0, bytes, ms, peakRssBytes: process.resourceUsage().maxRSS * 1024 };
+  const cpuMs = cpuMsSince(cpu);
+  return {
+    contender: 'floor',
+    events: 0,
+    bytes,
+    ms,
+    cpuMs,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
 const result =
