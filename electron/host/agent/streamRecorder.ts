@@ -406,11 +406,13 @@ export class StreamRecorder {
 }
 
 /**
- * Stream bytes read ahead of the analysis before reading pauses, until half of it is back: a burst of this size is
- * recorded at the agent's pace, and this bounds what an agent faster than the analysis can make the host hold (its
- * frames take several times their bytes in memory).
+ * Stream bytes read ahead of the analysis before reading pauses, until half of it is back: this bounds what an agent
+ * faster than the analysis can make the host hold. A waiting frame takes several times its bytes in memory, and one
+ * that waits past a young-generation collection or two is copied by each and then promoted, where it dies only at
+ * the next full collection: with 64 MiB, a 35 MB flood's frames all waited, the heap grew to about 280 MB and the
+ * collector was a quarter of the host's thread (bench:ingest). 1 MiB keeps them short-lived.
  */
-export const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+export const MAX_PENDING_BYTES = 1024 * 1024;
 
 /**
  * The bytes of the block being read, so a block that is not valid UTF-8 can be kept exactly. Bytes before the last
