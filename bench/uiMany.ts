@@ -6,9 +6,11 @@
 // agent's count is checked through the host (its stream's end), and the journal, read back after the host closed,
 // must hold every event. Where the time went: the host's thread and the analysis worker (CPU per thread, Linux
 // /proc) and the window's main thread (Chromium's own metrics through CDP). The floor is the SDK client consuming the
-// same streams in a fresh process and doing nothing else (uiManyFloorChild.ts).
+// same streams in a fresh process and doing nothing else (uiManyFloorChild.ts). With UI_MANY_PROFILE=<folder>, the
+// window's CPU profile over the run is written there as window.cpuprofile (open it in Chromium's DevTools); run the
+// bench's bundle under `node --cpu-prof` for the host's.
 
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { readJournal } from '../electron/host/session/journal';
@@ -112,6 +114,8 @@ async function runLive(
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const windowBefore = await windowTimes(cdp);
+  const profile = process.env.UI_MANY_PROFILE;
+  if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   await startMeter(page);
   const cpuBefore = threadCpuMs();
   const processBefore = process.cpuUsage();
@@ -136,6 +140,10 @@ async function runLive(
   const window = Object.fromEntries(
     WINDOW_METRICS.map((name) => [name, windowAfter[name] - windowBefore[name]]),
   ) as WindowTimes;
+  if (profile) {
+    const { profile: taken } = await cdp.send('Profiler.stop');
+    await writeFile(path.join(profile, 'window.cpuprofile'), JSON.stringify(taken));
+  }
   await cdp.detach();
   return {
     measure,
@@ -209,7 +217,9 @@ function reportLines(live: LiveRun, floor: FloorResult, journalled: number, chec
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const w = live.window;
   return [
-    `Streams: ${AGENTS} agents × ${count(RATE_PER_AGENT * SECONDS)} events (${count(total)} in all, ${megabytes(bytes)} MB) at ${RATE_PER_AGENT}/s each, ${count(AGENTS * RATE_PER_AGENT)}/s in all; Timeline tab shown (every agent's entries); browser edition in Debian Chromium.`,
+    `Streams: ${AGENTS} agents × ${count(RATE_PER_AGENT * SECONDS)} events (${count(total)} in all, ` +
+      `${megabytes(bytes)} MB) at ${RATE_PER_AGENT}/s each, ${count(AGENTS * RATE_PER_AGENT)}/s in all; ` +
+      "Timeline tab shown (every agent's entries); browser edition in Debian Chromium.",
     `Machine: ${machine()}.`,
     '',
     markdownTable(
@@ -220,7 +230,8 @@ function reportLines(live: LiveRun, floor: FloorResult, journalled: number, chec
         ['animation frames', count(live.measure.frameIntervals.length)],
         [
           'frame interval p50 / p95 / p99 / max',
-          `${frames.p50.toFixed(1)} / ${frames.p95.toFixed(1)} / ${frames.p99.toFixed(1)} / ${frames.max.toFixed(0)} ms`,
+          [frames.p50, frames.p95, frames.p99].map((v) => v.toFixed(1)).join(' / ') +
+            ` / ${frames.max.toFixed(0)} ms`,
         ],
         ['long tasks (> 50 ms)', `${live.measure.longTasks.length}, longest ${longest.toFixed(0)} ms`],
         ['agents whose every event reached the host', `${agentsOk} of ${AGENTS}`],

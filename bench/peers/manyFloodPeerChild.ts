@@ -1,7 +1,8 @@
 // Many flood peers in one process of their own, for bench:ui-many: each agent is a flood peer (floodPeer.ts) on a
 // port of its own, so the window sees that many distinct agents. Args: <agents> <events> <rate>, the last two per
-// agent as floodPeerChild takes them. Prints `{"urls": […]}` once all listen, then one `{"agent", "stream",
-// "events", "bytes"}` line per finished stream; stops when stdin closes.
+// agent as floodPeerChild takes them. Task ids carry the agent's number, so no two agents answer with the same task.
+// Prints `{"urls": […]}` once all listen, then one `{"agent", "stream", "events", "bytes"}` line per finished stream;
+// stops when stdin closes.
 
 import { startFloodPeer, type FloodPeer } from './floodPeer';
 
@@ -16,6 +17,8 @@ for (let agent = 0; agent < agents!; agent++) {
     await startFloodPeer({
       events: events!,
       rate: rate!,
+      // Each agent's tasks are its own, as real agents' task ids are.
+      idPrefix: `agent${agent}-`,
       onStreamEnd: (stream, count) => {
         process.stdout.write(`${JSON.stringify({ agent, stream, ...count })}\n`);
       },
