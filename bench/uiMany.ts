@@ -50,6 +50,8 @@ type WindowTimes = Record<(typeof WINDOW_METRICS)[number], number>;
 
 interface LiveRun {
   measure: PageMeasure;
+  /** From the first request until every stream had answered with its head. */
+  openMs: number;
   streamMs: number;
   shownMs: number;
   shown: number;
@@ -121,6 +123,7 @@ async function runLive(
   const processBefore = process.cpuUsage();
   const started = performance.now();
   const exchangeIds = await streamAll(host, agentIds);
+  const openMs = performance.now() - started;
   const ends = await Promise.all(exchangeIds.map((exchangeId) => host.awaitStream({ exchangeId })));
   const streamMs = performance.now() - started;
   const sent: StreamCount[] = [];
@@ -147,6 +150,7 @@ async function runLive(
   await cdp.detach();
   return {
     measure,
+    openMs,
     streamMs,
     shownMs,
     shown: Number(await counter.getAttribute('data-events')),
@@ -225,6 +229,7 @@ function reportLines(live: LiveRun, floor: FloorResult, journalled: number, chec
     markdownTable(
       ['measure', 'value'],
       [
+        ['streams, first request to every head (host)', s(live.openMs)],
         ['streams, first request to last end (host)', s(live.streamMs)],
         ['first request to last event shown', s(live.shownMs)],
         ['animation frames', count(live.measure.frameIntervals.length)],
