@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
-import { Fifo } from './fifo';
+import { Fifo } from '../../../shared/fifo';
 import { analyseBatch, eventAnalyser, type BatchAnalysis } from './streamAnalysis';
 
 export interface AnalysisStream {

@@ -1,8 +1,8 @@
-// Differential test for the analysis queue (electron/host/agent/fifo.ts): a seeded random run of pushes and takes
+// Differential test for the analysis queue (shared/fifo.ts): a seeded random run of pushes and takes
 // gives exactly what an array with push and shift gives, including across the compactions.
 
 import { describe, expect, it } from 'vitest';
-import { Fifo } from '../../../../../electron/host/agent/fifo';
+import { Fifo } from '../../../shared/fifo';
 
 describe('Fifo', () => {
   it.each([1, 7, 2026])('takes what an array with shift() gives (seed %i)', (seed) => {

@@ -1,6 +1,7 @@
 // A first-in first-out queue whose take from the front costs what it takes, not what waits behind: an array's
-// shift() moves every element left, and the analysis queue holds tens of thousands of batches when many streams
-// outrun the worker (bench:ui-many measured shift() at 10 of the host thread's 23 s).
+// shift() moves every element left. The host's analysis queue holds tens of thousands of batches when many streams
+// outrun the worker (bench:ui-many measured shift() at 10 of the host thread's 23 s), and the window's frame feed
+// holds what the next animation frames will show.
 
 export class Fifo<T> {
   private items: T[] = [];
