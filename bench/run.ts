@@ -13,6 +13,7 @@ import { soakBenchmark } from './soak';
 import { sseBenchmark } from './sse';
 import { startBenchmark } from './start';
 import { uiLiveBenchmark } from './uiLive';
+import { uiManyBenchmark } from './uiMany';
 import { uiOpenBenchmark } from './uiOpen';
 import { writeBenchmarksFile } from './support/benchmarksFile';
 import type { Benchmark, BenchOutcome } from './support/benchmark';
@@ -21,6 +22,7 @@ const benchmarks: readonly Benchmark[] = [
   sseBenchmark,
   ingestBenchmark,
   uiLiveBenchmark,
+  uiManyBenchmark,
   uiOpenBenchmark,
   startBenchmark,
   soakBenchmark,

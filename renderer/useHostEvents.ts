@@ -1,11 +1,12 @@
-// Feeds host events into the store, at most one store update per animation frame however fast frames arrive
-// (docs/architecture.md#state-in-the-renderer: the UI drops renders, never data). `open-session` (the desktop shell was
-// handed a session file, SES-8) opens that file for replay.
+// Feeds host events into the store, at most one store update per animation frame however fast frames arrive, and no
+// more frames in one than fit a frame (store/frameFeed.ts; docs/architecture.md#state-in-the-renderer: the UI drops
+// renders, never data). `open-session` (the desktop shell was handed a session file, SES-8) opens that file for
+// replay.
 
 import { useEffect, useRef } from 'react';
-import type { Frame } from '../shared/wire/frame';
 import { useOpenSession } from './features/sessions';
 import { useAppStore } from './store/appStore';
+import { createFrameFeed } from './store/frameFeed';
 import { useHost } from './host/HostContext';
 
 export function useHostEvents(): void {
@@ -16,27 +17,24 @@ export function useHostEvents(): void {
   const open = useRef(openSession);
   open.current = openSession;
   useEffect(() => {
-    let pending: Frame[] = [];
-    let scheduled = 0;
-    const flush = () => {
-      scheduled = 0;
-      const batch = pending;
-      pending = [];
-      addFrames(batch);
-    };
+    const feed = createFrameFeed({
+      addFrames,
+      requestFrame: (callback) => requestAnimationFrame(callback),
+      cancelFrame: (handle) => cancelAnimationFrame(handle),
+      now: () => performance.now(),
+    });
     const unsubscribe = host.onEvent((event) => {
       if (event.type === 'open-session') {
         open.current({ path: event.path });
         return;
       }
       if (event.type !== 'frames') return;
-      for (const frame of event.frames) pending.push(frame);
-      if (!scheduled) scheduled = requestAnimationFrame(flush);
+      feed.push(event.frames);
     });
     return () => {
       unsubscribe();
-      if (scheduled) cancelAnimationFrame(scheduled);
-      if (pending.length) addFrames(pending);
+      feed.flush();
+      feed.dispose();
     };
   }, [host, addFrames]);
 }

@@ -12,6 +12,11 @@ export interface FloodOptions {
   events: number;
   /** Events per second; 0 writes as fast as the socket drains. */
   rate: number;
+  /**
+   * Put before each task and context id (`<prefix>task-1`), so that several peers standing for distinct agents
+   * answer with distinct tasks as real agents do (ids are the server's to make unique); none by default.
+   */
+  idPrefix?: string;
   /** Called once a stream is over (ended or cut off), with the events written on it. */
   onStreamEnd?: (stream: number, count: StreamCount) => void;
 }
@@ -85,8 +90,8 @@ export async function startFloodPeer(options: FloodOptions): Promise<FloodPeer> 
       });
       const events = eventSource(
         JSON.stringify(call.id ?? null),
-        `task-${tasks}`,
-        `ctx-${tasks}`,
+        `${options.idPrefix ?? ''}task-${tasks}`,
+        `${options.idPrefix ?? ''}ctx-${tasks}`,
         options.events,
       );
       const written = (events: number, text: string) => {

@@ -40,8 +40,14 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+export interface AppOptions {
+  record?: boolean;
+  /** Runs once the host has closed (its journal complete) and before its folder goes: to read the journal back. */
+  afterHostClose?: (dataDir: string) => Promise<void>;
+}
+
 /** A host recording (or not) into a temporary folder, and the web server serving the built renderer from dist/. */
-export async function startAppServer(options: { record?: boolean } = {}): Promise<AppServer> {
+export async function startAppServer(options: AppOptions = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-bench-'));
   // The built analysis worker, as the browser edition's server starts it from dist/electron.
   const analysisWorker = analysisWorkerBeside(path.resolve('dist/electron'));
@@ -56,6 +62,7 @@ export async function startAppServer(options: { record?: boolean } = {}): Promis
   const closeHost = async () => {
     try {
       await host.close();
+      await options.afterHostClose?.(dataDir);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
@@ -82,7 +89,7 @@ export async function startAppServer(options: { record?: boolean } = {}): Promis
 }
 
 /** Starts host, server and browser, opens the app and waits until it says it is ready. */
-export async function startBrowserApp(options: { record?: boolean } = {}): Promise<BrowserApp> {
+export async function startBrowserApp(options: AppOptions = {}): Promise<BrowserApp> {
   const app = await startAppServer(options);
   let browser: Browser | undefined;
   try {

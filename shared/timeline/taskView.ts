@@ -112,7 +112,11 @@ export function applyItem(view: TaskView, item: StreamItem, at: number, frameId:
       const artifact = item.update.artifact;
       const assembled = assembledArtifact(view, artifactKey(artifact), artifact);
       const append = item.update.append ?? artifact.append ?? false;
-      assembled.parts = append ? [...assembled.parts, ...artifact.parts] : [...artifact.parts];
+      // Appended in place: the view owns `parts` (every replacement is a copy), and copying it per chunk made a
+      // long stream's artifact cost the square of its chunks (bench:ui-many). Readers that memoise on it watch its
+      // length too.
+      if (append) for (const part of artifact.parts) assembled.parts.push(part);
+      else assembled.parts = [...artifact.parts];
       assembled.chunks++;
       assembled.complete = item.update.lastChunk ?? artifact.lastChunk ?? false;
       addFrame(assembled.frameIds, frameId);

@@ -1,6 +1,6 @@
 // The analysis worker's entry point (streamAnalyser.ts starts it from its bundle, dist/electron/analysisWorker.cjs):
-// it keeps one analyser per open stream and answers every batch, in order, with its analysis or with why it could
-// not, in which case the host analyses that batch itself.
+// it keeps one analyser per open stream and answers every message of batches with one reply per batch, in order: its
+// analysis or why it could not be made, in which case the host analyses that batch itself.
 
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -9,7 +9,7 @@ import { findAdapter } from '../../../shared/a2a/adapters';
 import { bindings } from '../../../shared/a2a/generation';
 import { bodySchemaChecker } from '../bodySchema';
 import { analyseBatch, eventAnalyser } from './streamAnalysis';
-import type { FromAnalysisWorker, ToAnalysisWorker } from './streamAnalyser';
+import type { AnalysisBatch, BatchReply, FromAnalysisWorker, ToAnalysisWorker } from './streamAnalyser';
 
 const port = parentPort;
 if (!port) throw new Error('analysisWorker runs as a worker thread.');
@@ -26,21 +26,15 @@ port.on('message', (message: ToAnalysisWorker) => {
       if (adapter) streams.set(message.stream, eventAnalyser(adapter, message.request));
       break;
     }
-    case 'batch': {
+    case 'batches': {
       if (!lowered) lowered = lowerPriority();
-      const analyse = streams.get(message.stream);
-      let reply: FromAnalysisWorker;
+      const replies = message.batches.map(analyse);
       try {
-        if (!analyse) throw new Error(`No open stream ${message.stream}.`);
-        reply = { batch: message.batch, result: analyseBatch(analyse, message.datas, message.errors) };
+        port.postMessage({ replies } satisfies FromAnalysisWorker);
       } catch (error) {
-        reply = { batch: message.batch, error: error instanceof Error ? error.message : String(error) };
-      }
-      try {
-        port.postMessage(reply);
-      } catch (error) {
-        // A value the structured clone cannot carry: the host analyses the batch itself.
-        port.postMessage({ batch: message.batch, error: String(error) } satisfies FromAnalysisWorker);
+        // A value the structured clone cannot carry: the host analyses these batches itself.
+        const failed = message.batches.map(({ batch }) => ({ batch, error: String(error) }));
+        port.postMessage({ replies: failed } satisfies FromAnalysisWorker);
       }
       break;
     }
@@ -53,6 +47,17 @@ port.on('message', (message: ToAnalysisWorker) => {
       break;
   }
 });
+
+/** One batch's analysis, or why it could not be made. */
+function analyse(message: AnalysisBatch): BatchReply {
+  const analyser = streams.get(message.stream);
+  try {
+    if (!analyser) throw new Error(`No open stream ${message.stream}.`);
+    return { batch: message.batch, result: analyseBatch(analyser, message.datas, message.errors) };
+  } catch (error) {
+    return { batch: message.batch, error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 /**
  * Gives this thread the lowest scheduling priority, where the system allows a thread its own (Linux): on a busy

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import { Fifo } from '../../../shared/fifo';
 import { analyseBatch, eventAnalyser, type BatchAnalysis } from './streamAnalysis';
 
 export interface AnalysisStream {
@@ -26,15 +27,31 @@ export interface StreamAnalyser {
   close(): Promise<void>;
 }
 
-/** Messages to the worker. */
+/** One batch of one stream's events to analyse. */
+export interface AnalysisBatch {
+  stream: number;
+  batch: number;
+  datas: string[];
+  errors: number[];
+}
+
+/**
+ * Messages to the worker. Batches go several to a message: with many streams each chunk is a small batch, and a
+ * message per batch cost more in posting than the analysis itself (bench:ui-many).
+ */
 export type ToAnalysisWorker =
   | { type: 'open'; stream: number; generation: string; binding: string; request: EncodedRequest }
-  | { type: 'batch'; stream: number; batch: number; datas: string[]; errors: number[] }
+  | { type: 'batches'; batches: AnalysisBatch[] }
   | { type: 'close'; stream: number }
   | { type: 'prepare'; generation: string };
 
-/** Messages from it: one per batch, in the order they were sent. */
-export type FromAnalysisWorker = { batch: number; result: BatchAnalysis } | { batch: number; error: string };
+/** One batch's answer: its analysis, or why the worker could not (the host then analyses it itself). */
+export type BatchReply = { batch: number; result: BatchAnalysis } | { batch: number; error: string };
+
+/** Messages from it: one per `batches` message, its replies in the order the batches were sent. */
+export interface FromAnalysisWorker {
+  replies: BatchReply[];
+}
 
 export function inThreadAnalyser(): StreamAnalyser {
   return {
@@ -79,21 +96,22 @@ export function workerAnalyser(script: string): StreamAnalyser {
   let answered = 0;
   const pending = new Map<number, Pending>();
   const prepared = new Set<string>();
-  // Batches not yet posted. Only a few are with the worker at a time: posting copies a batch, which costs the host's
-  // thread, and a worker behind a fast stream would only hold the copies (its priority is below the host's).
-  const queue: Array<Extract<ToAnalysisWorker, { type: 'batch' }>> = [];
+  // Batches not yet posted. Only a few messages are with the worker at a time: posting copies the batches, which
+  // costs the host's thread, and a worker behind a fast stream would only hold the copies (its priority is below the
+  // host's). What waited meanwhile goes in the next message, so a worker that fell behind gets fewer, larger ones.
+  const queue = new Fifo<AnalysisBatch>();
   let posted = 0;
   const pump = () => {
     while (worker && posted < MAX_POSTED && queue.length > 0) {
       posted++;
-      post(worker, queue.shift()!);
+      post(worker, { type: 'batches', batches: queue.take(MAX_BATCHES_PER_POST) });
     }
   };
 
   const giveUp = () => {
     failed = true;
     worker = undefined;
-    queue.length = 0;
+    queue.clear();
     for (const [batch, entry] of pending) {
       pending.delete(batch);
       entry.resolve(entry.fallback());
@@ -113,11 +131,13 @@ export function workerAnalyser(script: string): StreamAnalyser {
     worker.on('message', (message: FromAnalysisWorker) => {
       posted--;
       pump();
-      const entry = pending.get(message.batch);
-      if (!entry) return;
-      pending.delete(message.batch);
-      if ('result' in message) answered++;
-      entry.resolve('result' in message ? message.result : entry.fallback());
+      for (const reply of message.replies) {
+        const entry = pending.get(reply.batch);
+        if (!entry) continue;
+        pending.delete(reply.batch);
+        if ('result' in reply) answered++;
+        entry.resolve('result' in reply ? reply.result : entry.fallback());
+      }
     });
     worker.on('error', giveUp);
     worker.on('exit', giveUp);
@@ -149,7 +169,7 @@ export function workerAnalyser(script: string): StreamAnalyser {
           const batch = ++batches;
           return new Promise<BatchAnalysis>((resolve) => {
             pending.set(batch, { resolve, fallback: () => analyseBatch(local(), datas, errors) });
-            queue.push({ type: 'batch', stream, batch, datas, errors });
+            queue.push({ stream, batch, datas, errors });
             pump();
           });
         },
@@ -176,8 +196,10 @@ export function workerAnalyser(script: string): StreamAnalyser {
   };
 }
 
-/** Batches with the worker at once: enough that it never waits for the next while the host's thread is busy. */
+/** Messages with the worker at once: enough that it never waits for the next while the host's thread is busy. */
 const MAX_POSTED = 8;
+/** Batches per message at most, so that one message's copy and answer stay small beside a frame's time. */
+const MAX_BATCHES_PER_POST = 64;
 
 function post(worker: Worker, message: ToAnalysisWorker): void {
   worker.postMessage(message);

@@ -28,7 +28,8 @@ export function PartView({ part }: { part: Part }) {
 export function PartList({ parts, joinText = false }: { parts: readonly Part[]; joinText?: boolean }) {
   const groups = useMemo(
     () => (joinText ? joinTextParts(parts) : parts.map((part) => ({ kind: 'part' as const, part }))),
-    [parts, joinText],
+    // A task view appends an artifact's chunks to the same array (shared/timeline/taskView.ts): its length changes.
+    [parts, parts.length, joinText],
   );
   return (
     <>

@@ -2,7 +2,6 @@
 // stream ends — with its time, the gap since the previous entry of its exchange, and its size. The list is
 // virtualized, so a long session scrolls as smoothly as a short one; selecting an entry selects its frame.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { filterOptions, passingFrameIds } from '../../../shared/search/frameFilter';
 import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
@@ -11,6 +10,7 @@ import { formatBytes } from '../../ui/frameFormat';
 import { FilterBar, useFilterStore, ViaProxyTag } from '../frames';
 import { StateStrip } from './StateStrip';
 import { onListArrowKeys } from '../../ui/listKeys';
+import { useFixedRows } from '../../ui/useFixedRows';
 
 const ROW_HEIGHT = 26;
 
@@ -43,20 +43,15 @@ export function TimelineView() {
       tasks: timeline.taskList().filter((t) => !activeAgentId || t.agentId === activeAgentId),
     };
   }, [timeline, version, filter, activeAgentId, passing]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-  });
+  // Rows are all ROW_HEIGHT high, so which are in view is arithmetic (ui/fixedRows.ts), whatever the count.
+  const virtualizer = useFixedRows(count, ROW_HEIGHT, 20);
   const origin = timeline.entries[0]?.at ?? 0;
   // A frame selected elsewhere (a conversation item, the frames table) scrolls its entry into view (TL-4). Only a
   // change of selection scrolls: new entries arriving must not pull the list back to it.
   useEffect(() => {
     if (!selectedFrameId) return;
     const index = lastIndexOf(entries, selectedFrameId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (index >= 0) virtualizer.scrollToIndex(index);
   }, [selectedFrameId]);
 
   if (timeline.entries.length === 0) {
@@ -94,9 +89,9 @@ export function TimelineView() {
         shown={{ shown: count, total: timeline.entries.length }}
         onClear={() => setFilter('')}
       />
-      <div className="timeline-scroller" ref={scroller} onKeyDown={onListArrowKeys}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
+      <div className="timeline-scroller" ref={virtualizer.scrollerRef} onKeyDown={onListArrowKeys}>
+        <div style={{ height: virtualizer.totalSize, position: 'relative' }}>
+          {virtualizer.rows.map((row) => {
             const entry = entries[row.index]!;
             const frame = frames[frameIndex.get(entry.frameId) ?? -1];
             const proxied = frame && frame.kind !== 'webhook' ? frame.proxied : undefined;
