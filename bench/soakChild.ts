@@ -27,6 +27,8 @@ export interface SoakSample {
 }
 
 export interface SoakResult {
+  /** During the warm-up, before the start; not part of the budget. */
+  warming: SoakSample[];
   samples: SoakSample[];
   ms: number;
   frames: number;
@@ -124,7 +126,12 @@ async function sample(done: number): Promise<SoakSample> {
  * made V8 compile that whole body (a 330 kB code object, about 1 % of the heap) partway through the run.
  */
 async function soak(): Promise<SoakResult> {
-  for (let n = 0; n < warmup; n++) await run(-n - 1);
+  // Warm-up samples at each quarter, negative cycle counts: they show where the growth levels off (bench:soak).
+  const warming: SoakSample[] = [];
+  for (let n = 1; n <= warmup; n++) {
+    await run(n - warmup - 1);
+    if (n < warmup && n % Math.max(1, Math.floor(warmup / 4)) === 0) warming.push(await sample(n - warmup));
+  }
   const samples = [await sample(0)];
   const started = performance.now();
   for (let n = 1; n <= cycles; n++) {
@@ -134,7 +141,7 @@ async function soak(): Promise<SoakResult> {
   }
   const ms = performance.now() - started;
   await close();
-  return { samples, ms, frames, failures };
+  return { warming, samples, ms, frames, failures };
 }
 
 process.stdout.write(`${JSON.stringify(await soak())}\n`);

@@ -31,7 +31,8 @@ export async function sdkSoakCycle(cardUrl: string, fail: (what: string) => void
       transports: [new JsonRpcTransportFactory()],
     }),
   );
-  const client = await factory.createFromUrl(cardUrl);
+  // The SDK takes the agent's base URL and adds the well-known card path itself.
+  const client = await factory.createFromUrl(cardUrl.replace(/\/\.well-known\/agent-card\.json$/, ''));
   return async (n) => {
     await client.sendMessage(request(`hello ${n}`, false));
     let events = 0;
