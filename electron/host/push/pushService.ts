@@ -7,6 +7,7 @@ import { recordExchange, type Recorder } from '../agent/recorder';
 import { createJwtChecker } from './jwtCheck';
 import { info, PushTargets } from './pushTargets';
 import { PushRelays } from './pushRelays';
+import { RecentTaskIds } from './recentTaskIds';
 import { createWebhookReceiver } from './webhookReceiver';
 
 export interface PushService {
@@ -37,7 +38,8 @@ export function createPushService(
 ): PushService {
   const targets = new PushTargets();
   const relays = new PushRelays();
-  const tasks = new Map<string, Set<string>>();
+  /** Fingerprints, not strings: compact enough that a long session's heap stays put (recentTaskIds.ts). */
+  const tasks = new Map<string, RecentTaskIds>();
   /**
    * Which agent each open exchange belongs to, for its SSE frames. An exchange is forgotten at its final revision,
    * which comes after its last event (recorder.ts), so a long session does not keep an entry for every exchange it
@@ -112,17 +114,16 @@ export function createPushService(
     },
     remembered: () => ({
       exchanges: exchangeAgents.size,
-      tasks: [...tasks.values()].reduce((sum, set) => sum + set.size, 0),
+      tasks: [...tasks.values()].reduce((sum, known) => sum + known.count, 0),
     }),
     close: () => receiver.close(),
   };
 
   function remember(agentId: string, taskId: string) {
-    let set = tasks.get(agentId);
-    if (!set) tasks.set(agentId, (set = new Set()));
-    set.add(taskId);
+    let known = tasks.get(agentId);
     // Bounded like exchangeAgents, so a day of traffic cannot grow it without end (bench:soak); a delivery for a
     // task this old is only marked "unknown task", never refused.
-    if (set.size > KNOWN_TASKS_KEPT) set.delete(set.values().next().value!);
+    if (!known) tasks.set(agentId, (known = new RecentTaskIds(KNOWN_TASKS_KEPT)));
+    known.add(taskId);
   }
 }
