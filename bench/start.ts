@@ -32,6 +32,10 @@ interface Round {
   requests: number;
   /** Of those, the calls to the host's API (the event stream included). */
   hostCalls: number;
+  /** The page's main thread until ready (Chromium's Performance.getMetrics): all tasks, script, style and layout. */
+  taskMs: number;
+  scriptMs: number;
+  styleLayoutMs: number;
   /** Scripts and style sheets fetched before ready. */
   scripts: string[];
   /** Their bodies as they crossed the wire (the local server sends them uncompressed). */
@@ -49,6 +53,8 @@ async function oneRound(): Promise<Round> {
     const floorMs = await emptyPageLoadMs(app.host);
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
     const assets: Request[] = [];
     let requests = 0;
     let hostCalls = 0;
@@ -65,6 +71,7 @@ async function oneRound(): Promise<Round> {
     await page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
     const readyMs = performance.now() - started;
     ready = true;
+    const thread = mainThread((await cdp.send('Performance.getMetrics')).metrics);
     const timing = await page.evaluate(() => {
       interface Entry {
         name: string;
@@ -94,6 +101,7 @@ async function oneRound(): Promise<Round> {
       loadMs: timing.load,
       requests,
       hostCalls,
+      ...thread,
       scripts: assets.map((request) => path.basename(new URL(request.url()).pathname)),
       scriptBytes: sizes.reduce((sum, size) => sum + size.responseBodySize, 0),
     };
@@ -101,6 +109,16 @@ async function oneRound(): Promise<Round> {
     await browser?.close();
     await app.close();
   }
+}
+
+/** Chromium's cumulative main-thread durations (seconds) as milliseconds. */
+function mainThread(metrics: ReadonlyArray<{ name: string; value: number }>) {
+  const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+  return {
+    taskMs: ms('TaskDuration'),
+    scriptMs: ms('ScriptDuration'),
+    styleLayoutMs: ms('RecalcStyleDuration') + ms('LayoutDuration'),
+  };
 }
 
 async function run(budgetEntry: unknown): Promise<BenchOutcome> {
@@ -166,6 +184,9 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
         row('load event (ms)', (r) => r.loadMs),
         row('requests before ready', (r) => r.requests),
         row('host calls before ready', (r) => r.hostCalls),
+        row('main thread busy until ready (ms)', (r) => r.taskMs),
+        row('of which script (ms)', (r) => r.scriptMs),
+        row('of which style and layout (ms)', (r) => r.styleLayoutMs),
         row('JS and CSS transferred before ready (kB)', (r) => r.scriptBytes / 1000, 1),
       ],
     ),
