@@ -1,7 +1,7 @@
 // bench:start — the browser edition from nothing to `data-app-state="ready"` (issue 9). Each round starts a fresh
 // host and server and a fresh Chromium (no cache), opens the app and waits for ready. Every script the page fetched
 // before it was ready counts towards the initial JS, measured gzipped (level 9) from dist/; Monaco and the previews
-// must not be among them. All chunks are listed with their sizes.
+// must not be among them. All chunks are listed with their sizes. Each round also times the floor (support/startFloor.ts).
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Request } from '@playwright/test';
 import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { buildIfNeeded, launchChromium, startAppServer } from './support/browserApp';
+import { emptyPageLoadMs } from './support/startFloor';
 import { budgetLines, machine, markdownTable, median, readBudget, type BudgetCheck } from './support/report';
 
 const ROUNDS = 5;
@@ -19,10 +20,22 @@ const LAZY =
 
 interface Round {
   readyMs: number;
+  /** The floor of this round: an empty page from the same server in a fresh Chromium, navigation to load. */
+  floorMs: number;
+  /** When the document's last byte arrived (Navigation Timing responseEnd). */
+  documentMs: number;
+  /** When the last script or style sheet fetched before ready had arrived (Resource Timing responseEnd). */
+  assetsMs: number;
   domContentLoadedMs: number;
   loadMs: number;
   /** Every request the page made before ready (documents, assets, API calls). */
   requests: number;
+  /** Of those, the calls to the host's API (the event stream included). */
+  hostCalls: number;
+  /** The page's main thread until ready (Chromium's Performance.getMetrics): all tasks, script, style and layout. */
+  taskMs: number;
+  scriptMs: number;
+  styleLayoutMs: number;
   /** Scripts and style sheets fetched before ready. */
   scripts: string[];
   /** Their bodies as they crossed the wire (the local server sends them uncompressed). */
@@ -37,15 +50,20 @@ async function oneRound(): Promise<Round> {
   const app = await startAppServer({ record: false });
   let browser: Browser | undefined;
   try {
+    const floorMs = await emptyPageLoadMs(app.host);
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
     const assets: Request[] = [];
     let requests = 0;
+    let hostCalls = 0;
     let ready = false;
     page.on('request', (request) => {
       if (ready) return;
       requests++;
       const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) hostCalls++;
       if (url.pathname.startsWith('/assets/') && /\.(js|css)$/.test(url.pathname)) assets.push(request);
     });
     const started = performance.now();
@@ -53,21 +71,37 @@ async function oneRound(): Promise<Round> {
     await page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
     const readyMs = performance.now() - started;
     ready = true;
+    const thread = mainThread((await cdp.send('Performance.getMetrics')).metrics);
     const timing = await page.evaluate(() => {
-      const g = globalThis as unknown as {
-        performance: {
-          getEntriesByType(t: string): Array<{ domContentLoadedEventEnd: number; loadEventEnd: number }>;
-        };
-      };
+      interface Entry {
+        name: string;
+        responseEnd: number;
+        domContentLoadedEventEnd: number;
+        loadEventEnd: number;
+      }
+      const g = globalThis as unknown as { performance: { getEntriesByType(t: string): Entry[] } };
       const entry = g.performance.getEntriesByType('navigation')[0];
-      return { dcl: entry?.domContentLoadedEventEnd ?? Number.NaN, load: entry?.loadEventEnd ?? Number.NaN };
+      const assets = g.performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/.*\.(js|css)$/.test(r.name));
+      return {
+        document: entry?.responseEnd ?? Number.NaN,
+        assets: Math.max(0, ...assets.map((r) => r.responseEnd)),
+        dcl: entry?.domContentLoadedEventEnd ?? Number.NaN,
+        load: entry?.loadEventEnd ?? Number.NaN,
+      };
     });
     const sizes = await Promise.all(assets.map((request) => request.sizes()));
     return {
       readyMs,
+      floorMs,
+      documentMs: timing.document,
+      assetsMs: timing.assets,
       domContentLoadedMs: timing.dcl,
       loadMs: timing.load,
       requests,
+      hostCalls,
+      ...thread,
       scripts: assets.map((request) => path.basename(new URL(request.url()).pathname)),
       scriptBytes: sizes.reduce((sum, size) => sum + size.responseBodySize, 0),
     };
@@ -75,6 +109,16 @@ async function oneRound(): Promise<Round> {
     await browser?.close();
     await app.close();
   }
+}
+
+/** Chromium's cumulative main-thread durations (seconds) as milliseconds. */
+function mainThread(metrics: ReadonlyArray<{ name: string; value: number }>) {
+  const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+  return {
+    taskMs: ms('TaskDuration'),
+    scriptMs: ms('ScriptDuration'),
+    styleLayoutMs: ms('RecalcStyleDuration') + ms('LayoutDuration'),
+  };
 }
 
 async function run(budgetEntry: unknown): Promise<BenchOutcome> {
@@ -125,15 +169,24 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
   ];
   const lines = [
     `${ROUNDS} cold starts: a fresh host, server and Chromium each time; timed from navigation to data-app-state="ready" (the server is up before the clock starts).`,
+    "Each round first loads an empty page from the same server in a fresh Chromium (the floor). Page-side marks are from the page's own clock (Navigation and Resource Timing).",
     `Machine: ${machine()}.`,
     '',
     markdownTable(
       ['measure', 'median', 'max'],
       [
+        row('floor: empty page, navigation to load (ms)', (r) => r.floorMs),
         row('navigation to ready (ms)', (r) => r.readyMs),
+        row('ready minus the floor of its round (ms)', (r) => r.readyMs - r.floorMs),
+        row('document received (ms)', (r) => r.documentMs),
+        row('JS and CSS received (ms)', (r) => r.assetsMs),
         row('DOMContentLoaded (ms)', (r) => r.domContentLoadedMs),
         row('load event (ms)', (r) => r.loadMs),
         row('requests before ready', (r) => r.requests),
+        row('host calls before ready', (r) => r.hostCalls),
+        row('main thread busy until ready (ms)', (r) => r.taskMs),
+        row('of which script (ms)', (r) => r.scriptMs),
+        row('of which style and layout (ms)', (r) => r.styleLayoutMs),
         row('JS and CSS transferred before ready (kB)', (r) => r.scriptBytes / 1000, 1),
       ],
     ),

@@ -2,6 +2,7 @@
 // reading the DOM) when the app has booted: booting → ready, or error with the reason shown.
 
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { StatusBar, Workspace } from './features/layout';
 import { useHost } from './host/HostContext';
 import { useHostEvents } from './useHostEvents';
@@ -12,6 +13,9 @@ export function App() {
   const info = useQuery(hostInfoQuery(host));
   useHostEvents();
   const state = info.isSuccess ? 'ready' : info.isError ? 'error' : 'booting';
+  // The same element every render, so the host's answer re-renders the root's attributes and the status bar, not the
+  // whole workspace a second time on the way to ready.
+  const workspace = useMemo(() => <Workspace />, []);
   return (
     <div className="app" data-app-state={state} data-testid="app-root">
       {info.isError ? (
@@ -20,7 +24,7 @@ export function App() {
           <p>{info.error.message}</p>
         </div>
       ) : (
-        <Workspace />
+        workspace
       )}
       <StatusBar info={info.data} />
     </div>

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { App } from './App';
 import { connectHost } from './host/connectHost';
 import { HostProvider } from './host/HostContext';
+import { hostInfoQuery } from './queries/hostInfo';
 import { applyTheme } from './ui/theme/themePreference';
 import './styles.css';
 
@@ -22,6 +23,9 @@ const link = connectHost();
 
 if (link.ok) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  // The app is ready once the host has described itself; asking now, before the first render, overlaps the call
+  // with that render instead of queueing it behind it (App's useQuery picks up the call in flight).
+  void queryClient.prefetchQuery(hostInfoQuery(link.host));
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -45,7 +45,7 @@ export function updateBenchmarks(text: string, update: SectionUpdate): string {
   return withSummary(out);
 }
 
-function withSummary(text: string): string {
+export function withSummary(text: string): string {
   const rows: string[][] = [];
   for (const match of text.matchAll(/<!-- bench:([\w-]+) results -->\n<!-- checks: (.*?) -->/g)) {
     let checks: BudgetCheck[];

@@ -3,7 +3,7 @@
 
 import { downloadText } from '../../ui/fileText';
 import { VisibleName } from '../render';
-import { exportLibrary } from './libraryEntries';
+import { exportLibrary } from './libraryList';
 import type { AgentLibraryState } from './useAgentLibrary';
 import { onListArrowKeys } from '../../ui/listKeys';
 

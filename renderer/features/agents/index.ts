@@ -2,7 +2,7 @@
 // on the agent in view. Other features import it only from here.
 
 export { AgentLibrary } from './AgentLibrary';
-export { exportLibrary } from './libraryEntries';
+export { exportLibrary } from './libraryList';
 export {
   useActiveAgent,
   useCloseStream,

@@ -8,7 +8,6 @@ import type { OpenAgentResult } from '../../../shared/host/agent';
 import { useAppStore } from '../../store/appStore';
 import { readFileText } from '../../ui/fileText';
 import { connectionDraft, type ConnectionDraft } from './connectionDraft';
-import { importLibrary } from './libraryEntries';
 import { openRequestFromForm, presentedFingerprint } from './openAgentRequest';
 import { useAgentSources } from './useAgentSources';
 import { useForgetAgent } from './useAgentActions';
@@ -76,6 +75,8 @@ export function useAgentLibrary() {
     if (!file) return;
     const read = await readFileText(file);
     if (!read.ok) return setNotice(read.message);
+    // Loaded here, not up front: the file's schema check brings zod, which nothing on the first screen uses.
+    const { importLibrary } = await import('./libraryEntries');
     const merged = importLibrary(library, read.text);
     if (!merged.ok) return setNotice(merged.message);
     save.mutate(merged.entries);

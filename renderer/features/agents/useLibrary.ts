@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { AgentSummary, LibraryEntry } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
 import { useAppStore } from '../../store/appStore';
-import { entryFor, removeEntry, upsertEntry } from './libraryEntries';
+import { entryFor, removeEntry, upsertEntry } from './libraryList';
 
 export function useLoadLibrary(): void {
   const host = useHost();

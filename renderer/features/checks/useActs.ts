@@ -3,7 +3,6 @@
 // stop it, and download its result as ACTS's own report, as Switchboard's JSON, or as JUnit XML.
 
 import { useMemo } from 'react';
-import { actsToJUnit } from '../../../shared/acts/actsReport';
 import { useHost } from '../../host/HostContext';
 import { downloadText } from '../../ui/fileText';
 import { useActsStore, type ActsActions } from './actsStore';
@@ -94,11 +93,18 @@ export function useActs(): ActsActions {
         if (!result) return;
         const stamp = result.finishedAt.replace(/[-:]/g, '').replace(/\.\d+/, '');
         if (format === 'junit') {
-          downloadText(
-            `acts-${stamp}.xml`,
-            actsToJUnit(result.outcomes, result.finishedAt),
-            'application/xml',
-          );
+          // The JUnit writer comes with the report catalogue, which the first screen does not need: loaded here.
+          import('../../../shared/acts/actsReport')
+            .then(({ actsToJUnit }) =>
+              downloadText(
+                `acts-${stamp}.xml`,
+                actsToJUnit(result.outcomes, result.finishedAt),
+                'application/xml',
+              ),
+            )
+            .catch((error: unknown) =>
+              store().update({ problem: `The report could not be written: ${message(error)}` }),
+            );
         } else if (format === 'json') {
           downloadText(`switchboard-acts-${stamp}.json`, `${JSON.stringify(result, null, 2)}\n`);
         } else {

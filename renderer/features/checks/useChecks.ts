@@ -9,7 +9,6 @@ import { PROBE_CANCELLED_MESSAGE, type ProbeResult } from '../../../shared/check
 import { useAppStore } from '../../store/appStore';
 import { startCancellable } from '../../ui/cancellableOp';
 import { downloadText } from '../../ui/fileText';
-import { buildReport } from './buildReport';
 import { useChecksStore, type ChecksActions } from './checksStore';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -30,6 +29,8 @@ export function useChecks(): ChecksActions {
   return useMemo(() => {
     const store = useChecksStore.getState;
     const check = async () => {
+      // The checks themselves (the catalogue and every rule) load on the first run, not with the first screen.
+      const { buildReport } = await import('./buildReport');
       const { report, frameCount, timeline } = await buildReport(host, useAppStore.getState, store().probes);
       store().update({ report, ranAt: frameCount, ranOn: timeline });
     };

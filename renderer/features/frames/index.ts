@@ -1,7 +1,13 @@
 // The frames feature: the table of every exchange, the inspector of one, and the spec links other views share.
 // Other features import it only from here.
 
-export { FrameInspector } from './FrameInspector';
+import { lazyView } from '../../ui/lazyView';
+
+// Not on the first screen: loaded on first render (renderer/ui/lazyView.ts), keeping the start small.
+export const FrameInspector = lazyView('frame inspector', () =>
+  import('./FrameInspector').then((m) => m.FrameInspector),
+);
+
 export { FramesTable, INSPECTOR_PANE_ID } from './FramesTable';
 export { SpecLink } from './SpecLink';
 export { ViaProxyTag } from './ViaProxyTag';

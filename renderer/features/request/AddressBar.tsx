@@ -4,7 +4,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useAppStore } from '../../store/appStore';
-import { draftFromCurl, useRawDraftStore } from '../raw';
+import { loadCurlDraft, useRawDraftStore } from '../raw';
 import { normalizeAddress } from './normalizeAddress';
 import { useSendRequest } from './useSendRequest';
 
@@ -18,9 +18,9 @@ export function AddressBar() {
   const loadDraft = useRawDraftStore((state) => state.loadDraft);
   const setActiveTab = useAppStore((state) => state.setActiveTab);
 
-  function importCurlLine(line: string) {
+  async function importCurlLine(line: string) {
     try {
-      const { draft, notice } = draftFromCurl(line);
+      const { draft, notice } = await loadCurlDraft(line);
       setInputError(null);
       loadDraft(draft, notice);
       setActiveTab('raw');
@@ -42,7 +42,7 @@ export function AddressBar() {
       return;
     }
     if (/^\s*(?:\$\s+)?curl\s/.test(address)) {
-      importCurlLine(address);
+      void importCurlLine(address);
       return;
     }
     setInputError(null);

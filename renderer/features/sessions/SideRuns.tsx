@@ -6,8 +6,11 @@ import { useMemo, type ReactNode } from 'react';
 import { useAppStore } from '../../store/appStore';
 import { compareRuns } from './compareRuns';
 import { ResendDiff } from './ResendDiff';
-import { HeldRun } from './HeldRun';
 import { framesOfTab, LIVE_TAB, useSideSessions } from './sideSessionsStore';
+import { lazyView } from '../../ui/lazyView';
+
+// A held run shows only once a session is opened beside the live one: its views load then (renderer/ui/lazyView.ts).
+const HeldRun = lazyView('held run', () => import('./HeldRun').then((m) => m.HeldRun));
 
 export function SideRuns({ live }: { live: ReactNode }) {
   const tabCount = useSideSessions((state) => state.opened.length + state.missing.length);

@@ -1,13 +1,19 @@
 // The sessions feature: saving, opening, replaying, re-sending, exporting and serving recorded sessions. Other
 // features import it only from here.
 
+import { lazyView } from '../../ui/lazyView';
+
+// Not on the first screen: loaded on first render (renderer/ui/lazyView.ts), keeping the start small.
+export const SessionBrowser = lazyView('session browser', () =>
+  import('./SessionBrowser').then((m) => m.SessionBrowser),
+);
+
 export { CopyButton } from './CopyButton';
 export { DropOverlay } from './DropOverlay';
 export { ExportDialog } from './ExportDialog';
 export { MockAgentDialog } from './MockAgentDialog';
 export { ReplayBar } from './ReplayBar';
 export { ResendDialog } from './ResendDialog';
-export { SessionBrowser } from './SessionBrowser';
 export { SessionMenu } from './SessionMenu';
 export { SessionNotes } from './SessionNotes';
 export { SessionsPanel } from './SessionsPanel';

@@ -1,0 +1,51 @@
+// Views that are not on the first screen (the other main tabs, the inspector, the session browser) load on first use:
+// `lazyView` wraps a loader in React.lazy with its own Suspense boundary, so a feature's index.ts can export the
+// wrapper under the view's name and nothing that renders it changes. While the chunk loads, an empty block of the
+// same class holds the place; a chunk that cannot load is said in words instead of unmounting the app.
+
+import { Component, createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+/** The sentence shown when a view's code could not be loaded. */
+export function lazyViewFailure(view: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `The ${view} could not be loaded (${reason}). Reload the window to try again.`;
+}
+
+class LazyViewBoundary extends Component<{ view: string; children?: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown): { error: unknown } {
+    return { error: error ?? new Error('unknown error') };
+  }
+
+  override render(): ReactNode {
+    if (this.state.error === undefined) return this.props.children;
+    return createElement(
+      'p',
+      { className: 'lazy-view-error warning', role: 'alert', 'data-testid': 'lazy-view-error' },
+      lazyViewFailure(this.props.view, this.state.error),
+    );
+  }
+}
+
+/**
+ * A component that renders the one `load` resolves to, loading it on first render. `view` names it in the error
+ * sentence ("conversation view").
+ */
+export function lazyView<P extends object>(
+  view: string,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  const Loaded = Lazy as unknown as ComponentType<P>;
+  // Plain createElement, not JSX, so that the unit tests (type-checked without JSX) can import this module.
+  function LazyView(props: P) {
+    const placeholder = createElement('div', { className: 'lazy-view', 'aria-busy': true });
+    return createElement(
+      LazyViewBoundary,
+      { view },
+      createElement(Suspense, { fallback: placeholder }, createElement(Loaded, props)),
+    );
+  }
+  return LazyView;
+}
