@@ -139,6 +139,7 @@ async function sendUpstream(forward: Forward, url: string): Promise<void> {
       source: 'proxy',
       // Only the connection is the proxy's to time: how long an answer may take is between the caller and the agent.
       timeouts: { connectMs: DEFAULT_AGENT_SETTINGS.timeouts.connectMs },
+      keepAlive: site.upstreamAgents,
       readBody: (frame) => readAnswer(forward, frame, reading),
       annotate: (frame) => annotateFrame(forward, frame, headers),
       finish: (frame) => finishAnswer(forward, frame, reading),
