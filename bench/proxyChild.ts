@@ -4,7 +4,7 @@
 // loop and makes its memory its own. Args: <upstreamUrl> <dataDir> [analysisWorker]; run with --expose-gc.
 //
 // Talks in JSON lines: prints `{"listenUrl"}` once listening; on stdin, `mark` starts a memory window (a GC, then a
-// sample, printed) and `report N` ends it once N streams have been carried whole, their last events analysed and
+// sample, printed), `settle N` answers once N streams are recorded whole, and `report N` ends it once N streams have been carried whole, their last events analysed and
 // published (a GC, then start, peak and end, printed). Memory is sampled every 50 ms in between, so the peak is the
 // largest sample. When stdin closes it closes the proxy and the host, reads the journal
 // back and prints the dispatched `sse` frames it holds per exchange, then exits.
@@ -98,6 +98,12 @@ createInterface({ input: process.stdin }).on('line', (line) => void command(line
 
 async function command(line: string): Promise<void> {
   const [name, streams] = line.split(' ');
+  if (name === 'settle') {
+    // The proxy records behind the bytes: the next flood waits until this one is recorded, so neither pays for it.
+    await streamsEnded(Number(streams ?? 0));
+    process.stdout.write(`${JSON.stringify({ settled: Number(streams ?? 0) })}\n`);
+    return;
+  }
   if (name === 'report' && window) await streamsEnded(Number(streams ?? 0));
   collect!();
   const now = sample();

@@ -71,6 +71,17 @@ export interface ExchangeOptions {
   source: string;
   /** The agent's TLS trust, client certificate and proxy (NET-1); the system's trust and the environment's otherwise. */
   connection?: AgentConnection;
+  /**
+   * Connections kept open between exchanges (the recording proxy's, PRX-1); without them each exchange has a
+   * connection of its own, closed after it. Not used when a connection plan (NET-1) makes the socket.
+   */
+  keepAlive?: KeepAliveAgents;
+}
+
+/** One keep-alive agent per scheme: a connection is reused only for the scheme (and TLS) it was made for. */
+export interface KeepAliveAgents {
+  http: http.Agent;
+  https: https.Agent;
 }
 
 export interface Exchange {
@@ -99,7 +110,15 @@ export function startExchange(request: RawRequest, deps: ExchangeDeps, options: 
       return;
     }
     const body = requestBodyBytes(request);
-    frame.request.headers = withHostHeaders(frame.request.headers, url, body, request.method, deps.userAgent);
+    const keepAlive = options.keepAlive !== undefined;
+    frame.request.headers = withHostHeaders(
+      frame.request.headers,
+      url,
+      body,
+      request.method,
+      deps.userAgent,
+      keepAlive,
+    );
     if (body) frame.request.body = toBodyBytes(body);
     abort = run(frame, url, body, request.method, deps, options, resolve);
   });
@@ -117,7 +136,7 @@ function run(
 ): (error: FrameError) => void {
   const { timeouts } = options;
   const target = url.host;
-  const opened = openRequest(frame, url, method, deps, options.connection);
+  const opened = openRequest(frame, url, method, deps, options);
   if ('error' in opened) {
     frame.error = opened.error;
     frame.timing.end = deps.now();
@@ -133,7 +152,10 @@ function run(
   exchange.startTimer('connect', timeouts.connectMs);
 
   // A planned connection hands over a socket already connected (and verified), so there is nothing left to wait for.
-  req.on('socket', (socket) => exchange.onSocket(socket, url.protocol === 'https:', Boolean(plan)));
+  // A kept-alive socket is connected already: it never says so again.
+  req.on('socket', (socket) =>
+    exchange.onSocket(socket, url.protocol === 'https:', Boolean(plan) || req.reusedSocket),
+  );
   req.on('finish', () => exchange.onFinish());
   req.on('response', (res) => exchange.onResponse(res));
   req.on('error', (error) => exchange.settle(describe(error)));
@@ -147,10 +169,12 @@ function openRequest(
   url: URL,
   method: string,
   deps: ExchangeDeps,
-  connection: AgentConnection | undefined,
+  options: ExchangeOptions,
 ): { req: http.ClientRequest; plan?: ConnectionPlan; cancel?: () => void } | { error: FrameError } {
-  const transport = url.protocol === 'https:' ? https : http;
-  const plan = planConnection(url, connection, deps.env ?? process.env, deps.lookup);
+  const secure = url.protocol === 'https:';
+  const transport = secure ? https : http;
+  const plan = planConnection(url, options.connection, deps.env ?? process.env, deps.lookup);
+  const agent = options.keepAlive ? options.keepAlive[secure ? 'https' : 'http'] : false;
   if (plan && 'error' in plan) return plan;
   if (plan) frame.connection = plan.record;
   let cancel: (() => void) | undefined;
@@ -164,7 +188,7 @@ function openRequest(
       headers: frame.request.headers.flat(),
       setHost: false,
       // With no agent, node:http asks `createConnection` for the socket, and waits for its callback.
-      ...(plan ? { createConnection: viaPlan(plan, (stop) => (cancel = stop)) } : { agent: false }),
+      ...(plan ? { createConnection: viaPlan(plan, (stop) => (cancel = stop)) } : { agent }),
       ...(deps.lookup ? { lookup: deps.lookup } : {}),
     });
     return { req, ...(plan ? { plan } : {}), cancel: () => cancel?.() };
@@ -384,6 +408,7 @@ function withHostHeaders(
   body: Buffer | undefined,
   method: string,
   userAgent: string,
+  keepAlive = false,
 ): HeaderList {
   const has = (name: string) => headers.some(([key]) => key.toLowerCase() === name);
   const out: HeaderList = [...headers];
@@ -394,7 +419,8 @@ function withHostHeaders(
     if (body) out.push(['Content-Length', String(body.byteLength)]);
     else if (!METHODS_WITHOUT_IMPLICIT_BODY.has(method.toUpperCase())) out.push(['Content-Length', '0']);
   }
-  if (!has('connection')) out.push(['Connection', 'close']);
+  // The header says what happens to the connection: kept open only when an agent will reuse it.
+  if (!has('connection')) out.push(['Connection', keepAlive ? 'keep-alive' : 'close']);
   return out;
 }
 

@@ -12,6 +12,7 @@ import {
   type Exchange,
   type ExchangeDeps,
   type ExchangeTimeouts,
+  type KeepAliveAgents,
 } from '../exchange';
 import type { SpillOptions } from '../spill/spillCollector';
 import type { StreamAnalyser } from './streamAnalyser';
@@ -36,6 +37,8 @@ export interface RecordedExchangeOptions {
   timeouts: ExchangeTimeouts;
   /** The agent's TLS and proxy settings (NET-1). */
   connection?: AgentConnection;
+  /** Connections to reuse (the recording proxy's); one connection per exchange otherwise. */
+  keepAlive?: KeepAliveAgents;
   readBody: (frame: HttpFrame) => BodyReader;
   /** Fields set on the frame before it is first published (A2A context, secret marks). */
   annotate?: (frame: HttpFrame) => void;
@@ -62,6 +65,7 @@ export function recordExchange(
     source: options.source,
     timeouts: options.timeouts,
     ...(options.connection ? { connection: options.connection } : {}),
+    ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
     readBody: options.readBody,
     onProgress: (frame) => publishSnapshot(frame, frame.response ? 'streaming' : 'pending'),
   });

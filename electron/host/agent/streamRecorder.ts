@@ -127,9 +127,12 @@ export class StreamRecorder {
         : genericAnalysis();
   }
 
-  /** Feeds one chunk; returns an error when a cap says the stream must stop. */
-  push(chunk: Buffer): FrameError | undefined {
-    this.timing = { start: this.options.now() };
+  /**
+   * Feeds one chunk; returns an error when a cap says the stream must stop. `at` is when the chunk arrived, for a
+   * reader that records it later (the recording proxy's lane); now when absent.
+   */
+  push(chunk: Buffer, at: number = this.options.now()): FrameError | undefined {
+    this.timing = { start: at };
     this.chunkOffset = this.bytes;
     this.bytes += chunk.byteLength;
     this.window.push(chunk);

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ProxyAnswer } from '../../../shared/proxy/proxyTypes';
 import type { HeaderList } from '../../../shared/wire/frame';
-import { forwardableHeaders } from '../../../shared/proxy/hopByHop';
+import { forwardableHeaders, headerValue } from '../../../shared/proxy/hopByHop';
 
 export interface WrittenAnswer {
   /** Bytes of body written to the caller. */
@@ -26,8 +26,9 @@ export async function writeAnswer(
   };
   if (options.headFirst) {
     writeHead();
-    // Without this, node:http holds the head until the first body write; a stream's caller waits on the head.
-    res.flushHeaders();
+    // Without this, node:http holds the head until the first body write; a stream's caller waits on the head. A body
+    // of known length is on its way with the head: they leave in one write, not two (bench:proxy).
+    if (headerValue(answer.headers, 'content-length') === undefined) res.flushHeaders();
   }
   try {
     for await (const chunk of answer.body) {

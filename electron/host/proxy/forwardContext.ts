@@ -8,6 +8,7 @@ import type { ProxyRoute } from '../../../shared/proxy/proxyRoutes';
 import type { ProxiedInfo, ProxiedRequest, ProxyClient, ProxyHooks } from '../../../shared/proxy/proxyTypes';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import type { Recorder } from '../agent/recorder';
+import type { KeepAliveAgents } from '../exchange';
 import { callerSchemaFindings } from './callerSchema';
 import { markAuthorization, type UpstreamCard } from './proxyCard';
 
@@ -17,6 +18,8 @@ export interface ProxySite {
   listenUrl: string;
   card: UpstreamCard;
   recorder: Recorder;
+  /** The proxy's connections to its upstream, kept open between calls and closed with the proxy. */
+  upstreamAgents: KeepAliveAgents;
   hooks(): ProxyHooks | undefined;
   /** Moves an upstream interface URL to the proxy (proxyCard.ts `cardMover`). */
   move(url: string): string | undefined;

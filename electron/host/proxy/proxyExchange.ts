@@ -25,6 +25,7 @@ import { CappedCollector } from '../bodyBytes';
 import { SpillingCollector } from '../spill/spillCollector';
 import { writeAnswer, type WrittenAnswer } from './answerWriter';
 import { ChunkQueue } from './chunkQueue';
+import { RecordingLane } from './recordingLane';
 import { answerWithoutUpstream, proxyFailure } from './proxyAnswers';
 import {
   annotateFrame,
@@ -108,6 +109,8 @@ function identifyCall(
 interface Reading {
   queue?: ChunkQueue;
   stream?: StreamRecorder;
+  /** Where the stream's chunks wait for recording, behind their forwarding. */
+  lane?: RecordingLane;
   collector?: CappedCollector | SpillingCollector;
   written?: Promise<WrittenAnswer>;
   shaped?: ProxyAnswer;
@@ -139,6 +142,7 @@ async function sendUpstream(forward: Forward, url: string): Promise<void> {
       source: 'proxy',
       // Only the connection is the proxy's to time: how long an answer may take is between the caller and the agent.
       timeouts: { connectMs: DEFAULT_AGENT_SETTINGS.timeouts.connectMs },
+      keepAlive: site.upstreamAgents,
       readBody: (frame) => readAnswer(forward, frame, reading),
       annotate: (frame) => annotateFrame(forward, frame, headers),
       finish: (frame) => finishAnswer(forward, frame, reading),
@@ -210,20 +214,33 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
   const shaped = hooks?.shapeAnswer ? hooks.shapeAnswer(forward.request, answer, call.closed) : answer;
   reading.shaped = shaped;
   reading.written = writeAnswer(call.res, shaped, { headFirst: shaped === answer });
-  const stream = reading.stream;
+  const lane = reading.stream ? recordingLane(site, reading.stream) : undefined;
+  reading.lane = lane;
   return {
     mode: 'stream' as const,
+    // Forward first: the caller has the chunk before any recording work is done on it.
     onChunk: (chunk: Buffer) => {
       queue.push(chunk);
-      if (stream) return stream.push(chunk);
+      if (lane) return lane.push(chunk);
       collector.push(chunk);
       return undefined;
     },
+    // Only the caller (and a lane with nowhere to spill) holds the upstream back, never the recording.
     backlog: () => {
-      const waits = [stream?.backlog(), queue.backlog()].filter((wait) => wait !== undefined);
+      const waits = [lane?.backlog(), queue.backlog()].filter((wait) => wait !== undefined);
       return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
     },
   };
+}
+
+function recordingLane(site: ProxySite, stream: StreamRecorder): RecordingLane {
+  const { recorder } = site;
+  return new RecordingLane({
+    record: (chunk, at) => stream.push(chunk, at),
+    recorderBacklog: () => stream.backlog(),
+    now: recorder.deps.now,
+    ...(recorder.spill ? { spillDir: recorder.spill.dir } : {}),
+  });
 }
 
 function streamRecorder(
@@ -264,6 +281,9 @@ async function finishAnswer(forward: Forward, frame: HttpFrame, reading: Reading
   const { call } = forward;
   reading.queue?.end(frame.error && frame.response ? new Error(frame.error.message) : undefined);
   if (reading.stream) {
+    // Every chunk that arrived is recorded before the stream's totals, the caller's going away included.
+    await reading.lane?.drained();
+    reading.lane?.close();
     await reading.stream.finish(frame);
     if (frame.a2a) frame.a2a.outcome = 'stream';
   } else if (frame.response && reading.collector) {

@@ -5,9 +5,12 @@
 // forwarded by a listener of their own when the caller supplies one (`startGrpc`), and left out of the card otherwise.
 
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { ProxyHooks, ProxyOptions, ProxyStatus } from '../../../shared/proxy/proxyTypes';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import type { Recorder } from '../agent/recorder';
+import type { KeepAliveAgents } from '../exchange';
 import type { ProxySite } from './forwardContext';
 import { startForwardListener, type ForwardListener } from './httpForward';
 import { cardMover, loadUpstreamCard, splitUpstream, type UpstreamCard } from './proxyCard';
@@ -99,11 +102,17 @@ async function listen(
       ? await deps.startGrpc(grpcTarget.url, id, { listenUrl, generation: card.generation })
       : undefined;
   if (grpc) cleanup.push(() => grpc.close());
+  const upstreamAgents = keepAliveAgents();
+  cleanup.push(async () => {
+    upstreamAgents.http.destroy();
+    upstreamAgents.https.destroy();
+  });
   held.site = {
     id,
     listenUrl,
     card,
     recorder: deps.recorder,
+    upstreamAgents,
     hooks: () => hooks,
     move: cardMover(card.plan, listenUrl, grpc?.url),
     ...(replacement ? { replacedBy: replacement.name } : {}),
@@ -136,4 +145,21 @@ async function listen(
     },
     close: closeAll,
   };
+}
+
+/** An idle upstream connection is closed after this, before Node's own servers would (5 s) close it under a call. */
+const IDLE_UPSTREAM_MS = 4000;
+
+/**
+ * One connection per call upstream cost a connect per unary call (bench:proxy); these keep them open between calls.
+ * Idle sockets are closed by the upstream's Keep-Alive hint or after a few seconds, and all of them with the proxy.
+ */
+function keepAliveAgents(): KeepAliveAgents {
+  const options = {
+    keepAlive: true,
+    keepAliveMsecs: 1000,
+    timeout: IDLE_UPSTREAM_MS,
+    scheduling: 'lifo' as const,
+  };
+  return { http: new http.Agent(options), https: new https.Agent(options) };
 }

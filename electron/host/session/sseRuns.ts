@@ -7,6 +7,8 @@
 // any compact line. Every other frame is a line of its own, as before.
 
 import type { SseFrame } from '../../../shared/wire/frame';
+import type { ProxiedInfo } from '../../../shared/proxy/proxyTypes';
+import { proxiedSchema } from '../../../shared/proxy/proxiedSchema';
 import { SummaryTable } from '../agent/streamAnalysis';
 import { SseParser } from '../../../shared/wire/sse';
 import { hasEventJson } from '../../../shared/wire/eventJson';
@@ -33,6 +35,7 @@ const RUN_MEMBER_LIST = [
   'json',
   'jsonFromData',
   'a2a',
+  'proxied',
 ] as const;
 const RUN_MEMBERS = new Set<string>(RUN_MEMBER_LIST);
 
@@ -40,7 +43,7 @@ const RUN_MEMBERS = new Set<string>(RUN_MEMBER_LIST);
  * Every other member of a stream frame. Asking for these few by name is much cheaper than walking each frame's
  * members, and the type below fails to compile when a member is added to SseFrame and to neither list.
  */
-const OTHER_MEMBERS = ['rawBase64', 'comments', 'findings', 'stored', 'proxied'] as const;
+const OTHER_MEMBERS = ['rawBase64', 'comments', 'findings', 'stored'] as const;
 type Unlisted = Exclude<keyof SseFrame, (typeof RUN_MEMBER_LIST)[number] | (typeof OTHER_MEMBERS)[number]>;
 const EVERY_MEMBER_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
 void EVERY_MEMBER_LISTED;
@@ -94,6 +97,8 @@ export class SseRun {
   private readonly ids: string[] = [];
   private readonly summaries = new SummaryTable();
   private readonly which: number[] = [];
+  /** The proxy's tag (PRX-1) its events share: the one object a proxied exchange puts on each of them. */
+  private readonly proxied: ProxiedInfo | undefined;
 
   /** `at`: where the run's bytes start in the stream file. */
   constructor(
@@ -109,6 +114,7 @@ export class SseRun {
     this.start = first.offset.start;
     this.end = first.offset.start;
     this.nextSeq = first.seq;
+    this.proxied = first.proxied;
   }
 
   /** Whether `frame` (a plain event) carries on from the last one: same exchange, arrival, next block, next bytes. */
@@ -120,6 +126,7 @@ export class SseRun {
       frame.event!.index === this.firstIndex + this.ids.length &&
       frame.offset.start === this.end &&
       frame.source === this.source &&
+      frame.proxied === this.proxied &&
       this.ids.length < RUN_MAX_EVENTS &&
       this.bytes < RUN_MAX_BYTES
     );
@@ -144,6 +151,7 @@ export class SseRun {
       `{"kind":"${RUN_KIND}","exchangeId":${JSON.stringify(this.exchangeId)},"source":${JSON.stringify(this.source)}` +
       `,"time":${this.time},"seq":${this.firstSeq},"index":${this.firstIndex},"offset":${this.start}` +
       `,"at":${this.at},"bytes":${this.bytes},"ids":${JSON.stringify(this.ids)}` +
+      (this.proxied ? `,"proxied":${JSON.stringify(this.proxied)}` : '') +
       (this.captured
         ? '}\n'
         : `,"summaries":${JSON.stringify(this.summaries.shapes)},"which":[${this.which.join(',')}]}\n`)
@@ -161,6 +169,8 @@ interface RunLine {
   at: number;
   bytes: number;
   ids: string[];
+  /** The tag of a proxied exchange's events (PRX-1), once for the run. */
+  proxied?: ProxiedInfo;
   /** Both absent in a captured run: its events' analysis is a later line. */
   summaries?: Array<Summary | null>;
   which?: number[];
@@ -177,6 +187,7 @@ export function runLineOf(value: Record<string, unknown>): RunLine | undefined {
   }
   const { ids, summaries, which } = value;
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return undefined;
+  if (value.proxied !== undefined && !proxiedSchema.safeParse(value.proxied).success) return undefined;
   if (summaries === undefined && which === undefined) return value as unknown as RunLine;
   if (!Array.isArray(summaries) || !summaries.every(isSummary)) return undefined;
   if (!Array.isArray(which) || which.length !== ids.length) return undefined;
@@ -225,6 +236,8 @@ export function expandRun(run: RunLine, bytes: Buffer): SseFrame[] | undefined {
         dispatched: true,
         event: { index: run.index + k, type: 'message', data: event.data },
       };
+      // One object for the run's events, as the proxy recorded them.
+      if (run.proxied) frame.proxied = run.proxied;
       frames.push(frame);
       if (!run.which) return;
       try {
