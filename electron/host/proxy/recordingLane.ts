@@ -47,6 +47,8 @@ export class RecordingLane {
   private head = 0;
   private memory = 0;
   private spill: SpillFile | undefined;
+  /** Set once the disk refused a chunk: from then on memory is bounded by pausing the upstream instead. */
+  private spillRefused = false;
   private scheduled = false;
   private busy = false;
   private stop: FrameError | undefined;
@@ -76,7 +78,8 @@ export class RecordingLane {
 
   /** A promise while too much waits in memory and there is no file to put it in; undefined otherwise. */
   backlog(): Promise<void> | undefined {
-    if (this.options.spillDir !== undefined || this.memory <= this.memoryBytes) return undefined;
+    const canSpill = this.options.spillDir !== undefined && !this.spillRefused;
+    if (canSpill || this.memory <= this.memoryBytes) return undefined;
     return new Promise((resolve) => this.roomMade.push(resolve));
   }
 
@@ -98,7 +101,7 @@ export class RecordingLane {
   /** Writes the chunk to the spill file; false when there is no folder or the disk refused (it stays in memory). */
   private spillChunk(chunk: Buffer, at: number): boolean {
     const dir = this.options.spillDir;
-    if (dir === undefined) return false;
+    if (dir === undefined || this.spillRefused) return false;
     try {
       if (!this.spill) {
         mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -112,7 +115,9 @@ export class RecordingLane {
       this.held.push({ size: chunk.byteLength, at });
       return true;
     } catch {
-      // A full disk costs memory, never a recorded event.
+      // A full disk never costs a recorded event: this chunk stays in memory and the upstream is paused from now on
+      // (backlog), so a hostile stream cannot grow memory without a bound either.
+      this.spillRefused = true;
       return false;
     }
   }

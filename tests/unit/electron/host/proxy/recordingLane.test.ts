@@ -1,7 +1,8 @@
 // The recording proxy's lane (recordingLane.ts, PRX-1): chunks recorded behind their forwarding give exactly the
 // frames the straightforward path (each chunk straight into the stream recorder as it arrives) gives, stamped with
 // the time each chunk arrived, whether they waited in memory or in the spill file; nothing is lost when the stream
-// ends, the spill file goes away, and with nowhere to spill the lane holds the upstream back instead.
+// ends, the spill file goes away, and with nowhere to spill (or a disk that refuses) the lane holds the upstream back
+// instead.
 
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -107,13 +108,15 @@ describe('the recording lane', () => {
     expect(got.frames).toEqual(expected.frames);
   });
 
-  it('keeps the chunks in memory when the spill folder cannot be made', async () => {
+  it('holds the upstream back when the spill folder cannot be made, and still records every chunk', async () => {
     const file = `${testTempDir('switchboard-lane-')}/not-a-folder`;
     writeFileSync(file, 'x');
     const chunks = streamChunks();
     const expected = straightforward(chunks);
     const got = await throughLane(chunks, { spillDir: `${file}/spill`, memoryBytes: 10_000 });
     expect(got.frames).toEqual(expected.frames);
+    // A refused disk must not let a hostile stream grow memory without a bound: reading pauses instead.
+    expect(got.backlogs.some((held) => held)).toBe(true);
     expect(existsSync(`${file}/spill`)).toBe(false);
   });
 
