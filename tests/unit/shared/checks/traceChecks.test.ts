@@ -93,7 +93,7 @@ describe('trace.traceparent', () => {
   });
 
   it('a push delivery’s headers are judged too', () => {
-    const delivery = push({ id: 'd1', taskId: 't', item: 'status-update', state: 'completed' });
+    const delivery = push({ id: 'd1', taskId: 't', state: 'completed' });
     delivery.request.headers.push(['traceparent', 'nope']);
     expect(traceFindings([delivery]).findings.map((f) => [f.checkId, f.frameIds])).toEqual([
       ['trace.traceparent', ['d1']],
