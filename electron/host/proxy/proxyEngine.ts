@@ -54,7 +54,7 @@ export function createProxyEngine(deps: ProxyEngineDeps) {
       hooks: composeHooks(parts),
       faultRules: () => faults.size,
       ...(deps.onExchange ? { onExchange: deps.onExchange } : {}),
-      // Push configs over gRPC are protobuf and are not routed; trace context and faults apply as over HTTP.
+      // Trace context, push routing (the protobuf configs, grpcPushConfigs.ts) and faults apply as over HTTP.
       startGrpc: (upstream, proxyId, context) =>
         startGrpcForward({
           upstream,
@@ -65,7 +65,7 @@ export function createProxyEngine(deps: ProxyEngineDeps) {
           nextId: deps.recorder.deps.nextId,
           now: deps.recorder.deps.now,
           agentId: `proxy:${proxyId}`,
-          hooks: composeHooks([parts[0]!, parts.at(-1)!]),
+          hooks: composeHooks(parts),
         }),
     });
     return {
