@@ -35,9 +35,9 @@ const FEATURE_ID =
   /(?<![\w-])((?:CARD|AUTH|MSG|WIRE|TL|TASK|PUSH|FRM|SES|CHK|CLI|UX|SEC|REQ|NET|EXT|PRX)-[1-9]\d?)(?![\w-])/g;
 /**
  * What may name the document a section sign belongs to, earlier in the same comment or paragraph: a public
- * specification (A2A, ACTS, an RFC, JSON-RPC, WHATWG's HTML …) or a generation, as in "1.0 §3.6".
+ * specification (A2A, ACTS, an RFC, JSON-RPC, WHATWG's HTML, W3C …) or a generation, as in "1.0 §3.6".
  */
-const SECTION_OWNER = /A2A|ACTS|RFC\s?\d+|JSON-RPC|WHATWG|HTML|ECMA|HAR|OpenAPI|OAuth|\b[01]\.\d\b/;
+const SECTION_OWNER = /A2A|ACTS|RFC\s?\d+|JSON-RPC|WHATWG|W3C|HTML|ECMA|HAR|OpenAPI|OAuth|\b[01]\.\d\b/;
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 export function headingSlug(heading) {

@@ -10,6 +10,7 @@ import {
   cite,
   JSON_RPC,
   RFC_8259,
+  W3C_TRACE_CONTEXT,
   WHATWG_SSE,
   type A2ATopic,
   type SpecRef,
@@ -199,6 +200,28 @@ export const CHECKS: readonly CheckDefinition[] = [
     'The caller’s push configs have a usable URL, token and authentication',
   ),
 
+  define(
+    'trace.traceparent',
+    'trace',
+    'warning',
+    fixed(W3C_TRACE_CONTEXT.traceparent),
+    'Every traceparent sent is one a receiver can read',
+  ),
+  define(
+    'trace.tracestate',
+    'trace',
+    'warning',
+    fixed(W3C_TRACE_CONTEXT.tracestate),
+    'Every tracestate sent is well formed and goes with a traceparent',
+  ),
+  define(
+    'trace.propagation',
+    'trace',
+    'warning',
+    fixed(W3C_TRACE_CONTEXT.processing),
+    'An agent called with a trace context passes it on to the calls it makes',
+  ),
+
   define('probe.streaming', 'probe', 'error', a2a('streaming'), 'Declared streaming really streams'),
   define('probe.push', 'probe', 'error', a2a('pushDelivery'), 'Declared push notifications are delivered'),
   define('probe.cancel', 'probe', 'error', a2a('cancel'), 'A running task can be canceled'),
@@ -260,7 +283,9 @@ export function describeCheck(id: string): CheckDefinition {
   if (known) return known;
   const prefix = id.split('.', 1)[0];
   const area =
-    prefix === 'card' || prefix === 'state' || prefix === 'probe' || prefix === 'caller' ? prefix : 'frame';
+    prefix === 'card' || prefix === 'state' || prefix === 'probe' || prefix === 'caller' || prefix === 'trace'
+      ? prefix
+      : 'frame';
   return { id, area, severity: 'warning', ...cite(a2aSpecification()), title: id };
 }
 

@@ -50,7 +50,7 @@ function properties(check: CheckDefinition): string {
   return `<properties><property name="spec" value="${attribute(check.spec)}"/>${url}</properties>`;
 }
 
-const AREAS: readonly CheckArea[] = ['card', 'frame', 'state', 'caller', 'probe'];
+const AREAS: readonly CheckArea[] = ['card', 'frame', 'state', 'caller', 'trace', 'probe'];
 
 function testCase(
   check: CheckDefinition,
@@ -115,8 +115,8 @@ export function reportToJUnit(report: CheckReport): string {
       else if (outcome === 'error') counts.errors++;
       else if (outcome === 'skipped') counts.skipped++;
     }
-    // The caller's suite exists only for reports on proxied traffic, where its checks ran.
-    if (area === 'caller' && cases.length === 0) continue;
+    // The caller's suite exists only for reports on proxied traffic, the trace suite only for traced requests.
+    if ((area === 'caller' || area === 'trace') && cases.length === 0) continue;
     totals.tests += cases.length;
     totals.failures += counts.failures;
     const head = `  <testsuite name="switchboard.${area}" tests="${cases.length}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" timestamp="${attribute(report.generatedAt)}"`;

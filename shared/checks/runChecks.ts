@@ -14,6 +14,7 @@ import { citationOf, isLegacyLabel, type SpecCitation } from './citation';
 import { FrameChecks } from './frameChecks';
 import { stateFindings } from './stateChecks';
 import { callerFindings } from './callerChecks';
+import { traceFindings } from './traceChecks';
 import type { CheckFinding, CheckReport, ProbeResult } from './types';
 
 export interface CheckInput {
@@ -73,7 +74,7 @@ export function runChecks(input: CheckInput): CheckReport {
     timeline.ingest(frames);
   }
 
-  // Errors first, then warnings, then notes; within a severity, card, frame, state and probe findings in order.
+  // Errors first, then warnings, then notes; within a severity, card, frame, state, caller, trace and probe findings.
   const generations = new Map(input.agents.map((agent) => [agent.id, agent.generation]));
   const generationOf = (agentId: string | undefined) =>
     agentId === undefined ? undefined : generations.get(agentId);
@@ -82,6 +83,8 @@ export function runChecks(input: CheckInput): CheckReport {
   merged.addAll(frameChecks.finish(), true);
   merged.addAll(stateFindings(frames, timeline), true);
   merged.addAll(callerFindings(frames, timeline), true);
+  const trace = traceFindings(frames);
+  merged.addAll(trace.findings, true);
   for (const probe of probes) merged.addAll(probe.findings, false);
   const { bySeverity, occurrences } = merged;
   const findings = bySeverity.error.concat(bySeverity.warning, bySeverity.info);
@@ -93,6 +96,8 @@ export function runChecks(input: CheckInput): CheckReport {
     if (check.area === 'card') return input.cardFindings.length > 0;
     if (check.area === 'probe') return probeIds.has(check.id);
     if (check.area === 'caller') return proxied;
+    // Trace context is judged only where some request carried it (PRX-2).
+    if (check.area === 'trace') return trace.traced;
     return true;
   }).map((check) => check.id);
   // A probe the catalogue does not know (a newer host) still ran and is reported.

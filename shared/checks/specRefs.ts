@@ -329,6 +329,24 @@ export const WHATWG_SSE = {
   },
 } as const satisfies Record<string, SpecRef>;
 
+const TRACE_CONTEXT_URL = 'https://www.w3.org/TR/trace-context/';
+
+/** The W3C Trace Context recommendation (PRX-2), anchored by name as the W3C publishes it. */
+export const W3C_TRACE_CONTEXT = {
+  traceparent: {
+    label: 'W3C Trace Context §3.2 traceparent Header',
+    url: `${TRACE_CONTEXT_URL}#traceparent-header`,
+  },
+  tracestate: {
+    label: 'W3C Trace Context §3.3 tracestate Header',
+    url: `${TRACE_CONTEXT_URL}#tracestate-header`,
+  },
+  processing: {
+    label: 'W3C Trace Context §4 Processing Model',
+    url: `${TRACE_CONTEXT_URL}#processing-model`,
+  },
+} as const satisfies Record<string, SpecRef>;
+
 /** Every reference this module can produce: each A2A topic in each generation, the whole specifications, the rest. */
 export function allSpecRefs(): SpecRef[] {
   const out: SpecRef[] = [];
@@ -338,7 +356,7 @@ export function allSpecRefs(): SpecRef[] {
   }
   for (const generation of generations) out.push(a2aSpecification(generation));
   out.push(...Object.values(JSON_RPC), ...Object.values(RFC_8259), ...Object.values(RFC_9457));
-  out.push(...Object.values(WHATWG_SSE));
+  out.push(...Object.values(WHATWG_SSE), ...Object.values(W3C_TRACE_CONTEXT));
   return out;
 }
 
@@ -351,6 +369,7 @@ const SPEC_URL_SHAPES: readonly RegExp[] = [
   /^https:\/\/www\.jsonrpc\.org\/specification(#\w+)?$/,
   /^https:\/\/www\.rfc-editor\.org\/rfc\/rfc\d+(#section-\d+(\.\d+)*)?$/,
   /^https:\/\/html\.spec\.whatwg\.org\/multipage\/server-sent-events\.html(#[a-z-]+)?$/,
+  /^https:\/\/www\.w3\.org\/TR\/trace-context\/(#[a-z-]+)?$/,
 ];
 
 export function isSpecUrl(url: string): boolean {

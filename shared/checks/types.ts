@@ -6,8 +6,11 @@
 import type { Severity } from '../wire/finding';
 import type { SpecRef } from './specRefs';
 
-/** `caller`: the checks of the calling side, on traffic the recording proxy carried for another client (PRX-3). */
-export type CheckArea = 'card' | 'frame' | 'state' | 'probe' | 'caller';
+/**
+ * `caller`: the checks of the calling side, on traffic the recording proxy carried for another client (PRX-3);
+ * `trace`: W3C trace context on requests and its propagation across hops (PRX-2).
+ */
+export type CheckArea = 'card' | 'frame' | 'state' | 'probe' | 'caller' | 'trace';
 
 /** One check in the catalogue: stable id, what it looks at, how bad a failure is, and where the rule comes from. */
 export interface CheckDefinition {

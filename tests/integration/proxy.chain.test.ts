@@ -10,6 +10,7 @@ import { Message } from '@a2a-js/sdk';
 import { startRecordingProxy, type RunningProxy } from '../../electron/host/proxy/recordingProxy';
 import { traceHooks } from '../../electron/host/proxy/traceHooks';
 import { headerValue } from '../../shared/proxy/hopByHop';
+import { runChecks } from '../../shared/checks/runChecks';
 import { indexTraces, traceDetail } from '../../shared/timeline/traces';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { formatTraceparent, newTraceparent, parseTraceparent } from '../../shared/wire/traceContext';
@@ -120,6 +121,10 @@ describe('a chain of two proxied SDK agents', () => {
     const [a, b] = detail.rows;
     expect(b!.start).toBeGreaterThanOrEqual(a!.start);
     expect(b!.spanId).toBe(parsed(call.outgoing!).parentId);
+    // An orchestrator that passes the context on breaks no trace rule (proxy.traceChecks.test.ts has one that does not).
+    const report = runChecks({ frames: chain.kept.all(), agents: [], cardFindings: [], appVersion: 'test' });
+    expect(report.checksRun).toContain('trace.propagation');
+    expect(report.findings.filter((f) => f.checkId.startsWith('trace.'))).toEqual([]);
   });
 
   it('passes a caller’s own traceparent on unchanged through proxy 1', async () => {

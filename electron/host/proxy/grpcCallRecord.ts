@@ -79,9 +79,10 @@ export class GrpcCallRecord {
   }
 
   /** What a fault rule or a hook changed; said on the frame and on its events. */
-  mark(faults: FaultMark[] | undefined, rewritten?: ProxiedInfo['rewritten']): void {
+  mark(faults: FaultMark[] | undefined, rewritten?: ProxiedInfo['rewritten'], note?: string): void {
     if (faults && faults.length > 0) this.proxied.faults = [...(this.proxied.faults ?? []), ...faults];
     if (rewritten) this.proxied.rewritten = rewritten;
+    if (note) this.proxied.notes = [...(this.proxied.notes ?? []), note];
   }
 
   /** The response head: its metadata (a trailers-only answer's status too). */

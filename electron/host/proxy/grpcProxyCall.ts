@@ -82,7 +82,10 @@ export function forwardCall(context: GrpcCallContext, stream: ServerHttp2Stream,
     const instead = context.hooks?.answerInstead?.(request);
     if (instead) return answerInstead(stream, instead, record);
     const change = context.hooks?.beforeForward?.(request);
-    if (change) record.mark(undefined, change.rewritten);
+    if (change) record.mark(undefined, change.rewritten, change.note);
+    // A hook that changed the message (a push config routed) has the frame show what went upstream, as over HTTP.
+    if (change?.body)
+      record.requestMessage(new GrpcMessageSplitter(MAX_RECORDED_MESSAGE_BYTES).push(change.body)[0]);
     if (change?.headers) record.frame.request.headers = withoutPseudo(forwardable(change.headers));
     const sent = change?.body ? [Buffer.from(change.body)] : held;
     const pseudo = pairs.filter(([name]) => name.startsWith(':') && name !== ':scheme');

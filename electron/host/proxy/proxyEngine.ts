@@ -29,6 +29,8 @@ export interface ProxyEngineDeps {
 export interface EngineProxy extends RunningProxy {
   /** Puts new fault rules in place (checked whole first); `[]` clears them. */
   loadFaultRules(json: unknown): RulesValidation;
+  /** Calls `listener` after each exchange the proxy counts (its status moved); returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 export function createProxyEngine(deps: ProxyEngineDeps) {
@@ -38,6 +40,8 @@ export function createProxyEngine(deps: ProxyEngineDeps) {
     const routePush = options.routePush !== false && deps.push !== undefined;
     const receiverBase = routePush ? await deps.push!.receiverBaseUrl() : undefined;
     const parts: ProxyHooks[] = [traceHooks({ inject: options.injectTrace ?? false })];
+    // Who hears that the counts moved (the proxy service, to publish the status without being asked).
+    const listeners = new Set<() => void>();
     if (routePush) {
       parts.push(
         pushRouteHooks({
@@ -53,8 +57,11 @@ export function createProxyEngine(deps: ProxyEngineDeps) {
       id,
       hooks: composeHooks(parts),
       faultRules: () => faults.size,
-      ...(deps.onExchange ? { onExchange: deps.onExchange } : {}),
-      // Push configs over gRPC are protobuf and are not routed; trace context and faults apply as over HTTP.
+      onExchange: (frame) => {
+        deps.onExchange?.(frame);
+        for (const listener of listeners) listener();
+      },
+      // Trace context, push routing (the protobuf configs, grpcPushConfigs.ts) and faults apply as over HTTP.
       startGrpc: (upstream, proxyId, context) =>
         startGrpcForward({
           upstream,
@@ -65,7 +72,7 @@ export function createProxyEngine(deps: ProxyEngineDeps) {
           nextId: deps.recorder.deps.nextId,
           now: deps.recorder.deps.now,
           agentId: `proxy:${proxyId}`,
-          hooks: composeHooks([parts[0]!, parts.at(-1)!]),
+          hooks: composeHooks(parts),
         }),
     });
     return {
@@ -75,6 +82,10 @@ export function createProxyEngine(deps: ProxyEngineDeps) {
       close: async () => {
         deps.push?.relays.forgetProxy(id);
         await running.close();
+      },
+      onChange(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
       },
       loadFaultRules(json) {
         const parsed = parseFaultRules(json);

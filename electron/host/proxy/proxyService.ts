@@ -1,6 +1,8 @@
 // The recording proxies the host runs (PRX-1): several at once, one per upstream, each started by an engine handed in
 // (so tests use a fake one and the host wires the real one), with the fault rules the user applied (PRX-4) and a
-// status list published whenever it changes, so the app's proxies panel follows without asking.
+// status list published whenever it changes, so the app's proxies panel follows without asking: after each start,
+// stop and change of rules at once, and after traffic moves a proxy's counts at most COUNTS_PER_SECOND times a second
+// per proxy (the last change always published), so a busy proxy does not flood the window.
 
 import type { ProxyHooks, ProxyOptions, ProxyStatus } from '../../../shared/proxy/proxyTypes';
 import { checkUpstream } from '../../../shared/proxy/proxyUpstream';
@@ -12,7 +14,26 @@ export interface RunningProxyLike {
   close(): Promise<void>;
   /** Puts fault rules in place itself (the real engine keeps one live rule set per proxy); `[]` clears them. */
   loadFaultRules?(json: unknown): RulesValidation;
+  /** Calls `listener` whenever the proxy's counts move; returns the unsubscribe. */
+  onChange?(listener: () => void): () => void;
 }
+
+/** How often a proxy's moving counts are published at most. */
+export const COUNTS_PER_SECOND = 4;
+const COUNTS_INTERVAL_MS = 1000 / COUNTS_PER_SECOND;
+
+/** The clock and timers the throttle uses; the real ones unless a test holds them. */
+export interface ProxyTimers {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: ProxyTimers = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export type ProxyEngine = (options: ProxyOptions) => Promise<RunningProxyLike>;
 
@@ -24,8 +45,9 @@ export interface ProxyServiceDeps {
   validateRules?: (json: unknown) => RulesValidation;
   /** The hooks that make valid rules happen; without it, a proxy's hooks are left as they are. */
   hooksFor?: (json: unknown) => ProxyHooks;
-  /** Called with the whole list after every start, stop and rules change. */
+  /** Called with the whole list after every start, stop and rules change, and (throttled) as counts move. */
   publish(proxies: ProxyStatus[]): void;
+  timers?: ProxyTimers;
 }
 
 export interface ProxyService {
@@ -41,6 +63,33 @@ interface Entry {
   key: string;
   running: RunningProxyLike;
   faultRules: number;
+  /** Stops hearing the proxy's count changes and drops a publish still due. */
+  quiet: () => void;
+}
+
+/**
+ * Calls `publish` when counts move, at most once per interval: the first change at once, later ones together when
+ * the interval is up, so the last state is always published. Returns what stops it.
+ */
+function throttledCounts(running: RunningProxyLike, timers: ProxyTimers, publish: () => void): () => void {
+  let last = Number.NEGATIVE_INFINITY;
+  let due: unknown;
+  const fire = () => {
+    due = undefined;
+    last = timers.now();
+    publish();
+  };
+  const unsubscribe = running.onChange?.(() => {
+    if (due !== undefined) return;
+    const wait = last + COUNTS_INTERVAL_MS - timers.now();
+    if (wait <= 0) fire();
+    else due = timers.setTimeout(fire, wait);
+  });
+  return () => {
+    unsubscribe?.();
+    if (due !== undefined) timers.clearTimeout(due);
+    due = undefined;
+  };
 }
 
 export function createProxyService(deps: ProxyServiceDeps): ProxyService {
@@ -77,7 +126,8 @@ export function createProxyService(deps: ProxyServiceDeps): ProxyService {
           injectTrace: options.injectTrace ?? false,
           routePush: options.routePush ?? true,
         });
-        const entry: Entry = { key: upstream.key, running: proxy, faultRules: 0 };
+        const quiet = throttledCounts(proxy, deps.timers ?? realTimers, changed);
+        const entry: Entry = { key: upstream.key, running: proxy, faultRules: 0, quiet };
         proxies.set(proxy.status().id, entry);
         changed();
         return statusOf(entry);
@@ -89,6 +139,7 @@ export function createProxyService(deps: ProxyServiceDeps): ProxyService {
       const entry = proxies.get(id);
       if (!entry) return { stopped: false };
       proxies.delete(id);
+      entry.quiet();
       try {
         await entry.running.close();
       } finally {
@@ -120,6 +171,7 @@ export function createProxyService(deps: ProxyServiceDeps): ProxyService {
     async stopAll() {
       const entries = [...proxies.values()];
       proxies.clear();
+      for (const entry of entries) entry.quiet();
       // Every proxy is closed even when one fails to; the first failure is reported once all have been tried.
       const results = await Promise.allSettled(entries.map((entry) => entry.running.close()));
       if (entries.length > 0) changed();

@@ -1,8 +1,8 @@
 // Routes the push configs a caller sets through the recording proxy via Switchboard's receiver (PRX-1, on by
 // default). The request going upstream gets a relay URL in place of each config's own webhook, so every delivery is
 // recorded before the receiver passes it on (pushRelays.ts, relayDelivery.ts); the answers that echo a config back
-// (set, get, list) get the caller's own URL again, so the caller never sees the relay. Over gRPC the bodies are
-// protobuf and nothing is routed.
+// (set, get, list) get the caller's own URL again, so the caller never sees the relay. Over gRPC the same is done to
+// the protobuf messages (grpcPushConfigs.ts).
 
 import type {
   ForwardChange,
@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/proxy/proxyTypes';
 import { pushConfigsIn } from '../../../shared/checks/callerPushConfig';
 import type { PushRelays } from '../push/pushRelays';
+import { changeAnswerConfigs, changeRequestConfigs } from './grpcPushConfigs';
 
 export interface PushRouteOptions {
   relays: PushRelays;
@@ -45,6 +46,7 @@ function parseJson(bytes: Uint8Array): unknown {
 }
 
 function routeConfigs(request: ProxiedRequest, options: PushRouteOptions): ForwardChange | undefined {
+  if (request.binding === 'GRPC') return routeGrpcConfigs(request, options);
   if (request.binding !== 'JSONRPC' && request.binding !== 'HTTP+JSON') return undefined;
   const body = parseJson(request.body);
   if (body === undefined) return undefined;
@@ -59,29 +61,70 @@ function routeConfigs(request: ProxiedRequest, options: PushRouteOptions): Forwa
   });
   if (routable.length === 0) return undefined;
   const base = options.receiverBaseUrl();
-  if (base === undefined) return { note: 'Push config not routed: the webhook receiver is not listening.' };
+  if (base === undefined) return { note: NOT_LISTENING };
   const routed: string[] = [];
   for (const { config } of routable) {
-    const original = config.url as string;
-    if (original.startsWith(`${base}/relay/`)) continue;
-    const relay = options.relays.relayFor(
-      {
-        originalUrl: original,
-        proxyId: request.proxyId,
-        agentId: options.agentId,
-        generation: request.generation,
-      },
-      base,
-    );
-    config.url = relay.url;
-    routed.push(new URL(original).origin);
+    const relay = relayUrl(config.url as string, request, options, base, routed);
+    if (relay !== undefined) config.url = relay;
   }
+  return routedChange(encoder.encode(JSON.stringify(body)), routed);
+}
+
+const NOT_LISTENING = 'Push config not routed: the webhook receiver is not listening.';
+
+/** The relay URL standing for a caller's webhook, noting its origin in `routed`; undefined to leave the URL. */
+function relayUrl(
+  original: string,
+  request: ProxiedRequest,
+  options: PushRouteOptions,
+  base: string,
+  routed: string[],
+): string | undefined {
+  if (!/^https?:\/\//i.test(original) || original.startsWith(`${base}/relay/`)) return undefined;
+  let origin: string;
+  try {
+    origin = new URL(original).origin;
+  } catch {
+    return undefined;
+  }
+  const relay = options.relays.relayFor(
+    {
+      originalUrl: original,
+      proxyId: request.proxyId,
+      agentId: options.agentId,
+      generation: request.generation,
+    },
+    base,
+  );
+  routed.push(origin);
+  return relay.url;
+}
+
+function routedChange(body: Uint8Array, routed: readonly string[]): ForwardChange | undefined {
   if (routed.length === 0) return undefined;
   return {
-    body: encoder.encode(JSON.stringify(body)),
+    body,
     rewritten: 'push-config',
     note: `Routed the push config for ${routed.join(', ')} through Switchboard's receiver.`,
   };
+}
+
+/** The same over gRPC: the first request message decoded, its configs' URLs changed, encoded and framed again. */
+function routeGrpcConfigs(request: ProxiedRequest, options: PushRouteOptions): ForwardChange | undefined {
+  const base = options.receiverBaseUrl();
+  if (base === undefined) {
+    let found = false;
+    changeRequestConfigs(request.path, request.body, (url) => {
+      found ||= /^https?:\/\//i.test(url);
+      return undefined;
+    });
+    return found ? { note: NOT_LISTENING } : undefined;
+  }
+  const routed: string[] = [];
+  const body = changeRequestConfigs(request.path, request.body, (url) =>
+    relayUrl(url, request, options, base, routed),
+  );
+  return body ? routedChange(body, routed) : undefined;
 }
 
 /** Push config calls: JSON-RPC methods and REST paths name them. */
@@ -97,6 +140,10 @@ const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
 
 function restoreUrls(request: ProxiedRequest, answer: ProxyAnswer, options: PushRouteOptions): ProxyAnswer {
   const relays = options.relays.ofProxy(request.proxyId);
+  if (request.binding === 'GRPC') {
+    const originals = new Map(relays.map((relay) => [relay.url, relay.originalUrl]));
+    return { ...answer, body: grpcRestored(request.path, answer.body, (url) => originals.get(url)) };
+  }
   const restore = (text: string) => {
     let out = text;
     for (const relay of relays) {
@@ -113,6 +160,15 @@ function restoreUrls(request: ProxiedRequest, answer: ProxyAnswer, options: Push
     body: rewrittenBody(answer.body, restore),
     headers: answer.headers.filter(([name]) => name.toLowerCase() !== 'content-length'),
   };
+}
+
+/** Each message of a gRPC answer (whole messages per chunk, as the forwarder hands them) with its URLs restored. */
+async function* grpcRestored(
+  path: string,
+  body: AsyncIterable<Uint8Array>,
+  original: (url: string) => string | undefined,
+): AsyncIterable<Uint8Array> {
+  for await (const chunk of body) yield changeAnswerConfigs(path, chunk, original);
 }
 
 /** The body read whole (it is small), changed, and given back as one chunk; too large, it passes unchanged. */

@@ -1,6 +1,6 @@
-// The running recording proxies as the host reports them (PRX-1), and the actions on them. The list is replaced by
-// each `proxies` event the host publishes after a start, stop or change of rules; while any proxy runs it is also
-// read again now and then, because its exchange and client counts move with traffic no event announces.
+// The running recording proxies as the host reports them (PRX-1), and the actions on them. The list is read once,
+// then replaced by each `proxies` event the host publishes: after a start, stop or change of rules, and as traffic
+// moves a proxy's exchange and client counts (throttled by the host), so nothing is polled.
 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,15 +10,12 @@ import { useHost } from '../../host/HostContext';
 
 export const proxiesKey = ['proxies', 'running'] as const;
 const savedSessionsKey = ['proxies', 'saved-sessions'] as const;
-/** How often the counts of a running proxy are read again; only while one runs. */
-const COUNTS_REFRESH_MS = 2000;
 
 function proxiesQuery(host: HostApi) {
   return queryOptions({
     queryKey: proxiesKey,
     queryFn: () => host.listProxies(),
     retry: false,
-    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? COUNTS_REFRESH_MS : false),
   });
 }
 

@@ -62,13 +62,15 @@ class ChainExecutor implements AgentExecutor {
   constructor(
     private readonly downstreamUrl: string,
     private readonly calls: ChainCall[],
+    private readonly propagate: boolean,
   ) {}
 
   execute = async (context: RequestContext, bus: ExecutionEventBus): Promise<void> => {
     const headers = context.context?.state.get(STATE_HEADERS_KEY) as RequestHeaders | undefined;
     const incoming = headerOf(headers, 'traceparent');
     const parsed: TraceParent | undefined = incoming ? parseTraceparent(incoming).value : undefined;
-    const outgoing = parsed ? formatTraceparent(childTraceparent(parsed, random)) : undefined;
+    const outgoing =
+      parsed && this.propagate ? formatTraceparent(childTraceparent(parsed, random)) : undefined;
     this.calls.push({ ...(incoming ? { incoming } : {}), ...(outgoing ? { outgoing } : {}) });
     // The card is read once, outside any trace: only the message itself is the work done for the caller.
     this.client ??= new ClientFactory().createFromUrl(this.downstreamUrl);
@@ -92,8 +94,14 @@ class ChainExecutor implements AgentExecutor {
   cancelTask = async (): Promise<void> => undefined;
 }
 
-/** Starts the orchestrator on 127.0.0.1 (a free port), asking the agent whose card is at `downstreamUrl`. */
-export async function startChainAgent(downstreamUrl: string): Promise<ChainAgent> {
+/**
+ * Starts the orchestrator on 127.0.0.1 (a free port), asking the agent whose card is at `downstreamUrl`. With
+ * `propagate: false` it drops the trace context, as an agent that does not take part in tracing does.
+ */
+export async function startChainAgent(
+  downstreamUrl: string,
+  options: { propagate?: boolean } = {},
+): Promise<ChainAgent> {
   const app = express();
   app.set('env', 'production');
   const server = await listenPeer(app);
@@ -115,7 +123,7 @@ export async function startChainAgent(downstreamUrl: string): Promise<ChainAgent
   const handler = new DefaultRequestHandler(
     card,
     new InMemoryTaskStore(),
-    new ChainExecutor(downstreamUrl, calls),
+    new ChainExecutor(downstreamUrl, calls, options.propagate ?? true),
   );
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
   app.use(

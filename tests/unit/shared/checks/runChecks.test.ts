@@ -265,10 +265,11 @@ describe('every check has a fixture that triggers it and one that does not', () 
 
   it('covers every card, frame and state check in the catalogue', () => {
     const covered = new Set(cases.map((c) => c.check));
-    // The caller's checks (proxied traffic only) have their own fixtures in callerChecks.test.ts.
-    const implemented = CHECKS.filter((check) => check.area !== 'probe' && check.area !== 'caller').map(
-      (check) => check.id,
-    );
+    // The caller's checks (proxied traffic only) have their own fixtures in callerChecks.test.ts, the trace checks
+    // in traceChecks.test.ts.
+    const implemented = CHECKS.filter(
+      (check) => check.area !== 'probe' && check.area !== 'caller' && check.area !== 'trace',
+    ).map((check) => check.id);
     expect(implemented.filter((id) => !covered.has(id))).toEqual([]);
   });
 
@@ -284,7 +285,7 @@ describe('the catalogue', () => {
     for (const check of CHECKS) {
       expect(check.id.startsWith(`${check.area}.`), check.id).toBe(true);
       expect(check.spec, check.id).toMatch(
-        /^(A2A \d\.\d (§|specification)|JSON-RPC 2\.0|RFC \d+ §|WHATWG HTML §)/,
+        /^(A2A \d\.\d (§|specification)|JSON-RPC 2\.0|RFC \d+ §|WHATWG HTML §|W3C Trace Context §)/,
       );
       expect(check.specUrl, check.id).toMatch(/^https:\/\//);
       expect(check.title.length, check.id).toBeGreaterThan(10);

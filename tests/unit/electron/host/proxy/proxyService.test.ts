@@ -1,12 +1,14 @@
 // The host's proxy service (PRX-1) with a fake engine: several proxies, one per upstream, stop and stop all, fault
 // rules checked by the validator handed in (PRX-4), every bad input refused with a sentence, and the status list
-// published after each change.
+// published after each change, and (throttled per proxy, on a held clock) as traffic moves a proxy's counts.
 
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTS_PER_SECOND,
   createProxyService,
   type ProxyEngine,
   type ProxyServiceDeps,
+  type ProxyTimers,
   type RunningProxyLike,
 } from '../../../../../electron/host/proxy/proxyService';
 import type { ProxyHooks, ProxyOptions, ProxyStatus } from '../../../../../shared/proxy/proxyTypes';
@@ -190,6 +192,123 @@ describe('proxy service', () => {
     expect(started[1]!.closed).toBe(true);
     expect(proxies.list()).toEqual([]);
     expect(published.at(-1)).toEqual([]);
+    await proxies.stopAll();
+  });
+});
+
+describe('counts published as traffic moves them (no polling)', () => {
+  /** A clock and timers the test moves by hand: nothing waits on real time. */
+  function heldTimers() {
+    let now = 0;
+    const due: Array<{ at: number; run: () => void; handle: number }> = [];
+    let next = 0;
+    const timers: ProxyTimers = {
+      now: () => now,
+      setTimeout(run, ms) {
+        const handle = ++next;
+        due.push({ at: now + ms, run, handle });
+        return handle;
+      },
+      clearTimeout(handle) {
+        const at = due.findIndex((entry) => entry.handle === handle);
+        if (at >= 0) due.splice(at, 1);
+      },
+    };
+    const advance = (ms: number) => {
+      now += ms;
+      for (const entry of due.filter((e) => e.at <= now)) {
+        due.splice(due.indexOf(entry), 1);
+        entry.run();
+      }
+    };
+    return { timers, advance, pending: () => due.length };
+  }
+
+  /** A fake engine whose proxies say when their counts move, counting exchanges. */
+  function countingEngine() {
+    const movers: Array<() => void> = [];
+    let next = 0;
+    const engine: ProxyEngine = async (options) => {
+      const id = `c${++next}`;
+      let exchanges = 0;
+      const listeners = new Set<() => void>();
+      movers.push(() => {
+        exchanges++;
+        for (const listener of listeners) listener();
+      });
+      return {
+        status: (): ProxyStatus => ({
+          id,
+          upstream: options.upstream,
+          listenUrl: `http://127.0.0.1:${41_000 + next}`,
+          cardUrl: `http://127.0.0.1:${41_000 + next}/.well-known/agent-card.json`,
+          generation: '1.0',
+          exchanges,
+          clients: 1,
+          injectTrace: false,
+          routePush: true,
+          faultRules: 0,
+        }),
+        setHooks: () => undefined,
+        close: async () => undefined,
+        onChange(listener) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      };
+    };
+    return { engine, movers };
+  }
+
+  it('publishes the first change at once and the rest at most 4 times a second, the last state always', async () => {
+    const { timers, advance, pending } = heldTimers();
+    const { engine, movers } = countingEngine();
+    const published: ProxyStatus[][] = [];
+    const proxies = createProxyService({ engine, publish: (list) => published.push(list), timers });
+    await proxies.start({ upstream: 'http://127.0.0.1:5001/' });
+    expect(COUNTS_PER_SECOND).toBe(4);
+    published.length = 0;
+
+    movers[0]!();
+    expect(published.map((list) => list[0]!.exchanges)).toEqual([1]);
+    for (let i = 0; i < 50; i++) movers[0]!();
+    expect(published).toHaveLength(1);
+    advance(249);
+    expect(published).toHaveLength(1);
+    advance(1);
+    expect(published.map((list) => list[0]!.exchanges)).toEqual([1, 51]);
+    // A second of steady traffic: four publishes, each with the newest count.
+    for (let ms = 0; ms < 1000; ms += 10) {
+      movers[0]!();
+      advance(10);
+    }
+    expect(published.length - 2).toBeLessThanOrEqual(COUNTS_PER_SECOND);
+    advance(1000);
+    expect(published.at(-1)![0]!.exchanges).toBe(151);
+    expect(pending()).toBe(0);
+    await proxies.stopAll();
+  });
+
+  it('each proxy has its own allowance; a stopped proxy publishes nothing more', async () => {
+    const { timers, advance, pending } = heldTimers();
+    const { engine, movers } = countingEngine();
+    const published: ProxyStatus[][] = [];
+    const proxies = createProxyService({ engine, publish: (list) => published.push(list), timers });
+    await proxies.start({ upstream: 'http://127.0.0.1:5001/' });
+    await proxies.start({ upstream: 'http://127.0.0.1:5002/' });
+    published.length = 0;
+    movers[0]!();
+    movers[1]!();
+    expect(published).toHaveLength(2);
+    movers[0]!();
+    expect(pending()).toBe(1);
+    await proxies.stop('c1');
+    expect(pending()).toBe(0);
+    const after = published.length;
+    movers[0]!();
+    advance(1000);
+    expect(published).toHaveLength(after);
+    expect(published.at(-1)!.map((status) => status.id)).toEqual(['c2']);
     await proxies.stopAll();
   });
 });

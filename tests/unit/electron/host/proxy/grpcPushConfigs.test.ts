@@ -1,0 +1,115 @@
+// Push config URLs in gRPC messages (PRX-1): each A2A message that carries a config gets its URL changed and a new
+// length prefix, wherever the config sits, in 0.3 and 1.0; what cannot or need not change keeps its exact bytes.
+
+import { describe, expect, it } from 'vitest';
+import { methodForPath } from '../../../../../electron/host/grpc/a2aProtos';
+import {
+  changeAnswerConfigs,
+  changeRequestConfigs,
+} from '../../../../../electron/host/proxy/grpcPushConfigs';
+
+const SEND_10 = '/lf.a2a.v1.A2AService/SendMessage';
+const CREATE_10 = '/lf.a2a.v1.A2AService/CreateTaskPushNotificationConfig';
+const LIST_10 = '/lf.a2a.v1.A2AService/ListTaskPushNotificationConfigs';
+const CREATE_03 = '/a2a.v1.A2AService/CreateTaskPushNotificationConfig';
+const RELAY = 'http://127.0.0.1:6/relay/abc';
+
+function method(path: string) {
+  const found = methodForPath(path);
+  if ('error' in found) throw new Error(found.error);
+  return found;
+}
+
+function framed(payload: Uint8Array, compressed = false): Uint8Array {
+  const out = new Uint8Array(5 + payload.byteLength);
+  out[0] = compressed ? 1 : 0;
+  new DataView(out.buffer).setUint32(1, payload.byteLength);
+  out.set(payload, 5);
+  return out;
+}
+
+const request = (path: string, object: Record<string, unknown>) => {
+  const type = method(path).requestType;
+  return framed(type.encode(type.fromObject(object)).finish());
+};
+const answer = (path: string, object: Record<string, unknown>) => {
+  const type = method(path).responseType;
+  return framed(type.encode(type.fromObject(object)).finish());
+};
+const readRequest = (path: string, bytes: Uint8Array) => {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(1);
+  expect(bytes.byteLength).toBeGreaterThanOrEqual(5 + length);
+  return method(path)
+    .requestType.decode(bytes.subarray(5, 5 + length))
+    .toJSON();
+};
+const toRelay = (url: string) => (url.startsWith('http') ? RELAY : undefined);
+
+describe('changeRequestConfigs', () => {
+  it('rewrites a 1.0 send’s config and fixes the length prefix, keeping the other fields', () => {
+    const body = request(SEND_10, {
+      message: { messageId: 'm', parts: [{ text: 'hi' }] },
+      configuration: { taskPushNotificationConfig: { url: 'https://caller.example/h', token: 'tok' } },
+    });
+    const out = changeRequestConfigs(SEND_10, body, toRelay)!;
+    expect(out.byteLength).not.toBe(body.byteLength);
+    expect(readRequest(SEND_10, out)).toEqual({
+      message: { messageId: 'm', parts: [{ text: 'hi' }] },
+      configuration: { taskPushNotificationConfig: { url: RELAY, token: 'tok' } },
+    });
+  });
+
+  it('rewrites a 1.0 create (the config is the request) and a 0.3 create (nested), keeping trailing bytes', () => {
+    const created = changeRequestConfigs(
+      CREATE_10,
+      request(CREATE_10, { taskId: 't', url: 'http://a/h' }),
+      toRelay,
+    );
+    expect(readRequest(CREATE_10, created!)).toEqual({ taskId: 't', url: RELAY });
+    const body03 = request(CREATE_03, {
+      parent: 'tasks/t',
+      config: { pushNotificationConfig: { url: 'http://a/h' } },
+    });
+    const extra = new Uint8Array([9, 9, 9]);
+    const withExtra = new Uint8Array([...body03, ...extra]);
+    const out = changeRequestConfigs(CREATE_03, withExtra, toRelay)!;
+    expect(readRequest(CREATE_03, out)).toMatchObject({ config: { pushNotificationConfig: { url: RELAY } } });
+    expect([...out.subarray(out.byteLength - 3)]).toEqual([9, 9, 9]);
+  });
+
+  it('leaves alone what it cannot or need not change', () => {
+    const body = request(CREATE_10, { taskId: 't', url: 'http://a/h' });
+    expect(changeRequestConfigs(CREATE_10, body, () => undefined)).toBeUndefined();
+    expect(changeRequestConfigs('/other.Service/Method', body, toRelay)).toBeUndefined();
+    expect(changeRequestConfigs(CREATE_10, body.subarray(0, 4), toRelay)).toBeUndefined();
+    expect(changeRequestConfigs(CREATE_10, body.subarray(0, body.byteLength - 1), toRelay)).toBeUndefined();
+    expect(changeRequestConfigs(CREATE_10, framed(body.subarray(5), true), toRelay)).toBeUndefined();
+    expect(
+      changeRequestConfigs(CREATE_10, framed(new Uint8Array([0xff, 0xff, 0xff])), toRelay),
+    ).toBeUndefined();
+  });
+});
+
+describe('changeAnswerConfigs', () => {
+  it('restores every config of a list answer, and passes other chunks as they are', () => {
+    const chunk = answer(LIST_10, {
+      configs: [
+        { url: RELAY, id: 'a' },
+        { url: 'http://kept/h', id: 'b' },
+      ],
+    });
+    const restore = (url: string) => (url === RELAY ? 'http://caller/h' : undefined);
+    const out = changeAnswerConfigs(LIST_10, chunk, restore);
+    const type = method(LIST_10).responseType;
+    expect(type.decode(out.subarray(5)).toJSON()).toEqual({
+      configs: [
+        { url: 'http://caller/h', id: 'a' },
+        { url: 'http://kept/h', id: 'b' },
+      ],
+    });
+    const untouched = answer(LIST_10, { configs: [{ url: 'http://kept/h' }] });
+    expect(changeAnswerConfigs(LIST_10, untouched, restore)).toBe(untouched);
+    const partial = chunk.subarray(0, chunk.byteLength - 2);
+    expect(changeAnswerConfigs(LIST_10, partial, restore)).toBe(partial);
+  });
+});
