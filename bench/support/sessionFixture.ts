@@ -27,9 +27,20 @@ export async function writeSessionFixture(file: string, options: FixtureOptions)
   const perStream = options.perStream ?? 100;
   const out = createWriteStream(file);
   let bytes = 0;
-  const write = async (text: string) => {
+  // Frames are gathered into pieces of about a megabyte: ten million writes of a line each would take minutes.
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const flush = async () => {
+    const text = pending.join('');
+    pending = [];
+    pendingLength = 0;
     bytes += Buffer.byteLength(text);
     if (!out.write(text)) await once(out, 'drain');
+  };
+  const write = async (text: string) => {
+    pending.push(text);
+    pendingLength += text.length;
+    if (pendingLength >= 1 << 20) await flush();
   };
   await write(`${JSON.stringify(sessionHead(options.events)).slice(0, -1)},\n"frames":[`);
   let frames = 0;
@@ -47,6 +58,7 @@ export async function writeSessionFixture(file: string, options: FixtureOptions)
     written += count;
   }
   await write('\n],\n"blobs":{}}\n');
+  await flush();
   out.end();
   await once(out, 'finish');
   return { frames, events: written, bytes };

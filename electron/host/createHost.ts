@@ -164,6 +164,7 @@ export function createHost(options: HostOptions): HostService {
     ...(recording ? { recording } : {}),
     host: api,
     liveStored: storedInFolder(spillDir),
+    onIndexProgress: (progress) => bus.publish({ type: 'session-index', progress }),
   });
   const openFile = (request: OpenExternallyRequest) =>
     openExternally(

@@ -37,6 +37,7 @@ import type {
   SavedSession,
   SessionExport,
   SessionFramesPage,
+  SessionIndexProgress,
   SessionSummary,
 } from '../session/types';
 import type { SessionRowSearch, SessionRowsPage } from '../session/sessionRows';
@@ -392,10 +393,20 @@ export type HostEvent =
   /** The running recording proxies, after each start, stop or change of rules (PRX-1). */
   | { type: 'proxies'; proxies: ProxyStatus[] }
   /** How far a cancellable call that carried an `opId` has got: bytes read, requests re-sent (UX-5). */
-  | { type: 'progress'; progress: OperationProgress };
+  | { type: 'progress'; progress: OperationProgress }
+  /** How far the index of a session opened in browse mode has got, while the host builds it (issue 27). */
+  | { type: 'session-index'; progress: SessionIndexProgress };
 export type HostEventType = HostEvent['type'];
 /** Every event type, for transports that must recognise what they relay (the HTTP bridge drops what is not here). */
-export const hostEventTypes = ['frames', 'open-session', 'acts', 'search', 'proxies', 'progress'] as const;
+export const hostEventTypes = [
+  'frames',
+  'open-session',
+  'acts',
+  'search',
+  'proxies',
+  'progress',
+  'session-index',
+] as const;
 
 // Compile-time proof that the list and the union name the same events, as for the methods above.
 type EventMissingFromList = Exclude<HostEventType, (typeof hostEventTypes)[number]>;

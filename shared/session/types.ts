@@ -76,6 +76,25 @@ export interface SessionSummary {
   migratedFrom?: number;
   /** Plain sentences: a torn journal tail dropped, unreadable lines skipped, a migration … */
   notices: string[];
+  /**
+   * Browse mode only, while the host still indexes the file (issue 27): `frameCount` is then an estimate, and
+   * `session-index` events tell how far the index got until it is done.
+   */
+  indexing?: { bytesRead: number; bytes: number };
+}
+
+/** How far the host has indexed a session opened in browse mode (the `session-index` event). */
+export interface SessionIndexProgress {
+  sessionId: string;
+  /** Frames whose place in the file is known: rows up to here show at once. */
+  indexed: number;
+  /** Frames expected in all, from the bytes scanned so far; the exact count once done. */
+  estimated: number;
+  bytesRead: number;
+  bytes: number;
+  done: boolean;
+  /** Why the index could not be built (a damaged file): rows past `indexed` cannot be read. */
+  error?: string;
 }
 
 export interface SessionFramesPage {

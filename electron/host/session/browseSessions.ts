@@ -30,7 +30,12 @@ export async function openLargeSessionFile(
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile() || info.size < INDEX_MIN_BYTES) return undefined;
   if (!SESSION_HEAD.test(await readHead(file))) return undefined;
-  const session = await openIndexedSession(file, indexDir, watch);
+  // Over the whole-read cap a file opens in browse mode whatever its count, so it need not wait for the count: its
+  // first rows show while the rest is indexed (issue 27).
+  const session = await openIndexedSession(file, indexDir, {
+    ...watch,
+    progressive: info.size > SESSION_MAX_BYTES,
+  });
   if (session.frames.count > BROWSE_MIN_FRAMES || info.size > SESSION_MAX_BYTES)
     return { session, path: file };
   await session.frames.close();
@@ -60,21 +65,26 @@ export function browseSummary(
   source: SessionSummary['source'],
 ): SessionSummary {
   const { session } = browse;
+  const indexing = session.frames.indexing?.();
+  const count = indexing
+    ? `About ${indexing.estimated.toLocaleString('en-US')}`
+    : session.frames.count.toLocaleString('en-US');
   return {
     sessionId,
     title: session.title,
     source,
     ...(browse.path ? { path: browse.path } : {}),
     agents: session.agents,
-    frameCount: session.frames.count,
+    frameCount: indexing ? indexing.estimated : session.frames.count,
     browse: true,
+    ...(indexing ? { indexing: { bytesRead: indexing.bytesRead, bytes: indexing.bytes } } : {}),
     ...(session.startedAt !== undefined ? { startedAt: session.startedAt } : {}),
     ...(session.endedAt !== undefined ? { endedAt: session.endedAt } : {}),
     ...(session.appVersion ? { appVersion: session.appVersion } : {}),
     ...(session.savedAt ? { savedAt: session.savedAt } : {}),
     ...(session.migratedFrom !== undefined ? { migratedFrom: session.migratedFrom } : {}),
     notices: [
-      `${session.frames.count.toLocaleString('en-US')} frames are more than the window replays at once (over ${BROWSE_MIN_FRAMES.toLocaleString('en-US')}): the session opens as a list read from disk as you scroll.`,
+      `${count} frames are more than the window replays at once (over ${BROWSE_MIN_FRAMES.toLocaleString('en-US')}): the session opens as a list read from disk as you scroll.`,
       ...session.notices,
     ],
   };

@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host/hostApi';
-import type { MockAgentInfo, SessionFramesPage } from '../../../shared/session/types';
+import type { MockAgentInfo, SessionFramesPage, SessionIndexProgress } from '../../../shared/session/types';
 import { browseOnly, type BrowseSession } from './browseSessions';
 import type { Recording } from './recording';
 import type { StoredBodies } from '../spill/storedBodies';
@@ -20,6 +20,8 @@ export interface SessionServiceOptions {
   host: ResendHost;
   /** The live run's stored bodies: answers too large for memory (SEC-4). */
   liveStored?: StoredBodies;
+  /** Told how far the index of a session opened in browse mode has got, while it is built (issue 27). */
+  onIndexProgress?: (progress: SessionIndexProgress) => void;
 }
 
 /** What one HostApi method is called with: the methods here take it as it arrives. */
@@ -82,8 +84,11 @@ export async function readFrames(
   count: number,
 ): Promise<SessionFramesPage> {
   const browse = held.browsing.get(sessionId);
-  if (browse)
-    return { frames: await browse.session.frames.read(from, count), total: browse.session.frames.count };
+  if (browse) {
+    const frames = await browse.session.frames.read(from, count);
+    // While the index is built the total is its estimate, so a reader goes on past the frames known so far.
+    return { frames, total: browse.session.frames.indexing?.()?.estimated ?? browse.session.frames.count };
+  }
   const loaded = await heldSession(held, sessionId, from === 0);
   return { frames: loaded.frames.slice(from, from + count), total: loaded.frames.length };
 }

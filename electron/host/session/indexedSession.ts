@@ -4,26 +4,40 @@
 // so opening the same file twice scans it once. Frames are read from the file a page at a time, checked against the
 // frame schema and given back their blobs, exactly as a file read whole would give them.
 
-import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, stat, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { loadSessionValue, SessionFileError } from '../../../shared/session/migrations';
 import { frameSchema } from '../../../shared/session/frameSchema';
-import { SESSION_MAX_FRAMES } from '../../../shared/session/sessionFile';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
 import { cleanAgents } from '../../../shared/session/sessionAgents';
 import type { Frame } from '../../../shared/wire/frame';
-import { writeFileAtomic } from '../atomicFile';
 import { blobReader, internalizeFrame } from './blobs';
-import { scanSessionFile, type ScanOptions, type SessionScan } from './sessionScan';
+import { endOfFrame, scanSessionFile, type ScanOptions, type SessionScan } from './sessionScan';
+import { readKeptIndex, writeKeptIndex } from './keptIndex';
+import { candidateFrames } from './rawPrefilter';
+import { startProgressiveIndex, type IndexProgress, type ProgressiveIndex } from './progressiveIndex';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 
 /** Frames read on demand: an indexed file, or frames already in memory (a large journal, a dropped file). */
 export interface FrameSource {
+  /** Frames known so far: all of them, unless the index is still being built. */
   readonly count: number;
+  /** Waits for frames the index has not reached yet; gives fewer only past the end. */
   read(from: number, count: number): Promise<Frame[]>;
   close(): Promise<void>;
+  /** While the index is being built: how far it got (the count is then an estimate), and a way to follow it. */
+  indexing?(): IndexProgress | undefined;
+  watchIndex?(listener: (progress: IndexProgress) => void): void;
+  /** Resolves once every frame is known (at once when they already are). */
+  whenIndexed?(): Promise<void>;
+  /**
+   * The frames from `from` on, in a window of the file's bytes, that `pattern` says must be searched
+   * (rawPrefilter.ts); `to` is where the window ended (`from` at the end).
+   */
+  candidates?(from: number, pattern: RegExp): Promise<{ to: number; indexes: number[] }>;
 }
+
+/** The part of an index that reading frames needs: a finished scan, or the scanner of one under way. */
+type FrameIndex = Pick<SessionScan, 'frameStarts' | 'frameCount' | 'framesEnd' | 'blobs' | 'members'>;
 
 export interface IndexedSession {
   title: string;
@@ -38,7 +52,6 @@ export interface IndexedSession {
   frames: FrameSource;
 }
 
-const INDEX_VERSION = 1;
 const sha256Hex = /^[0-9a-f]{64}$/;
 
 export function memoryFrames(frames: readonly Frame[]): FrameSource {
@@ -57,21 +70,55 @@ export async function openIndexedSession(
     maxReadBytes?: number;
     signal?: AbortSignal;
     onBytes?: (bytes: number, total: number) => void;
+    /**
+     * Open as soon as the first frames are found and index the rest in the background (issue 27). Only for files
+     * that open in browse mode whatever their frame count, since the count is known only at the end.
+     */
+    progressive?: boolean;
   } = {},
 ): Promise<IndexedSession> {
   const info = await stat(file);
-  const scan = await cachedScan(file, info.size, info.mtimeMs, indexDir, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onBytes ? { onBytes: (bytes) => options.onBytes!(bytes, info.size) } : {}),
-  });
+  const identity = { size: info.size, mtimeMs: info.mtimeMs };
+  const kept = indexDir ? await readKeptIndex(indexDir, file, identity) : undefined;
+  let index: FrameIndex;
+  let building: ProgressiveIndex | undefined;
+  if (kept) index = kept;
+  else if (options.progressive) {
+    building = startProgressiveIndex(file, info.size, { maxFrames: INDEX_MAX_FRAMES });
+    const scan = building;
+    if (indexDir)
+      void scan.whenDone
+        .then((whole) => writeKeptIndex(indexDir, file, identity, whole))
+        .catch(() => undefined);
+    await scan.reach(1).catch((error: unknown) => {
+      scan.stop();
+      throw error;
+    });
+    index = scan.done ? await scan.whenDone : scan.scanner;
+  } else {
+    const watch: Pick<ScanOptions, 'signal' | 'onBytes'> = {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onBytes ? { onBytes: (bytes) => options.onBytes!(bytes, info.size) } : {}),
+    };
+    const scan = await scanSessionFile(file, { maxFrames: INDEX_MAX_FRAMES, ...watch });
+    if (indexDir) await writeKeptIndex(indexDir, file, identity, scan).catch(() => undefined);
+    index = scan;
+  }
   const handle = await open(file, 'r');
   try {
     const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
     const read = bytesReader(handle, maxReadBytes);
-    const head = await readHead(read, scan);
-    const source = fileFrames(read, () => handle.close(), scan, Math.min(READ_RUN_BYTES, maxReadBytes));
-    const first = scan.frameCount > 0 ? (await source.read(0, 1))[0] : undefined;
-    const last = scan.frameCount > 1 ? (await source.read(scan.frameCount - 1, 1))[0] : first;
+    const head = await readHead(read, index);
+    const close = async () => {
+      building?.stop();
+      await handle.close();
+    };
+    const runBytes = Math.min(READ_RUN_BYTES, maxReadBytes);
+    const source = building
+      ? growingFrames(read, close, building, runBytes)
+      : fileFrames(read, close, () => index, runBytes);
+    const first = index.frameCount > 0 ? (await source.read(0, 1))[0] : undefined;
+    const last = !building && index.frameCount > 1 ? (await source.read(index.frameCount - 1, 1))[0] : first;
     const agents = cleanAgents(head.file.agents);
     const notices = [...agents.notices];
     if (head.migratedFrom !== undefined)
@@ -89,17 +136,62 @@ export async function openIndexedSession(
       savedAt: head.file.savedAt,
       ...(head.migratedFrom !== undefined ? { migratedFrom: head.migratedFrom } : {}),
       ...(first ? { startedAt: first.timing.start } : {}),
-      ...(last ? { endedAt: last.timing.start } : {}),
+      // Unknown until the index is built: the last frame is not found yet.
+      ...(last && !building ? { endedAt: last.timing.start } : {}),
       frames: source,
     };
   } catch (error) {
+    building?.stop();
     await handle.close();
     throw error;
   }
 }
 
+/** Frames read while the index is built: each read waits until the scan has found the frames it asks for. */
+function growingFrames(
+  read: ReadBytes,
+  close: () => Promise<void>,
+  building: ProgressiveIndex,
+  runBytes: number,
+): FrameSource {
+  let whole: SessionScan | undefined;
+  void building.whenDone.then((scan) => (whole = scan)).catch(() => undefined);
+  // Blobs come after the frames: a frame that names one waits for the end of the scan.
+  const inner = fileFrames(
+    read,
+    close,
+    () => whole ?? building.scanner,
+    runBytes,
+    async () => {
+      whole = await building.whenDone;
+    },
+  );
+  return {
+    get count() {
+      return building.scanner.frameCount;
+    },
+    async read(from, count) {
+      await building.reach(from + count);
+      return inner.read(from, count);
+    },
+    close,
+    indexing: () => (building.done ? undefined : building.progress()),
+    watchIndex: (listener) => building.watch(listener),
+    whenIndexed: async () => {
+      await building.whenDone;
+    },
+    async candidates(from, pattern) {
+      await building.reach(from + 1);
+      return inner.candidates!(from, pattern);
+    },
+  };
+}
+
+/** More frames than this are refused: the index costs the host 8 bytes a frame (160 MB here). */
+export const INDEX_MAX_FRAMES = 20_000_000;
+
 /** The top-level members other than frames and blobs, parsed, migrated and checked like a whole file's. */
-async function readHead(read: ReadBytes, scan: SessionScan) {
+async function readHead(read: ReadBytes, scan: FrameIndex) {
   const value: Record<string, unknown> = {};
   for (const [name, [start, end]] of scan.members) {
     const text = (await read(start, end, `its "${name}"`)).toString('utf8');
@@ -119,47 +211,73 @@ async function readHead(read: ReadBytes, scan: SessionScan) {
 function fileFrames(
   read: ReadBytes,
   close: () => Promise<void>,
-  scan: SessionScan,
+  indexOf: () => FrameIndex,
   runBytes: number,
+  blobsReady?: () => Promise<void>,
 ): FrameSource {
   const blobSource = async (hash: string): Promise<Buffer | undefined> => {
-    const span = scan.blobs.get(hash);
+    const span = indexOf().blobs.get(hash);
     if (!span) return undefined;
     const text = (await read(span[0], span[1], `blob ${hash.slice(0, 12)}`)).toString('utf8');
     return Buffer.from(JSON.parse(text) as string, 'base64');
   };
   return {
-    count: scan.frameCount,
+    get count() {
+      return indexOf().frameCount;
+    },
     async read(from, count) {
+      // One consistent view: a scan under way may grow (and replace) its array of starts between awaits.
+      const { frameStarts: starts, frameCount: known, framesEnd } = indexOf();
+      /** Where the bytes of frame j-1 stop: the next frame's start, or the end of the last one. */
+      const limit = (j: number) => (j < known ? starts[j]! : framesEnd);
       const first = Math.max(0, from);
-      const last = Math.min(scan.frameCount, first + count);
+      const last = Math.min(known, first + count);
       if (last <= first) return [];
       const frames: Frame[] = [];
       // Read in runs of at most `runBytes`, so a page of unusually large frames is not one huge buffer.
       for (let runStart = first; runStart < last;) {
         let runEnd = runStart + 1;
-        while (runEnd < last && scan.frameEnds[runEnd]! - scan.frameStarts[runStart]! <= runBytes) runEnd++;
-        const base = scan.frameStarts[runStart]!;
-        const bytes = await read(base, scan.frameEnds[runEnd - 1]!, `frame ${runStart}`);
+        while (runEnd < last && limit(runEnd + 1) - starts[runStart]! <= runBytes) runEnd++;
+        const base = starts[runStart]!;
+        const bytes = await read(base, limit(runEnd), `frame ${runStart}`);
         for (let i = runStart; i < runEnd; i++) {
-          frames.push(
-            checkedFrame(bytes.toString('utf8', scan.frameStarts[i]! - base, scan.frameEnds[i]! - base), i),
-          );
+          const start = starts[i]! - base;
+          const end = i + 1 === known ? framesEnd - base : endOfFrame(bytes, starts[i + 1]! - base, start);
+          frames.push(checkedFrame(bytes.toString('utf8', start, end), i));
         }
         runStart = runEnd;
       }
       // Bodies in the blob table are put back, each blob read once per page.
       const wanted = new Map<string, Buffer | undefined>();
       for (const frame of frames) for (const hash of blobHashes(frame)) wanted.set(hash, undefined);
-      for (const hash of wanted.keys()) wanted.set(hash, await blobSource(hash));
       if (wanted.size === 0) return frames;
+      await blobsReady?.();
+      for (const hash of wanted.keys()) wanted.set(hash, await blobSource(hash));
       const reader = blobReader((hash) => wanted.get(hash));
       const missing = new Set<string>();
       return frames.map((frame) => internalizeFrame(frame, reader, missing));
     },
+    async candidates(from, pattern) {
+      const { frameStarts: starts, frameCount: known, framesEnd } = indexOf();
+      if (from >= known) return { to: from, indexes: [] };
+      const base = starts[from]!;
+      // The window: as many whole frames as fit in PREFILTER_BYTES, at least one.
+      let to = from + 1;
+      for (let step = 1 << 20; step > 0; step >>= 1) {
+        const next = to + step;
+        if (next <= known && (next < known ? starts[next]! : framesEnd) - base <= PREFILTER_BYTES) to = next;
+      }
+      const bytes = await read(base, to < known ? starts[to]! : framesEnd, `frame ${from}`);
+      const offsets = new Float64Array(to - from);
+      for (let i = from; i < to; i++) offsets[i - from] = starts[i]! - base;
+      return { to, indexes: candidateFrames(bytes, offsets, pattern).map((i) => i + from) };
+    },
     close,
   };
 }
+
+/** Bytes of the file matched at once by a prefiltered search. */
+const PREFILTER_BYTES = 16 * 1024 * 1024;
 
 /** Frames read from the file at once: a page is read in runs of about this many bytes. */
 const READ_RUN_BYTES = 32 * 1024 * 1024;
@@ -228,96 +346,5 @@ function bytesReader(handle: FileHandle, maxBytes: number): ReadBytes {
       at += bytesRead;
     }
     return buffer;
-  };
-}
-
-// The index file: one JSON line (what it indexes, the blob and member spans), then the frame spans as float64s.
-
-interface IndexHeader {
-  version: number;
-  file: string;
-  size: number;
-  mtimeMs: number;
-  frameCount: number;
-  blobs: Array<[string, number, number]>;
-  members: Array<[string, number, number]>;
-}
-
-function indexPath(indexDir: string, file: string): string {
-  return path.join(
-    indexDir,
-    `${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 32)}.idx`,
-  );
-}
-
-async function cachedScan(
-  file: string,
-  size: number,
-  mtimeMs: number,
-  indexDir: string | undefined,
-  watch: Pick<ScanOptions, 'signal' | 'onBytes'>,
-): Promise<SessionScan> {
-  if (indexDir) {
-    const cached = await readIndex(indexPath(indexDir, file), file, size, mtimeMs);
-    if (cached) return cached;
-  }
-  const scan = await scanSessionFile(file, { maxFrames: SESSION_MAX_FRAMES, ...watch });
-  if (indexDir) await writeIndex(indexDir, file, size, mtimeMs, scan).catch(() => undefined);
-  return scan;
-}
-
-async function writeIndex(indexDir: string, file: string, size: number, mtimeMs: number, scan: SessionScan) {
-  await mkdir(indexDir, { recursive: true, mode: 0o700 });
-  const header: IndexHeader = {
-    version: INDEX_VERSION,
-    file: path.resolve(file),
-    size,
-    mtimeMs,
-    frameCount: scan.frameCount,
-    blobs: [...scan.blobs].map(([hash, [start, end]]) => [hash, start, end]),
-    members: [...scan.members].map(([name, [start, end]]) => [name, start, end]),
-  };
-  const spans = new Float64Array(scan.frameCount * 2);
-  spans.set(scan.frameStarts, 0);
-  spans.set(scan.frameEnds, scan.frameCount);
-  await writeFileAtomic(indexPath(indexDir, file), [
-    `${JSON.stringify(header)}\n`,
-    Buffer.from(spans.buffer, spans.byteOffset, spans.byteLength),
-  ]);
-}
-
-async function readIndex(
-  where: string,
-  file: string,
-  size: number,
-  mtimeMs: number,
-): Promise<SessionScan | undefined> {
-  const bytes = await readFile(where).catch(() => undefined);
-  if (!bytes) return undefined;
-  const newline = bytes.indexOf(0x0a);
-  if (newline === -1) return undefined;
-  let header: IndexHeader;
-  try {
-    header = JSON.parse(bytes.toString('utf8', 0, newline)) as IndexHeader;
-  } catch {
-    return undefined;
-  }
-  const fits =
-    header.version === INDEX_VERSION &&
-    header.file === path.resolve(file) &&
-    header.size === size &&
-    header.mtimeMs === mtimeMs &&
-    bytes.length - newline - 1 === header.frameCount * 16;
-  if (!fits) return undefined;
-  // Copied out so the float64 view is aligned whatever the header's length.
-  const spans = new Float64Array(header.frameCount * 2);
-  new Uint8Array(spans.buffer).set(bytes.subarray(newline + 1));
-  return {
-    frameStarts: spans.subarray(0, header.frameCount),
-    frameEnds: spans.subarray(header.frameCount),
-    frameCount: header.frameCount,
-    blobs: new Map(header.blobs.map(([hash, start, end]) => [hash, [start, end]])),
-    members: new Map(header.members.map(([name, start, end]) => [name, [start, end]])),
-    bytes: size,
   };
 }

@@ -56,6 +56,9 @@ export async function openSession(
     if (signal?.aborted) await large.session.frames.close().catch(() => undefined);
     throwIfCancelled(signal, what);
     held.browsing.set(sessionId, large);
+    large.session.frames.watchIndex?.((progress) =>
+      held.options.onIndexProgress?.({ sessionId, ...progress }),
+    );
     await remember(large.path, large.session.title);
     return browseSummary(sessionId, large, 'file');
   }

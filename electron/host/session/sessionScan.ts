@@ -10,10 +10,14 @@ import { SessionFileError } from '../../../shared/session/migrations';
 import { throwIfCancelled } from '../operationAborts';
 
 export interface SessionScan {
-  /** Byte span [start, end) of each frame (an object) in the `frames` array. */
+  /**
+   * Where each frame (an object in the `frames` array) starts. Only starts are kept (8 bytes a frame: 80 MB for ten
+   * million): a frame ends at the last `}` before the next one starts (endOfFrame), the last one at `framesEnd`.
+   */
   frameStarts: Float64Array;
-  frameEnds: Float64Array;
   frameCount: number;
+  /** Where the last frame ends (0 when there is none). */
+  framesEnd: number;
   /** Blob hash → byte span of its value, the quotes included. */
   blobs: Map<string, [number, number]>;
   /** Every other top-level member: name → byte span of its value. */
@@ -29,25 +33,31 @@ const MAX_KEY_BYTES = 1024;
 
 type Region = 'other' | 'frames' | 'blobs';
 
-/** A growable pair of span arrays: a million frames cost 16 MB here rather than a million small arrays. */
-class Spans {
+/** A growable array of frame starts: a million frames cost 8 MB here rather than a million small arrays. */
+class Starts {
   starts = new Float64Array(1024);
-  ends = new Float64Array(1024);
   count = 0;
+  lastEnd = 0;
 
   push(start: number, end: number): void {
     if (this.count === this.starts.length) {
       const starts = new Float64Array(this.count * 2);
-      const ends = new Float64Array(this.count * 2);
       starts.set(this.starts);
-      ends.set(this.ends);
       this.starts = starts;
-      this.ends = ends;
     }
     this.starts[this.count] = start;
-    this.ends[this.count] = end;
+    this.lastEnd = end;
     this.count++;
   }
+}
+
+/**
+ * Where the frame whose bytes run up to `limit` (the next frame's start) ends: just after the last `}` before it.
+ * Between two frames there are only commas and white space, so the first `}` looking back is the frame's own.
+ */
+export function endOfFrame(bytes: Uint8Array, limit: number, from = 0): number {
+  for (let k = limit - 1; k >= from; k--) if (bytes[k] === 0x7d) return k + 1;
+  return from;
 }
 
 export interface ScanOptions {
@@ -59,6 +69,7 @@ export interface ScanOptions {
   onBytes?: (bytes: number) => void;
 }
 
+/** Scans the whole file, then answers its index: the straightforward way, which the progressive index must match. */
 export async function scanSessionFile(file: string, options: ScanOptions = {}): Promise<SessionScan> {
   const scanner = new SessionScanner(options.maxFrames);
   let read = 0;
@@ -72,14 +83,19 @@ export async function scanSessionFile(file: string, options: ScanOptions = {}): 
   return scanner.finish();
 }
 
-/** The scanner's state between chunks: where it is in the document, and what it has found so far. */
-class SessionScanner {
-  readonly frames = new Spans();
+/**
+ * The scanner's state between chunks: where it is in the document, and what it has found so far. What it has found
+ * may be read between chunks (frameCount, frameStarts, lastEnd): the progressive index shows the first rows from it
+ * while the rest of the file is scanned (progressiveIndex.ts).
+ */
+export class SessionScanner {
+  readonly frames = new Starts();
   readonly blobs = new Map<string, [number, number]>();
   readonly members = new Map<string, [number, number]>();
   /** Bytes fed so far: the absolute position of the next chunk's first byte. */
   private base = 0;
   private topClosed = false;
+  private framesDone = false;
 
   private depth = 0;
   private inString = false;
@@ -102,6 +118,28 @@ class SessionScanner {
   private blobExpectKey = true;
 
   constructor(private readonly maxFrames: number | undefined) {}
+
+  get frameCount(): number {
+    return this.frames.count;
+  }
+
+  /** The starts found so far: a view that a later chunk may replace with a larger array, so ask again after one. */
+  get frameStarts(): Float64Array {
+    return this.frames.starts.subarray(0, this.frames.count);
+  }
+
+  get framesEnd(): number {
+    return this.frames.lastEnd;
+  }
+
+  get bytesFed(): number {
+    return this.base;
+  }
+
+  /** Whether the scan has gone past the end of the `frames` array (so no member after it has been missed). */
+  get framesClosed(): boolean {
+    return this.framesDone;
+  }
 
   feed(chunk: Buffer): void {
     const chunkBase = this.base;
@@ -146,8 +184,8 @@ class SessionScanner {
     const { frames } = this;
     return {
       frameStarts: frames.starts.subarray(0, frames.count),
-      frameEnds: frames.ends.subarray(0, frames.count),
       frameCount: frames.count,
+      framesEnd: frames.lastEnd,
       blobs: this.blobs,
       members: this.members,
       bytes: this.base,
@@ -229,6 +267,7 @@ class SessionScanner {
     if (c !== 0x2c && c !== 0x7d) return false;
     if (this.memberName === undefined || this.valueStart < 0) damaged(at, 'a member has no value');
     if (this.region === 'other') this.members.set(this.memberName!, [this.valueStart, at]);
+    if (this.region === 'frames') this.framesDone = true;
     this.memberName = undefined;
     this.region = 'other';
     this.valueStart = -1;

@@ -15,11 +15,14 @@ import {
   type SearchRequest,
 } from '../../../shared/search/frameSearch';
 import { ChunkedMatcher, createMatcher, type TextMatcher } from '../../../shared/search/textMatch';
+import { prefilterPattern } from './rawPrefilter';
 import type { StoredBodies } from '../spill/storedBodies';
 
 export interface SearchSource {
   read(from: number, count: number): Promise<{ frames: Frame[]; total: number }>;
   stored?: StoredBodies;
+  /** A session file's frames that may match, a window of its bytes at a time (rawPrefilter.ts). */
+  candidates?(from: number, pattern: RegExp): Promise<{ to: number; indexes: number[] }>;
 }
 
 /** One batch of a search under way: the hits since the last batch and how far the search got. */
@@ -50,6 +53,8 @@ export async function searchSession(
   options: SearchOptions = {},
 ): Promise<number> {
   const matcher = request.text.length > 0 ? createMatcher(request) : undefined;
+  const pattern = source.candidates && matcher ? prefilterPattern(request) : undefined;
+  if (pattern && matcher) return searchPrefiltered(source, pattern, matcher, emit, options);
   const pageSize = options.pageSize ?? PAGE_SIZE;
   let nextPage = Math.min(FIRST_PAGE, pageSize);
   // Frames are read in session order, which the filter needs to give events their exchange's operation.
@@ -75,12 +80,53 @@ export async function searchSession(
       if (hit) hits.push(hit);
     }
     found += hits.length;
-    if (page.frames.length === 0) break;
+    if (page.frames.length === 0) {
+      // The end came before the total said (an estimate while a browse index is built): the search is done.
+      if (scanned > 0) emit({ hits, scanned, total: scanned, done: true });
+      break;
+    }
     if (scanned < total) emit({ hits, scanned, total, done: false });
     else emit({ hits, scanned, total, done: true });
   }
   if (total === 0) emit({ hits: [], scanned: 0, total: 0, done: true });
   return found;
+}
+
+/**
+ * The same search over a session file, its bytes matched first (rawPrefilter.ts): only the frames that may match
+ * are read and searched as above, so the hits are the same; a batch goes out per window of bytes.
+ */
+async function searchPrefiltered(
+  source: SearchSource,
+  pattern: RegExp,
+  matcher: TextMatcher,
+  emit: (batch: SearchBatch) => void,
+  options: SearchOptions,
+): Promise<number> {
+  let scanned = 0;
+  let found = 0;
+  for (;;) {
+    const { total } = await source.read(0, 0);
+    if (options.signal?.aborted) {
+      emit({ hits: [], scanned, total, done: true, cancelled: true });
+      return found;
+    }
+    const window = await source.candidates!(scanned, pattern);
+    const hits: SearchHit[] = [];
+    for (const index of window.indexes) {
+      const [frame] = (await source.read(index, 1)).frames;
+      const hit = frame
+        ? await matchWhole(frame, index, matcher, source.stored, options.chunkBytes ?? CHUNK_BYTES)
+        : undefined;
+      if (hit) hits.push(hit);
+    }
+    found += hits.length;
+    const end = window.to <= scanned;
+    scanned = window.to;
+    const after = end ? scanned : (await source.read(0, 0)).total;
+    emit({ hits, scanned, total: Math.max(after, scanned), done: end });
+    if (end) return found;
+  }
 }
 
 function finite(total: number, scanned: number): number {

@@ -80,9 +80,11 @@ export function createSessionService(
         sessionId === LIVE_SESSION_ID
           ? (options.liveStored ?? noStoredBodies)
           : held.open.get(sessionId)?.stored;
+      const frames = held.browsing.get(sessionId)?.session.frames;
       return {
         read: (from, count) => readFrames(held, sessionId, from, count),
         ...(stored ? { stored } : {}),
+        ...(frames?.candidates ? { candidates: frames.candidates.bind(frames) } : {}),
       };
     },
     async close() {

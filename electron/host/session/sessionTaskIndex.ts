@@ -48,6 +48,8 @@ async function buildIndex(browse: BrowseSession): Promise<TaskIndex> {
   /** Position of each http frame by id: what a later stream event names as its exchange. */
   const exchangeAt = new Map<string, number>();
   let at = 0;
+  // The tasks are those of the whole session: a list made while the index is built would miss the rest.
+  await source.whenIndexed?.();
   while (at < source.count) {
     const frames = await source.read(at, INDEX_PAGE);
     if (frames.length === 0) break;

@@ -2,7 +2,6 @@
 // from the host's index of the file as they scroll into view. Opening a row loads the frames around it into the
 // inspector, which then shows that exchange in full as it would live.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
@@ -15,6 +14,8 @@ import { BrowseSearch } from './BrowseSearch';
 import { useFindRow } from './useFindRow';
 import { useSessionSearch } from './useSessionSearch';
 import { useOpenRow } from './useOpenRow';
+import { useIndexProgress } from './useIndexProgress';
+import { useScaledRows } from './useScaledRows';
 import { onListArrowKeys } from '../../ui/listKeys';
 
 const ROW_HEIGHT = 24;
@@ -22,18 +23,15 @@ const ROW_HEIGHT = 24;
 export function SessionBrowser({ session }: { session: SessionSummary }) {
   const host = useHost();
   const [, rendered] = useReducer((n: number) => n + 1, 0);
+  const index = useIndexProgress(session);
   const rows = useMemo(
     () => new BrowseRows(host, session.sessionId, session.frameCount, rendered),
     [host, session.sessionId, session.frameCount],
   );
+  rows.setTotal(index.count);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: session.frameCount,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
-  });
-  const items = virtualizer.getVirtualItems();
+  const virtualizer = useScaledRows({ count: index.count, rowHeight: ROW_HEIGHT, overscan: 4, scroller });
+  const { items } = virtualizer;
   // Steady while the number of rows on screen wobbles by one or two, so keys stay put (see the rows below).
   const slots = Math.ceil((items.length + 1) / 8) * 8;
   const first = items[0]?.index ?? 0;
@@ -43,7 +41,7 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
   const open = useOpenRow(session);
   const origin = session.startedAt ?? 0;
   const showRow = (row: SessionRow) => {
-    virtualizer.scrollToIndex(row.index, { align: 'center' });
+    virtualizer.scrollToIndex(row.index);
     open(row);
   };
   const find = useFindRow(session, showRow);
@@ -54,11 +52,19 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
       className="session-browser"
       data-testid="session-browser"
       data-ready={rows.row(0) ? 'true' : 'false'}
+      data-indexed={index.indexing ? 'false' : 'true'}
     >
-      <p className="muted browse-note">
-        {session.frameCount.toLocaleString()} frames, read from disk as you scroll. Open a row to see its
-        exchange.
+      <p className="muted browse-note" data-testid="browse-note">
+        {index.indexing
+          ? `About ${index.count.toLocaleString()} frames, read from disk as you scroll; indexing ${Math.floor(index.share * 100)}% (rows further on show when it gets there).`
+          : `${index.count.toLocaleString()} frames, read from disk as you scroll.`}{' '}
+        Open a row to see its exchange.
       </p>
+      {index.error && (
+        <p className="error" role="alert" data-testid="browse-index-error">
+          {index.error}
+        </p>
+      )}
       <BrowseSearch search={search} />
       <BrowseFind find={find} />
       <BrowseTasks sessionId={session.sessionId} />
@@ -73,7 +79,7 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
         onKeyDown={onListArrowKeys}
         data-testid="browse-scroller"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: virtualizer.totalSize, position: 'relative' }}>
           {items.map((item) => {
             const row = rows.row(item.index);
             // Keyed by row number modulo a little more than the rows on screen: scrolling by a row moves one

@@ -26,10 +26,15 @@ export class BrowseRows {
   constructor(
     private readonly host: Pick<HostApi, 'readSessionRows'>,
     private readonly sessionId: string,
-    private readonly total: number,
+    private total: number,
     /** Called when a page arrives (or fails), so the view renders again. */
     private readonly changed: () => void,
   ) {}
+
+  /** The list's length changed: the estimate of a session still being indexed, then its exact count. */
+  setTotal(total: number): void {
+    this.total = total;
+  }
 
   row(index: number): SessionRow | undefined {
     return this.pages.get(Math.floor(index / ROWS_PAGE_SIZE))?.[index % ROWS_PAGE_SIZE];

@@ -330,6 +330,10 @@ describe('in-process connection', () => {
       },
       proxies: { type: 'proxies', proxies: [] },
       progress: { type: 'progress', progress: { opId: 'op-1', done: 10, total: 20, unit: 'bytes' } },
+      'session-index': {
+        type: 'session-index',
+        progress: { sessionId: 's-1', indexed: 10, estimated: 40, bytesRead: 100, bytes: 400, done: false },
+      },
     };
     expect(Object.keys(oneOfEach).sort()).toEqual([...hostEventTypes].sort());
     expect(new Set(hostEventTypes).size).toBe(hostEventTypes.length);

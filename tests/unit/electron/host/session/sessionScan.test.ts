@@ -7,7 +7,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionFileError } from '../../../../../shared/session/migrations';
-import { scanSessionFile, type SessionScan } from '../../../../../electron/host/session/sessionScan';
+import {
+  endOfFrame,
+  scanSessionFile,
+  type SessionScan,
+} from '../../../../../electron/host/session/sessionScan';
 import { suiteTempDir } from '../../../support/tempDir';
 
 const dir = suiteTempDir('switchboard-scan-');
@@ -21,7 +25,12 @@ function slices(bytes: Buffer, scan: SessionScan) {
   const text = (start: number, end: number) => bytes.toString('utf8', start, end);
   return {
     frames: Array.from({ length: scan.frameCount }, (_, i) =>
-      JSON.parse(text(scan.frameStarts[i]!, scan.frameEnds[i]!)),
+      JSON.parse(
+        text(
+          scan.frameStarts[i]!,
+          i + 1 < scan.frameCount ? endOfFrame(bytes, scan.frameStarts[i + 1]!) : scan.framesEnd,
+        ),
+      ),
     ),
     blobs: Object.fromEntries([...scan.blobs].map(([hash, [s, e]]) => [hash, JSON.parse(text(s, e))])),
     members: Object.fromEntries([...scan.members].map(([name, [s, e]]) => [name, JSON.parse(text(s, e))])),

@@ -1,0 +1,95 @@
+// Big sessions (issue 27), differentially: a session opened progressively (first frames at once, the rest indexed
+// in the background) reads the same frames as one opened after a whole scan, and a search whose file bytes are
+// matched first (rawPrefilter.ts) finds the same hits as the plain search that parses every frame, including where
+// the text hides behind a \u escape or a character that case folding turns into an ASCII letter.
+
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openIndexedSession, type IndexedSession } from '../../electron/host/session/indexedSession';
+import {
+  searchSession,
+  type SearchBatch,
+  type SearchSource,
+} from '../../electron/host/session/sessionSearch';
+import type { SearchRequest } from '../../shared/search/frameSearch';
+import { writeSessionFixture } from '../../bench/support/sessionFixture';
+import { suiteTempDir } from '../unit/support/tempDir';
+
+const dir = suiteTempDir('switchboard-big-open-');
+
+/** The fixture with odd text: stream 0's "chunk 3 " written with a \u escape, stream 1's "chunk 6 " with a K sign. */
+async function oddFixture(): Promise<string> {
+  const file = path.join(dir(), 'odd.switchboard');
+  await writeSessionFixture(file, { events: 1000, perStream: 100 });
+  let text = await readFile(file, 'utf8');
+  const stream = (n: number) => text.indexOf(`"id":"x${n}"`);
+  const [one, two] = [stream(1), stream(2)];
+  text = text.slice(0, one).replaceAll('chunk 3 ', 'chunk \\u0033 ') + text.slice(one);
+  text = text.slice(0, one) + text.slice(one, two).replaceAll('chunk 6 ', 'chun\u212a 6 ') + text.slice(two);
+  await writeFile(file, text);
+  return file;
+}
+
+function sourceOf(session: IndexedSession, prefiltered: boolean): SearchSource {
+  const frames = session.frames;
+  return {
+    read: async (from, count) => {
+      const page = await frames.read(from, count);
+      return { frames: page, total: frames.indexing?.()?.estimated ?? frames.count };
+    },
+    ...(prefiltered && frames.candidates ? { candidates: frames.candidates.bind(frames) } : {}),
+  };
+}
+
+async function hitsOf(source: SearchSource, request: SearchRequest) {
+  const batches: SearchBatch[] = [];
+  await searchSession(source, request, (batch) => batches.push(batch));
+  expect(batches.at(-1)?.done).toBe(true);
+  return batches.flatMap((batch) => batch.hits);
+}
+
+describe('a big session opened progressively', () => {
+  it('reads the same frames as one opened after a whole scan', async () => {
+    const file = await oddFixture();
+    const whole = await openIndexedSession(file);
+    const growing = await openIndexedSession(file, undefined, { progressive: true });
+    try {
+      expect(growing.title).toBe(whole.title);
+      // Asked for all at once, before the scan has necessarily finished: the read waits for it.
+      const all = await growing.frames.read(0, whole.frames.count + 10);
+      expect(all).toEqual(await whole.frames.read(0, whole.frames.count));
+      await growing.frames.whenIndexed?.();
+      expect(growing.frames.count).toBe(whole.frames.count);
+      expect(growing.frames.indexing?.()).toBeUndefined();
+    } finally {
+      await whole.frames.close();
+      await growing.frames.close();
+    }
+  });
+
+  it('finds the same hits with the bytes matched first as by parsing every frame', async () => {
+    const file = await oddFixture();
+    const session = await openIndexedSession(file, undefined, { progressive: true });
+    try {
+      const requests: SearchRequest[] = [
+        { text: 'CHUNK 3 ' },
+        { text: 'chunk 6' },
+        { text: 'chunk 6', caseSensitive: true },
+        { text: 'task-9' },
+        { text: 'sendstreaming' },
+        { text: 'not in the session' },
+      ];
+      for (const request of requests) {
+        const fast = await hitsOf(sourceOf(session, true), request);
+        const plain = await hitsOf(sourceOf(session, false), request);
+        expect(fast, request.text).toEqual(plain);
+      }
+      // The escaped and folded ones are there to be found: stream 0 has "chunk 3 " once, stream 1 "chunk 6 " once.
+      expect((await hitsOf(sourceOf(session, true), { text: 'CHUNK 3 ' })).length).toBe(10);
+      expect((await hitsOf(sourceOf(session, true), { text: 'chunk 6 ' })).length).toBe(10);
+    } finally {
+      await session.frames.close();
+    }
+  });
+});
