@@ -14,11 +14,10 @@
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
-import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
-import { Role, type Message } from '@a2a-js/sdk';
 import { createHost } from '../electron/host/createHost';
 import { readJournal } from '../electron/host/session/journal';
 import { journalDir } from '../electron/host/session/recording';
+import { countSdkFlood, sdkJsonRpcClient } from './support/sdkFlood';
 import { threadCpuBaseline, threadCpuSince, type ThreadCpu } from './support/threadCpu';
 
 export type Contender = 'host' | 'sdk' | 'floor';
@@ -109,33 +108,10 @@ async function runHost(url: string, folder: string, worker: string | undefined):
 }
 
 async function runSdk(url: string): Promise<IngestResult> {
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory()],
-    }),
-  );
-  const client = await factory.createFromUrl(url);
-  const message: Message = {
-    messageId: 'bench-flood',
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value: 'flood' }, metadata: undefined, filename: '', mediaType: '' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
+  const client = await sdkJsonRpcClient(url);
   const started = performance.now();
   const cpu = process.cpuUsage();
-  let events = 0;
-  for await (const event of client.sendMessageStream({
-    tenant: '',
-    message,
-    configuration: undefined,
-    metadata: undefined,
-  })) {
-    if (event.payload) events++;
-  }
+  const events = await countSdkFlood(client, 'bench-flood');
   const ms = performance.now() - started;
   const cpuMs = cpuMsSince(cpu);
   return { contender: 'sdk', events, ms, cpuMs, peakRssBytes: process.resourceUsage().maxRSS * 1024 };

@@ -3,8 +3,7 @@
 // Args: <url>… Prints one JSON line: events received per agent, milliseconds from the first request to the end of the
 // last stream, and the process's CPU time over that span.
 
-import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
-import { Role, type Message } from '@a2a-js/sdk';
+import { countSdkFlood, sdkJsonRpcClient } from './support/sdkFlood';
 
 export interface FloorResult {
   events: number[];
@@ -19,32 +18,7 @@ if (urls.length === 0) {
 }
 
 async function consume(url: string): Promise<number> {
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory()],
-    }),
-  );
-  const client = await factory.createFromUrl(url);
-  const message: Message = {
-    messageId: 'bench-many',
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value: 'flood' }, metadata: undefined, filename: '', mediaType: '' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  let events = 0;
-  for await (const event of client.sendMessageStream({
-    tenant: '',
-    message,
-    configuration: undefined,
-    metadata: undefined,
-  })) {
-    if (event.payload) events++;
-  }
-  return events;
+  return countSdkFlood(await sdkJsonRpcClient(url), 'bench-many');
 }
 
 const cpu = process.cpuUsage();
