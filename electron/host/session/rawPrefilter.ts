@@ -11,6 +11,8 @@ import { hasFilters } from '../../../shared/search/frameSearch';
 
 /** What a frame's bytes begin with when it is a stream event as Switchboard writes frames (kind first). */
 const SSE_HEAD = Buffer.from('{"kind":"sse",', 'latin1');
+/** A frame kind other than a stream event's, as a member (A2A's own "kind" values, e.g. "text", never match). */
+const OTHER_KIND = /"kind":"(?:http|webhook)"/g;
 
 /** The pattern a window of bytes (read as Latin-1) is matched with; undefined when the query cannot take this path. */
 export function prefilterPattern(request: SearchRequest): RegExp | undefined {
@@ -48,6 +50,14 @@ export function candidateFrames(bytes: Buffer, starts: ArrayLike<number>, patter
     pattern.lastIndex = owner + 1 < starts.length ? starts[owner + 1]! : text.length;
   }
   scanTo(starts.length);
+  // A frame may name its kind twice ({"kind":"sse",…,"kind":"http"}); JSON.parse keeps the last, so a hostile file
+  // could pass a frame with other searched text off as a stream event. A frame kind named anywhere but at a
+  // frame's head (outside a JSON string, where the quotes would be escaped) makes its frame one to search.
+  OTHER_KIND.lastIndex = 0;
+  for (let found = OTHER_KIND.exec(text); found; found = OTHER_KIND.exec(text)) {
+    const owner = frameAt(starts, found.index);
+    if (found.index !== starts[owner]! + 1) out.push(owner);
+  }
   return out.sort((a, b) => a - b).filter((v, i, all) => i === 0 || all[i - 1] !== v);
 }
 
