@@ -68,7 +68,10 @@ export function createProxyEngine(deps: ProxyEngineDeps) {
           proxyId,
           listenUrl: context.listenUrl,
           generation: context.generation,
-          publish: (frame) => deps.recorder.publish(frame),
+          publish: (frame) => {
+            deps.recorder.publish(frame);
+            if (frame.kind === 'http' && frame.state === 'done') context.seen(frame);
+          },
           nextId: deps.recorder.deps.nextId,
           now: deps.recorder.deps.now,
           agentId: `proxy:${proxyId}`,

@@ -31,7 +31,8 @@ export interface RecordingProxyDeps {
   startGrpc?: (
     upstreamGrpcUrl: string,
     proxyId: string,
-    context: { listenUrl: string; generation: string },
+    /** `seen` takes each gRPC call's final frame, so the proxy's counts include its gRPC traffic. */
+    context: { listenUrl: string; generation: string; seen: (frame: HttpFrame) => void },
   ) => Promise<GrpcForward>;
   /** Each exchange's final frame, once published (the command line prints one line per exchange). */
   onExchange?: (frame: HttpFrame) => void;
@@ -99,7 +100,11 @@ async function listen(
   const grpcTarget = card.plan.grpc[0];
   const grpc =
     grpcTarget && deps.startGrpc
-      ? await deps.startGrpc(grpcTarget.url, id, { listenUrl, generation: card.generation })
+      ? await deps.startGrpc(grpcTarget.url, id, {
+          listenUrl,
+          generation: card.generation,
+          seen: (frame) => held.site?.seen(frame),
+        })
       : undefined;
   if (grpc) cleanup.push(() => grpc.close());
   const upstreamAgents = keepAliveAgents();
