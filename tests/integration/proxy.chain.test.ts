@@ -7,45 +7,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { Message } from '@a2a-js/sdk';
-import { startRecordingProxy, type RunningProxy } from '../../electron/host/proxy/recordingProxy';
-import { traceHooks } from '../../electron/host/proxy/traceHooks';
 import { headerValue } from '../../shared/proxy/hopByHop';
 import { runChecks } from '../../shared/checks/runChecks';
 import { indexTraces, traceDetail } from '../../shared/timeline/traces';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { formatTraceparent, newTraceparent, parseTraceparent } from '../../shared/wire/traceContext';
-import { peers, type PeerHandle } from '../peers';
-import { startChainAgent, type ChainAgent } from './support/chainAgent';
-import { keptFrames, type KeptFrames } from './support/proxyHarness';
+import { startProxiedChain, type ProxiedChain } from './support/proxiedChain';
 
-interface Chain {
-  kept: KeptFrames;
-  peer: PeerHandle;
-  proxy2: RunningProxy;
-  agent: ChainAgent;
-  proxy1: RunningProxy;
-}
-
-let chain: Chain;
+let chain: ProxiedChain;
 beforeAll(async () => {
-  const kept = keptFrames();
-  const peer = await peers['v1.0']();
-  const proxy2 = await startRecordingProxy(
-    { upstream: peer.baseUrl },
-    { recorder: kept.recorder, id: 'proxy-b' },
-  );
-  const agent = await startChainAgent(proxy2.status().listenUrl);
-  const proxy1 = await startRecordingProxy(
-    { upstream: agent.baseUrl, injectTrace: true },
-    { recorder: kept.recorder, id: 'proxy-a', hooks: traceHooks({ inject: true }) },
-  );
-  chain = { kept, peer, proxy2, agent, proxy1 };
+  chain = await startProxiedChain({ inject: true, propagate: true });
 });
 afterAll(async () => {
-  await chain.proxy1.close();
-  await chain.agent.close();
-  await chain.proxy2.close();
-  await chain.peer.close();
+  await chain?.close();
 });
 
 const userMessage = (text: string) =>

@@ -7,45 +7,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { Message } from '@a2a-js/sdk';
-import { startRecordingProxy, type RunningProxy } from '../../electron/host/proxy/recordingProxy';
 import { reportToJUnit } from '../../shared/checks/reportExport';
 import { runChecks } from '../../shared/checks/runChecks';
 import type { Frame } from '../../shared/wire/frame';
-import { peers, type PeerHandle } from '../peers';
-import { startChainAgent, type ChainAgent } from './support/chainAgent';
-import { keptFrames, type KeptFrames } from './support/proxyHarness';
+import { startProxiedChain, type ProxiedChain } from './support/proxiedChain';
 
 const GOOD = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const BAD = '00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01';
 
-interface Setup {
-  kept: KeptFrames;
-  peer: PeerHandle;
-  proxy2: RunningProxy;
-  agent: ChainAgent;
-  proxy1: RunningProxy;
-}
-
-let setup: Setup;
+let setup: ProxiedChain;
 beforeAll(async () => {
-  const kept = keptFrames();
-  const peer = await peers['v1.0']();
-  const proxy2 = await startRecordingProxy(
-    { upstream: peer.baseUrl },
-    { recorder: kept.recorder, id: 'proxy-b' },
-  );
-  const agent = await startChainAgent(proxy2.status().listenUrl, { propagate: false });
-  const proxy1 = await startRecordingProxy(
-    { upstream: agent.baseUrl },
-    { recorder: kept.recorder, id: 'proxy-a' },
-  );
-  setup = { kept, peer, proxy2, agent, proxy1 };
+  setup = await startProxiedChain({ inject: false, propagate: false });
 });
 afterAll(async () => {
-  await setup.proxy1.close();
-  await setup.agent.close();
-  await setup.proxy2.close();
-  await setup.peer.close();
+  await setup?.close();
 });
 
 const report = (frames: Frame[]) => runChecks({ frames, agents: [], cardFindings: [], appVersion: 'test' });
