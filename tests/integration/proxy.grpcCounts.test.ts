@@ -1,6 +1,6 @@
-// A proxy's counts include its gRPC traffic (PRX-1): the official SDK 1.x gRPC client calls an SDK gRPC agent through
-// the real engine (createHost), and the proxy's status counts the call and its client, as the panel shows them, and
-// the call's frame is tagged with the proxy.
+// A proxy's counts include its gRPC traffic (PRX-1): the official SDK 1.x gRPC client reads the card the proxy serves,
+// calls an SDK gRPC agent through the gRPC listener that card names, in the real engine (createHost), and the proxy's
+// status counts the call and its client, as the panel shows them, and the call's frame is tagged with the proxy.
 
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,8 +37,14 @@ describe('a proxy in front of a gRPC agent', () => {
       const proxy = await connection.startProxy({ upstream: peer.cardUrl });
       expect(proxy.grpcUrl).toBeDefined();
       expect(proxy.exchanges).toBe(0);
-      const card = await new DefaultAgentCardResolver().resolve(peer.baseUrl);
-      const client = await new GrpcTransportFactory().create(proxy.grpcUrl!, card);
+      // The card the proxy serves names its gRPC listener, in the 1.0 and the 0.3 form, as the upstream names its own.
+      const card = await new DefaultAgentCardResolver().resolve(proxy.listenUrl);
+      const grpcEntries = card.supportedInterfaces.filter((entry) => entry.protocolBinding === 'GRPC');
+      expect(grpcEntries.map((entry) => entry.url).sort()).toEqual([
+        proxy.grpcUrl,
+        `grpc://${proxy.grpcUrl}`,
+      ]);
+      const client = await new GrpcTransportFactory().create(grpcEntries[0]!.url, card);
       const task = (await client.sendMessage({
         tenant: '',
         message: {
@@ -58,8 +64,9 @@ describe('a proxy in front of a gRPC agent', () => {
       })) as Task;
       expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
 
-      while (!latest || latest.exchanges < 1) await new Promise<void>((wake) => heard.push(wake));
-      expect(latest).toMatchObject({ id: proxy.id, exchanges: 1, clients: 1 });
+      // Two exchanges from two clients: the card read over HTTP (fetch) and the gRPC call (grpc-js).
+      while (!latest || latest.exchanges < 2) await new Promise<void>((wake) => heard.push(wake));
+      expect(latest).toMatchObject({ id: proxy.id, exchanges: 2, clients: 2 });
       const call = frames.find(
         (f): f is HttpFrame =>
           f.kind === 'http' && f.state === 'done' && f.request.url.endsWith('/SendMessage'),

@@ -116,17 +116,39 @@ export function servedCardText(
   return { text: dropped.length > 0 ? JSON.stringify(parsed) : moved, dropped };
 }
 
-/** The URL mover for one proxy: HTTP interfaces to its routes, gRPC ones to its gRPC listener when it has one. */
+/**
+ * The URL mover for one proxy: HTTP interfaces to its routes, gRPC ones to its gRPC listener when it has one. The
+ * listener forwards to the plan's first gRPC interface only, so only entries naming that endpoint move to it (a card
+ * may name it twice, `host:port` for 1.0 and `grpc://host:port` for 0.3, and each keeps its own form); another gRPC
+ * endpoint is left out rather than sent to the wrong agent.
+ */
 export function cardMover(
   plan: RoutePlan,
   listenOrigin: string,
   grpcListener: string | undefined,
 ): (url: string) => string | undefined {
   const grpcUrls = new Set(plan.grpc.map((entry) => entry.url));
+  const target = plan.grpc[0] ? grpcEndpoint(plan.grpc[0].url) : undefined;
+  const listener = grpcListener ? grpcEndpoint(grpcListener).authority : undefined;
   return (url) => {
-    if (grpcUrls.has(url)) return grpcListener;
+    if (grpcUrls.has(url)) {
+      const { authority, scheme } = grpcEndpoint(url);
+      if (!listener || authority !== target?.authority) return undefined;
+      return scheme ? `grpc://${listener}` : listener;
+    }
     // A URL the proxy already serves (the card was moved once) stays where it is.
+    if (listener && grpcEndpoint(url).authority === listener) return url;
     if (url.startsWith(`${listenOrigin}/`) || url === listenOrigin) return url;
     return proxiedUrl(plan.routes, listenOrigin, url);
   };
+}
+
+/**
+ * A gRPC interface URL as `host:port` and the scheme it was written with, if any. The proxy's listener speaks
+ * plaintext on loopback, so a `grpcs://` entry moves to `grpc://`.
+ */
+function grpcEndpoint(url: string): { authority: string; scheme?: string } {
+  const match = /^(grpcs?):\/\/([^/]*)/i.exec(url);
+  if (match) return { authority: match[2]!.toLowerCase(), scheme: match[1]!.toLowerCase() };
+  return { authority: url.replace(/\/+$/, '').toLowerCase() };
 }
