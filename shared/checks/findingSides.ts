@@ -6,7 +6,8 @@ import type { CheckFinding } from './types';
 
 export type FindingSide = 'agent' | 'caller';
 
-export function sideOf(finding: Pick<CheckFinding, 'checkId'>): FindingSide {
+export function sideOf(finding: Pick<CheckFinding, 'checkId' | 'side'>): FindingSide {
+  if (finding.side) return finding.side;
   return describeCheck(finding.checkId).area === 'caller' ? 'caller' : 'agent';
 }
 

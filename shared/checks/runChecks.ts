@@ -124,7 +124,7 @@ const part = (value: string | undefined) => (value === undefined ? '-' : `${valu
 
 /**
  * Findings by severity with identical ones merged: the same check, severity, message, cited section, place
- * (pointer), agent and task are one finding with a `count` and the frames of all of them, in the order each was
+ * (pointer), agent, task and side are one finding with a `count` and the frames of all of them, in the order each was
  * first seen. Linear, and cheap for a million distinct findings: each is looked up by its message (a string whose
  * hash V8 keeps) and compared field by field with the first finding of that message, so a distinct finding costs one
  * map entry; a key is built only for a message shared by findings that differ, and a finding's frames are copied
@@ -184,7 +184,7 @@ class MergedFindings {
     if (first) {
       if (same(first, finding, spec, specUrl)) known = first;
       else {
-        key = `${finding.checkId}\u0000${finding.severity}\u0000${part(spec)}${part(specUrl)}${part(finding.agentId)}${part(finding.taskId)}${part(finding.pointer)}`;
+        key = `${finding.checkId}\u0000${finding.severity}\u0000${part(spec)}${part(specUrl)}${part(finding.agentId)}${part(finding.taskId)}${part(finding.pointer)}${part(finding.side)}`;
         known = this.others.get(finding.message)?.get(key);
       }
     }
@@ -230,6 +230,7 @@ function same(
     known.severity === finding.severity &&
     known.agentId === finding.agentId &&
     known.taskId === finding.taskId &&
-    known.pointer === finding.pointer
+    known.pointer === finding.pointer &&
+    known.side === finding.side
   );
 }

@@ -62,9 +62,16 @@ export function traceFindings(frames: readonly Frame[]): TraceChecksResult {
   return { findings, traced };
 }
 
+/**
+ * A header finding judges whoever wrote the header: on a proxied request, the client calling through the proxy (a
+ * context the proxy injects is its own and well formed); on a push delivery, the agent. Switchboard's own requests
+ * are judged with the agent they went to, the subject of the report.
+ */
 function fromFinding(finding: Finding, frame: HttpFrame | WebhookFrame): CheckFinding {
   const agentId = frame.kind === 'http' ? frame.a2a?.agentId : frame.agentId;
+  const byCaller = frame.kind === 'http' && frame.proxied !== undefined;
   return {
+    ...(byCaller ? { side: 'caller' as const } : {}),
     checkId: traceCheckFor(finding.rule),
     severity: finding.severity,
     message: finding.message,

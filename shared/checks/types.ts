@@ -44,6 +44,11 @@ export interface CheckFinding {
   taskId?: string;
   /** A JSON pointer into the frame's body (or the card), when the finding has a place. */
   pointer?: string;
+  /**
+   * Set when the finding judges the caller though its check's area does not say so: a malformed trace header that a
+   * client sent through the recording proxy (PRX-3). Absent: the side follows the check's area (findingSides.ts).
+   */
+  side?: 'caller';
 }
 
 export type ProbeStatus = 'passed' | 'failed' | 'skipped' | 'error';

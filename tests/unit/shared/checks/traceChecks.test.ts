@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { checkById } from '../../../../shared/checks/catalog';
+import { sideOf } from '../../../../shared/checks/findingSides';
 import { reportToJUnit } from '../../../../shared/checks/reportExport';
 import { runChecks } from '../../../../shared/checks/runChecks';
 import { traceFindings } from '../../../../shared/checks/traceChecks';
@@ -188,6 +189,44 @@ describe('trace.propagation', () => {
   it('frames out of order give the same findings', () => {
     const inner = call('inner', via('p2', 'http://127.0.0.1:7002'), 120, 180);
     expect(found([inner, outer()])).toEqual(found([outer(), inner]));
+  });
+});
+
+describe('which side a trace finding judges', () => {
+  const bad: HeaderList = [['traceparent', GOOD.toUpperCase()]];
+  const sides = (frames: Frame[]) =>
+    report(frames)
+      .findings.filter((f) => f.checkId.startsWith('trace.'))
+      .map((f) => [f.checkId, f.frameIds, sideOf(f)]);
+
+  it('a bad header a client sent through the proxy is the caller’s; the same header elsewhere, the agent’s', () => {
+    const proxied = traced(bad, 'proxied');
+    proxied.proxied = {
+      proxyId: 'p1',
+      listenUrl: 'http://127.0.0.1:9000',
+      upstream: 'http://127.0.0.1:7001',
+      client: { address: '127.0.0.1', port: 50000 },
+      binding: 'JSONRPC',
+    };
+    expect(sides([proxied, traced(bad, 'own')])).toEqual([
+      ['trace.traceparent', ['proxied'], 'caller'],
+      ['trace.traceparent', ['own'], 'agent'],
+    ]);
+  });
+
+  it('a dropped context on the agent’s onward call is the agent’s', () => {
+    const via = (proxyId: string, upstream: string): ProxiedInfo => ({
+      proxyId,
+      listenUrl: 'http://127.0.0.1:9000',
+      upstream,
+      client: { address: '127.0.0.1', port: 50000 },
+      binding: 'JSONRPC',
+    });
+    const outer = traced([['traceparent', GOOD]], 'outer');
+    Object.assign(outer, { proxied: via('p1', 'http://127.0.0.1:7001'), timing: { start: 100, end: 200 } });
+    const inner = traced([], 'inner');
+    Object.assign(inner, { proxied: via('p2', 'http://127.0.0.1:7002'), timing: { start: 120, end: 180 } });
+    expect(sides([outer, inner])).toEqual([['trace.propagation', ['inner', 'outer'], 'agent']]);
   });
 });
 
