@@ -1,7 +1,7 @@
 // W3C Trace Context as checks (PRX-2): the `trace.*` findings the frame inspector shows for a request's
 // `traceparent` and `tracestate` (shared/wire/traceContext.ts) become findings of the check run, and two propagation
-// rules are added that only a view over several frames can see: an agent called through one proxy with a trace
-// context that calls on through another proxy without passing it on. Pure and linear in the frames: each distinct
+// rules are added that only a view over several frames can see: an agent called with a trace context (through one
+// proxy, or by Switchboard itself) that calls on through a proxy without passing it on. Pure and linear in the frames: each distinct
 // pair of trace header values is parsed once, and the nesting scan looks at a bounded number of open exchanges.
 // https://www.w3.org/TR/trace-context/
 
@@ -35,16 +35,21 @@ function traceKey(headers: HeaderList): string {
   return key;
 }
 
-interface ProxiedCall {
+/** An A2A call the propagation rule can see: through a proxy, or made by Switchboard itself. */
+interface TracedCall {
   frame: HttpFrame;
   context: TraceContext | undefined;
+  /** Where the call went: the proxy's upstream, or the URL Switchboard called. */
+  upstream: string;
+  /** The proxy that carried it; absent for Switchboard's own calls, which can only be the outer call of a hop. */
+  proxyId?: string;
 }
 
 /** The trace findings of every request in `frames` (latest revisions), and whether any request was traced. */
 export function traceFindings(frames: readonly Frame[]): TraceChecksResult {
   const parsed = new Map<string, TraceContext>();
   const findings: CheckFinding[] = [];
-  const calls: ProxiedCall[] = [];
+  const calls: TracedCall[] = [];
   let traced = false;
   for (const frame of frames) {
     if (frame.kind === 'sse') continue;
@@ -56,7 +61,13 @@ export function traceFindings(frames: readonly Frame[]): TraceChecksResult {
       if (!context) parsed.set(key, (context = readTraceContext(frame.request.headers)));
       for (const finding of context.findings) findings.push(fromFinding(finding, frame));
     }
-    if (frame.kind === 'http' && isProxiedCall(frame)) calls.push({ frame, context });
+    if (frame.kind !== 'http') continue;
+    if (isProxiedCall(frame)) {
+      const { upstream, proxyId } = frame.proxied!;
+      calls.push({ frame, context, upstream, proxyId });
+    } else if (frame.proxied === undefined && frame.a2a !== undefined && context?.traceparent) {
+      calls.push({ frame, context, upstream: frame.request.url });
+    }
   }
   if (traced) findings.push(...propagationFindings(calls));
   return { findings, traced };
@@ -108,16 +119,16 @@ function sameMachine(upstream: string, clientAddress: string): boolean {
 }
 
 /**
- * An inner call is one made through another proxy, from the machine the outer call went to, that started after the
- * outer one and ended before it: the agent the outer call reached made it while serving that call. An agent that
+ * An inner call is one made through a proxy other than the outer call's (the outer call may be Switchboard's own),
+ * from the machine the outer call went to, that started after the outer one and ended before it: the agent the outer call reached made it while serving that call. An agent that
  * received a trace context passes it on to such calls (the recommendation's processing model), `tracestate` too.
  */
-function propagationFindings(calls: ProxiedCall[]): CheckFinding[] {
+function propagationFindings(calls: TracedCall[]): CheckFinding[] {
   const ordered = isSorted(calls)
     ? calls
     : [...calls].sort((a, b) => a.frame.timing.start - b.frame.timing.start);
   const out: CheckFinding[] = [];
-  const open: ProxiedCall[] = [];
+  const open: TracedCall[] = [];
   for (const call of ordered) {
     const start = call.frame.timing.start;
     const end = call.frame.timing.end ?? Number.POSITIVE_INFINITY;
@@ -134,25 +145,26 @@ function propagationFindings(calls: ProxiedCall[]): CheckFinding[] {
   return out;
 }
 
-function isSorted(calls: readonly ProxiedCall[]): boolean {
+function isSorted(calls: readonly TracedCall[]): boolean {
   for (let i = 1; i < calls.length; i++)
     if (calls[i - 1]!.frame.timing.start > calls[i]!.frame.timing.start) return false;
   return true;
 }
 
-function findOuter(open: readonly ProxiedCall[], inner: ProxiedCall, start: number, end: number) {
-  const via = inner.frame.proxied!;
+function findOuter(open: readonly TracedCall[], inner: TracedCall, start: number, end: number) {
+  const via = inner.frame.proxied;
+  // Only a call through a proxy shows what an agent sent on; Switchboard's own calls are outer calls only.
+  if (!via) return undefined;
   for (let i = open.length - 1; i >= 0; i--) {
     const outer = open[i]!;
-    const proxied = outer.frame.proxied!;
     const outerEnd = outer.frame.timing.end ?? Number.POSITIVE_INFINITY;
-    if (proxied.proxyId === via.proxyId || outerEnd < end || outer.frame.timing.start > start) continue;
-    if (sameMachine(proxied.upstream, via.client.address)) return outer;
+    if (outer.proxyId === via.proxyId || outerEnd < end || outer.frame.timing.start > start) continue;
+    if (sameMachine(outer.upstream, via.client.address)) return outer;
   }
   return undefined;
 }
 
-function dropped(outer: ProxiedCall, inner: ProxiedCall): CheckFinding | undefined {
+function dropped(outer: TracedCall, inner: TracedCall): CheckFinding | undefined {
   const frame = inner.frame;
   const base = {
     checkId: 'trace.propagation',
@@ -161,7 +173,7 @@ function dropped(outer: ProxiedCall, inner: ProxiedCall): CheckFinding | undefin
     frameIds: [frame.id, outer.frame.id],
     ...(frame.a2a?.agentId !== undefined ? { agentId: frame.a2a.agentId } : {}),
   };
-  const upstream = outer.frame.proxied!.upstream;
+  const upstream = outer.upstream;
   if (!inner.context) {
     return {
       ...base,

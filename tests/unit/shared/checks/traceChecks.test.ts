@@ -186,6 +186,18 @@ describe('trace.propagation', () => {
     expect(found([withState, kept])).toEqual([]);
   });
 
+  it('an agent Switchboard itself called with a traceparent, calling on without one, is named', () => {
+    const own = exchange({ id: 'own', start: 100, end: 200, requestHeaders: [['traceparent', GOOD]] });
+    own.request.url = 'http://127.0.0.1:7001/a2a/jsonrpc';
+    const hits = found([own, call('inner', via('p2', 'http://127.0.0.1:7002'), 120, 180)]);
+    expect(hits).toEqual([['trace.propagation', 'warning', expect.stringContaining('127.0.0.1:7001')]]);
+    // Switchboard's own untraced call is no outer call, and its own calls are never inner ones.
+    const plain = exchange({ id: 'plain', start: 100, end: 200 });
+    expect(found([plain, call('inner', via('p2', 'http://127.0.0.1:7002'), 120, 180)])).toEqual([]);
+    const ownInner = exchange({ id: 'ownInner', start: 120, end: 180 });
+    expect(found([outer(), ownInner])).toEqual([]);
+  });
+
   it('frames out of order give the same findings', () => {
     const inner = call('inner', via('p2', 'http://127.0.0.1:7002'), 120, 180);
     expect(found([inner, outer()])).toEqual(found([outer(), inner]));
