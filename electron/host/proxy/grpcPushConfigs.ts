@@ -1,10 +1,10 @@
 // Push config URLs inside gRPC messages (PRX-1): what pushRouteHooks.ts does to JSON bodies, done to protobuf. A
-// message is decoded with the vendored proto of the call's method, every push config in it (0.3
+// message is read with the vendored proto of the call's method, every push config in it (0.3
 // `PushNotificationConfig`, 1.0 `TaskPushNotificationConfig`, wherever it sits: a send's configuration, a create
-// call, a get or list answer) has its `url` changed as asked, and the message is encoded again with a new gRPC length
-// prefix. A message that changes nowhere keeps its bytes, as does a compressed one (its payload is not protobuf
-// until inflated) or one the proto cannot read. Re-encoding keeps every field the proto knows; unknown fields are
-// lost, which is why only messages that carry a routed URL are re-encoded.
+// call, a get or list answer) has its `url` changed as asked, and the message gets a new gRPC length prefix. The
+// change is made on the wire bytes, not by decoding and encoding again: every other byte stays as the caller or the
+// agent wrote it, unknown fields (a newer proto's) and field order included. A message that changes nowhere keeps its
+// bytes, as does a compressed one (its payload is not protobuf until inflated) or one the proto cannot read.
 
 import protobuf from 'protobufjs';
 import { methodForPath } from '../grpc/a2aProtos';
@@ -45,52 +45,103 @@ function frame(payload: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Changes the URLs of the push configs in `message` (a decoded `type`); says whether any changed. */
-function changeConfigs(
+/** What becomes of one length-delimited field's bytes: new bytes, or undefined to keep them. */
+type FieldChange = (value: Uint8Array) => Uint8Array | undefined;
+
+/**
+ * `bytes` (one message in protobuf's wire form) with the length-delimited fields that `changeAt` names changed, or
+ * undefined when none changed. The walk reads tags and lengths only and copies every other byte as it came, unknown
+ * fields and field order included; a changed field gets a new length.
+ */
+function spliceFields(
+  bytes: Uint8Array,
+  changeAt: (fieldId: number) => FieldChange | undefined,
+): Uint8Array | undefined {
+  const reader = protobuf.Reader.create(bytes);
+  const parts: Uint8Array[] = [];
+  let copiedTo = 0;
+  while (reader.pos < reader.len) {
+    const fieldStart = reader.pos;
+    const tag = reader.uint32();
+    const wireType = tag & 7;
+    if (wireType !== LENGTH_DELIMITED) {
+      reader.skipType(wireType);
+      continue;
+    }
+    const length = reader.uint32();
+    const valueStart = reader.pos;
+    reader.skip(length);
+    const changed = changeAt(tag >>> 3)?.(bytes.subarray(valueStart, valueStart + length));
+    if (!changed) continue;
+    parts.push(bytes.subarray(copiedTo, fieldStart), lengthDelimited(tag, changed));
+    copiedTo = valueStart + length;
+  }
+  if (parts.length === 0) return undefined;
+  parts.push(bytes.subarray(copiedTo));
+  return concat(parts);
+}
+
+const LENGTH_DELIMITED = 2;
+
+/**
+ * A message of `type` with the `url` of every push config in it changed (each message around a changed one gets a new
+ * length too), or undefined when none changed.
+ */
+export function spliceConfigs(
   type: protobuf.Type,
-  message: Record<string, unknown>,
+  bytes: Uint8Array,
   change: UrlChange,
   depth = 0,
-): boolean {
-  if (depth > MAX_DEPTH) return false;
-  let changed = false;
-  if (PUSH_CONFIG_TYPES.has(type.name) && typeof message.url === 'string') {
-    const url = change(message.url);
-    if (url !== undefined && url !== message.url) {
-      message.url = url;
-      changed = true;
-    }
-  }
-  for (const field of type.fieldsArray) {
+): Uint8Array | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const isConfig = PUSH_CONFIG_TYPES.has(type.name);
+  return spliceFields(bytes, (fieldId) => {
+    const field = type.fieldsById[fieldId];
+    if (!field) return undefined;
+    if (isConfig && field.name === 'url') return (value) => changedUrl(value, change);
     field.resolve();
     const inner = field.resolvedType;
-    if (!(inner instanceof protobuf.Type) || inner.fullName.startsWith('.google.protobuf.')) continue;
-    const value = message[field.name];
-    if (value === null || value === undefined) continue;
-    const items = field.map
-      ? Object.values(value as Record<string, unknown>)
-      : field.repeated
-        ? (value as unknown[])
-        : [value];
-    for (const item of items) {
-      if (typeof item === 'object' && item !== null)
-        changed = changeConfigs(inner, item as Record<string, unknown>, change, depth + 1) || changed;
-    }
-  }
-  return changed;
+    if (!(inner instanceof protobuf.Type) || inner.fullName.startsWith('.google.protobuf.')) return undefined;
+    const nested: FieldChange = (value) => spliceConfigs(inner, value, change, depth + 1);
+    // A map's entry is a message of its own: the key as field 1, the value as field 2.
+    return field.map ? (entry) => spliceFields(entry, (id) => (id === 2 ? nested : undefined)) : nested;
+  });
 }
+
+function changedUrl(value: Uint8Array, change: UrlChange): Uint8Array | undefined {
+  const url = textDecoder.decode(value);
+  const moved = change(url);
+  return moved === undefined || moved === url ? undefined : textEncoder.encode(moved);
+}
+
+function lengthDelimited(tag: number, value: Uint8Array): Uint8Array {
+  const writer = protobuf.Writer.create();
+  writer.uint32(tag).uint32(value.byteLength);
+  return concat([writer.finish(), value]);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+const textDecoder = new TextDecoder();
+const textEncoder = new TextEncoder();
 
 /** One message's payload with its configs changed, or undefined when nothing changed or it cannot be read. */
 function changedPayload(type: protobuf.Type, framed: Framed, change: UrlChange): Uint8Array | undefined {
   if (framed.compressed) return undefined;
-  let message: protobuf.Message;
   try {
-    message = type.decode(framed.payload);
+    return spliceConfigs(type, framed.payload, change);
   } catch {
+    // Bytes that are not the method's message (a truncated or hostile payload) pass through as they came.
     return undefined;
   }
-  if (!changeConfigs(type, message as unknown as Record<string, unknown>, change)) return undefined;
-  return type.encode(message).finish();
 }
 
 /**
@@ -108,12 +159,7 @@ export function changeRequestConfigs(
   if (!first) return undefined;
   const payload = changedPayload(method.requestType, first, change);
   if (!payload) return undefined;
-  const head = frame(payload);
-  const rest = body.subarray(first.end);
-  const out = new Uint8Array(head.byteLength + rest.byteLength);
-  out.set(head, 0);
-  out.set(rest, head.byteLength);
-  return out;
+  return concat([frame(payload), body.subarray(first.end)]);
 }
 
 /**
@@ -133,12 +179,5 @@ export function changeAnswerConfigs(path: string, chunk: Uint8Array, change: Url
     changed ||= payload !== undefined;
     offset = framed.end;
   }
-  if (!changed) return chunk;
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
+  return changed ? concat(parts) : chunk;
 }

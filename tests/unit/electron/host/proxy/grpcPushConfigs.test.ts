@@ -3,9 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { methodForPath } from '../../../../../electron/host/grpc/a2aProtos';
+import protobuf from 'protobufjs';
 import {
   changeAnswerConfigs,
   changeRequestConfigs,
+  spliceConfigs,
 } from '../../../../../electron/host/proxy/grpcPushConfigs';
 
 const SEND_10 = '/lf.a2a.v1.A2AService/SendMessage';
@@ -111,5 +113,90 @@ describe('changeAnswerConfigs', () => {
     expect(changeAnswerConfigs(LIST_10, untouched, restore)).toBe(untouched);
     const partial = chunk.subarray(0, chunk.byteLength - 2);
     expect(changeAnswerConfigs(LIST_10, partial, restore)).toBe(partial);
+  });
+});
+
+describe('the change is made on the wire bytes', () => {
+  /** The straightforward path: decode, change each config's URL, encode again. */
+  function reencoded(path: string, bytes: Uint8Array, change: (url: string) => string | undefined) {
+    const type = method(path).requestType;
+    const object = type.toObject(type.decode(bytes.subarray(5)), { defaults: false });
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(visit);
+      if (typeof value !== 'object' || value === null) return;
+      const record = value as Record<string, unknown>;
+      if (typeof record.url === 'string') record.url = change(record.url) ?? record.url;
+      Object.values(record).forEach(visit);
+    };
+    visit(object);
+    return framed(type.encode(type.fromObject(object)).finish());
+  }
+
+  it('gives what decoding and encoding again gives, for configs at every depth and generation', () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      [
+        SEND_10,
+        {
+          message: { messageId: 'm', parts: [{ text: 'hi' }, { text: 'there' }], metadata: { a: 1 } },
+          configuration: {
+            acceptedOutputModes: ['text/plain'],
+            taskPushNotificationConfig: { url: 'https://caller.example/h', token: 'tok', id: 'c1' },
+          },
+        },
+      ],
+      [CREATE_10, { taskId: 't', url: 'http://a/h', token: 'x' }],
+      [
+        CREATE_03,
+        { parent: 'tasks/t', config: { pushNotificationConfig: { url: 'http://a/h', token: 'z' } } },
+      ],
+    ];
+    for (const [path, object] of cases) {
+      const body = request(path, object);
+      const spliced = changeRequestConfigs(path, body, toRelay)!;
+      expect(readRequest(path, spliced)).toEqual(readRequest(path, reencoded(path, body, toRelay)));
+    }
+  });
+
+  it('keeps unknown fields and field order, changing only the URL and the lengths around it', () => {
+    const type = method(SEND_10).requestType;
+    const known = type
+      .encode(type.fromObject({ configuration: { taskPushNotificationConfig: { url: 'http://a/h' } } }))
+      .finish();
+    // Field 99 (a varint) and field 98 (bytes) are no field of this proto, before and after the known ones.
+    const unknownBefore = [0x98, 0x06, 0x2a];
+    const unknownAfter = [0x92, 0x06, 0x02, 0x68, 0x69];
+    const body = framed(new Uint8Array([...unknownBefore, ...known, ...unknownAfter]));
+    const out = changeRequestConfigs(SEND_10, body, toRelay)!;
+    const payload = out.subarray(5);
+    expect([...payload.subarray(0, 3)]).toEqual(unknownBefore);
+    expect([...payload.subarray(payload.byteLength - 5)]).toEqual(unknownAfter);
+    expect(readRequest(SEND_10, out)).toEqual({
+      configuration: { taskPushNotificationConfig: { url: RELAY } },
+    });
+    // Decoding and encoding again would have lost both.
+    expect(reencoded(SEND_10, body, toRelay).byteLength).toBe(out.byteLength - 8);
+  });
+});
+
+describe('spliceConfigs', () => {
+  it('reaches configs held as map values, and leaves the map keys and other entries alone', () => {
+    const root = protobuf.parse(`syntax = "proto3";
+      message PushNotificationConfig { string url = 1; string token = 2; }
+      message Holder { map<string, PushNotificationConfig> configs = 1; string note = 2; }`).root;
+    const holder = root.lookupType('Holder');
+    const bytes = holder
+      .encode(
+        holder.fromObject({
+          configs: { a: { url: 'http://a/h', token: 't' }, b: { url: 'ftp://b' } },
+          note: 'n',
+        }),
+      )
+      .finish();
+    const out = spliceConfigs(holder, bytes, toRelay)!;
+    expect(holder.toObject(holder.decode(out))).toEqual({
+      configs: { a: { url: RELAY, token: 't' }, b: { url: 'ftp://b' } },
+      note: 'n',
+    });
+    expect(spliceConfigs(holder, bytes, () => undefined)).toBeUndefined();
   });
 });
