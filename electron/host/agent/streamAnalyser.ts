@@ -53,10 +53,11 @@ export interface FromAnalysisWorker {
   replies: BatchReply[];
 }
 
-export function inThreadAnalyser(): StreamAnalyser {
+/** `shapes: false` analyses every event in full (eventShapes.ts): the straightforward path, for comparison. */
+export function inThreadAnalyser(options: { shapes?: boolean } = {}): StreamAnalyser {
   return {
     open(adapter, request) {
-      const analyse = eventAnalyser(adapter, request);
+      const analyse = eventAnalyser(adapter, request, options);
       return { analyse: (datas, errors) => analyseBatch(analyse, datas, errors), close: () => undefined };
     },
     // Compiled on the first stream, as before there was a worker: nothing runs ahead in the host's thread.
