@@ -110,6 +110,8 @@ export function createHost(options: HostOptions): HostService {
     ? blobDirOf(recording.file)
     : path.join(dataDir ?? tmpdir(), 'spill', `run-${process.pid}-${randomBytes(4).toString('hex')}`);
   const analyser = options.analysisWorker ? workerAnalyser(options.analysisWorker) : undefined;
+  // Its module loads beside the host's start rather than in a first stream's path (bench:ingest).
+  analyser?.start();
   const recorder = hostRecorder(deps, analyser, spillDir, recording, bus, (frame) => push.observe(frame));
   const secrets = new HostSecrets(dataDir, options.secretCipher);
   // Holds are kept in the library for the app only: a command-line run is asked for explicitly and must neither be

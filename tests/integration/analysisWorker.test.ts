@@ -2,7 +2,7 @@
 // summaries, findings and parsed JSON, for plain events and faulty ones alike, published in order. A worker that
 // cannot start leaves the host analysing in its own thread, with nothing lost.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -220,6 +220,33 @@ describe('workerAnalyser', () => {
       }
     } finally {
       await analyser.close();
+    }
+  });
+
+  it('is started by the host as it starts, before any agent is opened', async () => {
+    // A stand-in worker that says it loaded by writing a file: the host has no agent and no stream yet.
+    const dir = testTempDir('switchboard-worker-start-');
+    const marker = path.join(dir, 'loaded');
+    const script = path.join(dir, 'standIn.cjs');
+    // Written aside and renamed, so the file is whole when it appears.
+    writeFileSync(
+      script,
+      `const fs = require('node:fs'); fs.writeFileSync(${JSON.stringify(`${marker}.tmp`)}, 'yes');` +
+        ` fs.renameSync(${JSON.stringify(`${marker}.tmp`)}, ${JSON.stringify(marker)});`,
+    );
+    const watcher = watch(dir);
+    const loaded = new Promise<void>((resolve) =>
+      watcher.on('change', () => {
+        if (existsSync(marker)) resolve();
+      }),
+    );
+    const host = createHost({ edition: 'test', appVersion: '0', analysisWorker: script });
+    try {
+      await loaded;
+      expect(readFileSync(marker, 'utf8')).toBe('yes');
+    } finally {
+      watcher.close();
+      await host.close();
     }
   });
 

@@ -22,6 +22,11 @@ export interface StreamAnalyser {
    * its schema checks compiled, so the first stream does not wait for either.
    */
   prepare(generation: string): void;
+  /**
+   * Starts the worker, if there is one, without waiting for an agent: its module loads while the host and the window
+   * start, not while a stream's first events wait (bench:ingest). No schema is compiled until `prepare`.
+   */
+  start(): void;
   /** Batches analysed by a worker so far (0 in the host's thread): how tests tell the worker did the work. */
   workerBatches(): number;
   close(): Promise<void>;
@@ -53,14 +58,16 @@ export interface FromAnalysisWorker {
   replies: BatchReply[];
 }
 
-export function inThreadAnalyser(): StreamAnalyser {
+/** `shapes: false` analyses every event in full (eventShapes.ts): the straightforward path, for comparison. */
+export function inThreadAnalyser(options: { shapes?: boolean } = {}): StreamAnalyser {
   return {
     open(adapter, request) {
-      const analyse = eventAnalyser(adapter, request);
+      const analyse = eventAnalyser(adapter, request, options);
       return { analyse: (datas, errors) => analyseBatch(analyse, datas, errors), close: () => undefined };
     },
     // Compiled on the first stream, as before there was a worker: nothing runs ahead in the host's thread.
     prepare: () => undefined,
+    start: () => undefined,
     workerBatches: () => 0,
     close: async () => undefined,
   };
@@ -184,6 +191,7 @@ export function workerAnalyser(script: string): StreamAnalyser {
       const thread = started();
       if (thread) post(thread, { type: 'prepare', generation });
     },
+    start: () => void started(),
     workerBatches: () => answered,
     async close() {
       const current = worker;

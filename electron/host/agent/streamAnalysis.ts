@@ -10,6 +10,8 @@ import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adap
 import type { StreamItem } from '../../../shared/a2a/model';
 import type { Finding } from '../../../shared/wire/finding';
 import type { SseFrame } from '../../../shared/wire/frame';
+import { parsePlainJson } from '../../../shared/wire/plainJson';
+import { EventShapes } from './eventShapes';
 
 export type EventSummary = NonNullable<SseFrame['a2a']>;
 
@@ -38,12 +40,42 @@ interface EventAnalysis {
   notJson?: true;
 }
 
-/** Analyses the events of one stream, opened by `request` and spoken in `adapter`'s generation and binding. */
+/**
+ * Analyses the events of one stream, opened by `request` and spoken in `adapter`'s generation and binding. With
+ * `shapes` (the default), an event shaped as an earlier clean one takes the fast path of eventShapes.ts; without, every
+ * event is analysed in full (the straightforward path the differential tests compare it with).
+ */
 export function eventAnalyser(
   adapter: GenerationAdapter,
   request: EncodedRequest,
+  options: { shapes?: boolean } = {},
 ): (data: string, isError: boolean) => EventAnalysis {
   const schemaFindings = bodySchemaChecker(adapter.generation, adapter.binding, 'event');
+  const full = fullAnalyser(adapter, request, schemaFindings);
+  if (options.shapes === false) return full;
+  const shapes = new EventShapes<EventSummary>();
+  return (data, isError) => {
+    if (isError || !shapes.useful()) return full(data, isError);
+    // Plain JSON only: the decoder would take JSON.parse's value too and have nothing to say of the text itself.
+    const plain = parsePlainJson(data);
+    if (!plain) return full(data, isError);
+    const known = shapes.get(plain.value);
+    if (known && schemaFindings(plain.value).length === 0) return { summary: known, findings: [] };
+    const result = full(data, isError);
+    // Only a clean A2A item is remembered: an error event skips the schema, and findings belong to one event.
+    const item = result.summary?.item;
+    const clean = result.findings.length === 0 && !result.notJson;
+    if (!known && clean && item && item !== 'unknown' && item !== 'error')
+      shapes.set(plain.value, result.summary!);
+    return result;
+  };
+}
+
+function fullAnalyser(
+  adapter: GenerationAdapter,
+  request: EncodedRequest,
+  schemaFindings: (json: unknown) => Finding[],
+): (data: string, isError: boolean) => EventAnalysis {
   return (data, isError) => {
     const decoded = adapter.decodeStreamEvent(request, data, isError);
     let findings = decoded.findings;

@@ -171,6 +171,9 @@ export class JournalQueue {
       sizeBefore = (await handle.stat()).size;
       for (const block of lines) await writeAll(handle, block);
       await handle.sync();
+      // Written whole: their memory may hold the next lines (lineBuffer.ts).
+      this.streamBytes.recycle(runBytes);
+      this.queued.recycle(lines);
     } catch (error) {
       // Half a batch must not stay: the retry would glue its torn line to the next one.
       if (handle && sizeBefore >= 0) await handle.truncate(sizeBefore).catch(() => undefined);

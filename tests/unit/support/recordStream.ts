@@ -85,6 +85,7 @@ export function slowAnalyser(): { analyser: StreamAnalyser; release: () => void 
       };
     },
     prepare: () => undefined,
+    start: () => undefined,
     workerBatches: () => 0,
     close: async () => undefined,
   };
