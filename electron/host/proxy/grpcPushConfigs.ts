@@ -4,9 +4,11 @@
 // call, a get or list answer) has its `url` changed as asked, and the message gets a new gRPC length prefix. The
 // change is made on the wire bytes, not by decoding and encoding again: every other byte stays as the caller or the
 // agent wrote it, unknown fields (a newer proto's) and field order included. A message that changes nowhere keeps its
-// bytes, as does a compressed one (its payload is not protobuf until inflated) or one the proto cannot read.
+// bytes, as does one the proto cannot read; a compressed one (gzip or deflate) is read inflated.
 
+import zlib from 'node:zlib';
 import protobuf from 'protobufjs';
+import type { HeaderList } from '../../../shared/wire/frame';
 import { methodForPath } from '../grpc/a2aProtos';
 
 /** A new URL for a config's `url`, or undefined to leave it. */
@@ -133,13 +135,41 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 const textDecoder = new TextDecoder();
 const textEncoder = new TextEncoder();
 
-/** One message's payload with its configs changed, or undefined when nothing changed or it cannot be read. */
-function changedPayload(type: protobuf.Type, framed: Framed, change: UrlChange): Uint8Array | undefined {
-  if (framed.compressed) return undefined;
+/** The largest message a compressed one may inflate to before the proxy gives up routing it (a hostile bomb). */
+const MAX_INFLATED_BYTES = 4 * 1024 * 1024;
+
+/** The `grpc-encoding` header's value, lower case, when a call or answer names one. */
+export function grpcEncoding(headers: HeaderList): string | undefined {
+  return headers
+    .find(([name]) => name.toLowerCase() === 'grpc-encoding')?.[1]
+    .trim()
+    .toLowerCase();
+}
+
+/** A compressed message's protobuf, for the encodings every gRPC implementation ships; undefined for others. */
+function inflated(payload: Uint8Array, encoding: string | undefined): Uint8Array | undefined {
+  const options = { maxOutputLength: MAX_INFLATED_BYTES };
+  if (encoding === 'gzip') return zlib.gunzipSync(payload, options);
+  if (encoding === 'deflate') return zlib.inflateSync(payload, options);
+  return undefined;
+}
+
+/**
+ * One message's payload with its configs changed, or undefined when nothing changed or it cannot be read. A
+ * compressed message is inflated first and goes on uncompressed: gRPC marks compression per message (its first
+ * byte), so a receiver reads an uncompressed message whatever `grpc-encoding` the call named.
+ */
+function changedPayload(
+  type: protobuf.Type,
+  framed: Framed,
+  change: UrlChange,
+  encoding: string | undefined,
+): Uint8Array | undefined {
   try {
-    return spliceConfigs(type, framed.payload, change);
+    const payload = framed.compressed ? inflated(framed.payload, encoding) : framed.payload;
+    return payload && spliceConfigs(type, payload, change);
   } catch {
-    // Bytes that are not the method's message (a truncated or hostile payload) pass through as they came.
+    // Bytes that are not the method's message (a truncated, hostile or oversized payload) pass on as they came.
     return undefined;
   }
 }
@@ -152,12 +182,13 @@ export function changeRequestConfigs(
   path: string,
   body: Uint8Array,
   change: UrlChange,
+  encoding?: string,
 ): Uint8Array | undefined {
   const method = methodForPath(path);
   if ('error' in method) return undefined;
   const first = framedAt(body, 0);
   if (!first) return undefined;
-  const payload = changedPayload(method.requestType, first, change);
+  const payload = changedPayload(method.requestType, first, change, encoding);
   if (!payload) return undefined;
   return concat([frame(payload), body.subarray(first.end)]);
 }
@@ -166,7 +197,12 @@ export function changeRequestConfigs(
  * A chunk of a call's answer (whole messages, as the forwarder hands them to hooks) with each message's push configs
  * changed; the chunk as it was when it is not whole messages or nothing changed.
  */
-export function changeAnswerConfigs(path: string, chunk: Uint8Array, change: UrlChange): Uint8Array {
+export function changeAnswerConfigs(
+  path: string,
+  chunk: Uint8Array,
+  change: UrlChange,
+  encoding?: string,
+): Uint8Array {
   const method = methodForPath(path);
   if ('error' in method) return chunk;
   const parts: Uint8Array[] = [];
@@ -174,7 +210,7 @@ export function changeAnswerConfigs(path: string, chunk: Uint8Array, change: Url
   for (let offset = 0; offset < chunk.byteLength;) {
     const framed = framedAt(chunk, offset);
     if (!framed) return chunk;
-    const payload = changedPayload(method.responseType, framed, change);
+    const payload = changedPayload(method.responseType, framed, change, encoding);
     parts.push(payload ? frame(payload) : chunk.subarray(offset, framed.end));
     changed ||= payload !== undefined;
     offset = framed.end;

@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/proxy/proxyTypes';
 import { pushConfigsIn } from '../../../shared/checks/callerPushConfig';
 import type { PushRelays } from '../push/pushRelays';
-import { changeAnswerConfigs, changeRequestConfigs } from './grpcPushConfigs';
+import { changeAnswerConfigs, changeRequestConfigs, grpcEncoding } from './grpcPushConfigs';
 
 export interface PushRouteOptions {
   relays: PushRelays;
@@ -114,15 +114,23 @@ function routeGrpcConfigs(request: ProxiedRequest, options: PushRouteOptions): F
   const base = options.receiverBaseUrl();
   if (base === undefined) {
     let found = false;
-    changeRequestConfigs(request.path, request.body, (url) => {
-      found ||= /^https?:\/\//i.test(url);
-      return undefined;
-    });
+    changeRequestConfigs(
+      request.path,
+      request.body,
+      (url) => {
+        found ||= /^https?:\/\//i.test(url);
+        return undefined;
+      },
+      grpcEncoding(request.headers),
+    );
     return found ? { note: NOT_LISTENING } : undefined;
   }
   const routed: string[] = [];
-  const body = changeRequestConfigs(request.path, request.body, (url) =>
-    relayUrl(url, request, options, base, routed),
+  const body = changeRequestConfigs(
+    request.path,
+    request.body,
+    (url) => relayUrl(url, request, options, base, routed),
+    grpcEncoding(request.headers),
   );
   return body ? routedChange(body, routed) : undefined;
 }
@@ -142,7 +150,11 @@ function restoreUrls(request: ProxiedRequest, answer: ProxyAnswer, options: Push
   const relays = options.relays.ofProxy(request.proxyId);
   if (request.binding === 'GRPC') {
     const originals = new Map(relays.map((relay) => [relay.url, relay.originalUrl]));
-    return { ...answer, body: grpcRestored(request.path, answer.body, (url) => originals.get(url)) };
+    const encoding = grpcEncoding(answer.headers);
+    return {
+      ...answer,
+      body: grpcRestored(request.path, answer.body, (url) => originals.get(url), encoding),
+    };
   }
   const restore = (text: string) => {
     let out = text;
@@ -167,8 +179,9 @@ async function* grpcRestored(
   path: string,
   body: AsyncIterable<Uint8Array>,
   original: (url: string) => string | undefined,
+  encoding: string | undefined,
 ): AsyncIterable<Uint8Array> {
-  for await (const chunk of body) yield changeAnswerConfigs(path, chunk, original);
+  for await (const chunk of body) yield changeAnswerConfigs(path, chunk, original, encoding);
 }
 
 /** The body read whole (it is small), changed, and given back as one chunk; too large, it passes unchanged. */

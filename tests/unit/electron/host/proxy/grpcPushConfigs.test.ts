@@ -3,10 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import { methodForPath } from '../../../../../electron/host/grpc/a2aProtos';
+import zlib from 'node:zlib';
 import protobuf from 'protobufjs';
 import {
   changeAnswerConfigs,
   changeRequestConfigs,
+  grpcEncoding,
   spliceConfigs,
 } from '../../../../../electron/host/proxy/grpcPushConfigs';
 
@@ -198,5 +200,50 @@ describe('spliceConfigs', () => {
       note: 'n',
     });
     expect(spliceConfigs(holder, bytes, () => undefined)).toBeUndefined();
+  });
+});
+
+describe('compressed messages', () => {
+  const plain = () => request(CREATE_10, { taskId: 't', url: 'http://a/h' });
+
+  it('routes a gzip or deflate message and sends it on uncompressed, as gRPC allows per message', () => {
+    for (const [encoding, pack] of [
+      ['gzip', zlib.gzipSync],
+      ['deflate', zlib.deflateSync],
+    ] as const) {
+      const body = framed(pack(plain().subarray(5)), true);
+      const out = changeRequestConfigs(CREATE_10, body, toRelay, encoding)!;
+      expect(out[0]).toBe(0);
+      expect(readRequest(CREATE_10, out)).toEqual({ taskId: 't', url: RELAY });
+    }
+    const listed = framed(
+      zlib.gzipSync(
+        method(LIST_10)
+          .responseType.encode({ configs: [{ url: RELAY, id: 'a' }] })
+          .finish(),
+      ),
+      true,
+    );
+    const restored = changeAnswerConfigs(LIST_10, listed, () => 'http://caller/h', 'gzip');
+    expect(restored[0]).toBe(0);
+    expect(method(LIST_10).responseType.decode(restored.subarray(5)).toJSON()).toEqual({
+      configs: [{ url: 'http://caller/h', id: 'a' }],
+    });
+  });
+
+  it('passes on what it cannot inflate: another encoding, a broken stream, a bomb', () => {
+    const packed = framed(zlib.gzipSync(plain().subarray(5)), true);
+    expect(changeRequestConfigs(CREATE_10, packed, toRelay, 'snappy')).toBeUndefined();
+    expect(changeRequestConfigs(CREATE_10, packed, toRelay, undefined)).toBeUndefined();
+    expect(
+      changeRequestConfigs(CREATE_10, framed(new Uint8Array([1, 2, 3]), true), toRelay, 'gzip'),
+    ).toBeUndefined();
+    const bomb = framed(zlib.gzipSync(new Uint8Array(5 * 1024 * 1024)), true);
+    expect(changeRequestConfigs(CREATE_10, bomb, toRelay, 'gzip')).toBeUndefined();
+  });
+
+  it('reads the encoding from the headers, in any case', () => {
+    expect(grpcEncoding([['Grpc-Encoding', ' GZIP ']])).toBe('gzip');
+    expect(grpcEncoding([['content-type', 'application/grpc']])).toBeUndefined();
   });
 });
