@@ -44,6 +44,13 @@ export interface RecordedExchangeOptions {
   annotate?: (frame: HttpFrame) => void;
   /** Runs on the final frame before it is published (decoding, findings; a stream's last events analysed). */
   finish?: (frame: HttpFrame) => void | Promise<void>;
+  /**
+   * Fewer progress revisions, for an exchange that is usually over in a millisecond (the recording proxy's): the
+   * `pending` one is published only once the exchange has run `pendingAfterMs` without an answer, and a `streaming`
+   * one only when `isStream` says the answer is an event stream. Each revision still takes its number, so the final
+   * frame, and the journal once read back (readers keep the newest revision), are what they would have been.
+   */
+  fewerRevisions?: { pendingAfterMs: number; isStream: (frame: HttpFrame) => boolean };
 }
 
 /** Starts an exchange: HTTP (exchange.ts) unless told otherwise (the gRPC exchange has the same life). */
@@ -56,21 +63,25 @@ export function recordExchange(
   start: StartExchange = startExchange,
 ): Exchange {
   let rev = 0;
-  const publishSnapshot = (frame: HttpFrame, state: 'pending' | 'streaming') => {
-    frame.rev = rev++;
+  const publishAt = (frame: HttpFrame, state: 'pending' | 'streaming', at: number) => {
+    frame.rev = at;
     frame.state = state;
     recorder.publish(snapshot(frame));
   };
+  const progress: { onProgress: (frame: HttpFrame) => void; stop?: () => void } = options.fewerRevisions
+    ? fewerProgress(options.fewerRevisions, publishAt, () => rev++)
+    : { onProgress: (frame) => publishAt(frame, frame.response ? 'streaming' : 'pending', rev++) };
   const exchange = start(request, recorder.deps, {
     source: options.source,
     timeouts: options.timeouts,
     ...(options.connection ? { connection: options.connection } : {}),
     ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
     readBody: options.readBody,
-    onProgress: (frame) => publishSnapshot(frame, frame.response ? 'streaming' : 'pending'),
+    onProgress: progress.onProgress,
   });
   options.annotate?.(exchange.frame);
   const done = exchange.done.then(async (frame) => {
+    progress.stop?.();
     frame.rev = rev++;
     frame.state = 'done';
     await options.finish?.(frame);
@@ -78,6 +89,31 @@ export function recordExchange(
     return frame;
   });
   return { frame: exchange.frame, done, abort: exchange.abort };
+}
+
+/**
+ * Progress revisions as `fewerRevisions` asks: a `pending` one on a timer (cancelled by an answer, or by the end), a
+ * `streaming` one for an event stream only. A revision left out still uses up its number (`next`).
+ */
+function fewerProgress(
+  fewer: NonNullable<RecordedExchangeOptions['fewerRevisions']>,
+  publishAt: (frame: HttpFrame, state: 'pending' | 'streaming', at: number) => void,
+  next: () => number,
+): { onProgress: (frame: HttpFrame) => void; stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => clearTimeout(timer);
+  const onProgress = (frame: HttpFrame) => {
+    const at = next();
+    if (frame.response) {
+      stop();
+      if (fewer.isStream(frame)) publishAt(frame, 'streaming', at);
+      return;
+    }
+    timer = setTimeout(() => publishAt(frame, 'pending', at), fewer.pendingAfterMs);
+    // A call in flight keeps its own sockets open; this timer alone must not keep the process.
+    timer.unref();
+  };
+  return { onProgress, stop };
 }
 
 function snapshot(frame: HttpFrame): HttpFrame {

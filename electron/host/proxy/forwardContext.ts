@@ -70,12 +70,21 @@ export function annotateFrame(forward: Forward, frame: HttpFrame, headers: Heade
     ...(identified?.rpc ? { rpc: identified.rpc } : {}),
     ...(request.taskId !== undefined ? { taskId: request.taskId } : {}),
   };
-  if (!identified) return;
+}
+
+/**
+ * The caller's request against its schema (PRX-3), put first among the frame's findings. It runs once the caller has
+ * its answer (bench:proxy: parsing and validating cost the call more than anything but the socket writes), and its
+ * findings go first, where they were when the check ran before the request left.
+ */
+export function addCallerFindings(forward: Forward, frame: HttpFrame): void {
+  const { adapter, identified, request } = forward;
+  if (!adapter || !identified) return;
   const schema = callerSchemaFindings({
     generation: adapter.generation,
     binding: adapter.binding,
     operation: identified.operation,
     body: request.body.byteLength > 0 ? new TextDecoder().decode(request.body) : undefined,
   });
-  if (schema.length > 0) frame.findings = [...(frame.findings ?? []), ...schema];
+  if (schema.length > 0) frame.findings = [...schema, ...(frame.findings ?? [])];
 }

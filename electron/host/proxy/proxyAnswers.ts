@@ -7,7 +7,7 @@ import type { ProxyAnswer } from '../../../shared/proxy/proxyTypes';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { toBodyBytes } from '../bodyBytes';
 import { once, writeAnswer } from './answerWriter';
-import { annotateFrame, type Forward } from './forwardContext';
+import { addCallerFindings, annotateFrame, type Forward } from './forwardContext';
 
 export async function answerWithoutUpstream(
   forward: Forward,
@@ -50,6 +50,7 @@ export async function answerWithoutUpstream(
       label: 'Cut short',
       message: 'The answer ended before it was complete.',
     };
+  addCallerFindings(forward, frame);
   frame.state = 'done';
   publish(frame);
   site.seen(frame);

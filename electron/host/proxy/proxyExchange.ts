@@ -28,6 +28,7 @@ import { ChunkQueue } from './chunkQueue';
 import { RecordingLane } from './recordingLane';
 import { answerWithoutUpstream, proxyFailure } from './proxyAnswers';
 import {
+  addCallerFindings,
   annotateFrame,
   type CallRoute,
   type Forward,
@@ -35,6 +36,9 @@ import {
   type ProxySite,
 } from './forwardContext';
 import { writeCardAnswer } from './cardAnswer';
+
+/** A call still unanswered after this long is shown (and journalled) as pending; a quicker one only once done. */
+export const PENDING_AFTER_MS = 100;
 
 export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallRoute): Promise<void> {
   const route = to.kind === 'interface' ? to.route : undefined;
@@ -146,6 +150,8 @@ async function sendUpstream(forward: Forward, url: string): Promise<void> {
       readBody: (frame) => readAnswer(forward, frame, reading),
       annotate: (frame) => annotateFrame(forward, frame, headers),
       finish: (frame) => finishAnswer(forward, frame, reading),
+      // Most calls are over in a millisecond: journalling their progress would cost each call more than it tells.
+      fewerRevisions: { pendingAfterMs: PENDING_AFTER_MS, isStream: () => reading.stream !== undefined },
     },
   );
   // A caller that goes away ends the upstream exchange too, as closing a direct connection would.
@@ -287,6 +293,8 @@ async function finishAnswer(forward: Forward, frame: HttpFrame, reading: Reading
     await reading.stream.finish(frame);
     if (frame.a2a) frame.a2a.outcome = 'stream';
   } else if (frame.response && reading.collector) {
+    // The caller's copy is finished before the body is recorded and decoded: that work is not the caller's to wait on.
+    if (reading.written) await reading.written;
     frame.response.body = reading.collector.toBody();
   }
   if (!frame.response) {
@@ -297,6 +305,7 @@ async function finishAnswer(forward: Forward, frame: HttpFrame, reading: Reading
     decodeFinished(frame, forward.adapter, forward.identified);
   }
   const written = reading.written ? await reading.written : undefined;
+  addCallerFindings(forward, frame);
   const faults = reading.shaped?.faults;
   if (faults && faults.length > 0) frame.proxied = { ...forward.info, faults: [...faults] };
   else frame.proxied = { ...forward.info };

@@ -44,6 +44,10 @@ export class JournalQueue {
   // A write asked for and not yet started: it takes everything queued when it starts, so asking again until then
   // gets the same write (a fast stream asks with every line once 4 MiB wait).
   private waiting: Promise<void> | undefined;
+  // The files' sizes on disk as the last batch left them, so that a batch need not ask the disk (an fstat per flush
+  // cost a recording proxy's call more than its sync, bench:proxy); unknown until first asked, and after a failure.
+  private fileSize: number | undefined;
+  private streamFileSize: number | undefined;
 
   /** Opens (creating it and its folder when needed) and returns at once; the first flush waits for the file. */
   constructor(
@@ -158,27 +162,39 @@ export class JournalQueue {
       }
       handle = await this.opened.catch(() => {
         // The last open failed (a folder that was not there, a full disk): try again now.
+        this.fileSize = undefined;
         this.opened = this.openFile();
         return this.opened;
       });
       if (runBytes.length > 0) {
         this.streamHandle ??= await open(streamFile, 'a', 0o600);
-        streamBefore = (await this.streamHandle.stat()).size;
+        streamBefore = this.streamFileSize ?? (await this.streamHandle.stat()).size;
+        this.streamFileSize = undefined;
         for (const block of runBytes) await writeAll(this.streamHandle, block);
         // The bytes are on disk before the lines that point at them.
         await this.streamHandle.sync();
+        this.streamFileSize = streamBefore + totalBytes(runBytes);
       }
-      sizeBefore = (await handle.stat()).size;
+      sizeBefore = this.fileSize ?? (await handle.stat()).size;
+      this.fileSize = undefined;
       for (const block of lines) await writeAll(handle, block);
       await handle.sync();
+      this.fileSize = sizeBefore + totalBytes(lines);
       // Written whole: their memory may hold the next lines (lineBuffer.ts).
       this.streamBytes.recycle(runBytes);
       this.queued.recycle(lines);
     } catch (error) {
       // Half a batch must not stay: the retry would glue its torn line to the next one.
-      if (handle && sizeBefore >= 0) await handle.truncate(sizeBefore).catch(() => undefined);
+      if (handle && sizeBefore >= 0)
+        await handle.truncate(sizeBefore).then(
+          () => (this.fileSize = sizeBefore),
+          () => undefined,
+        );
       if (this.streamHandle && streamBefore >= 0)
-        await this.streamHandle.truncate(streamBefore).catch(() => undefined);
+        await this.streamHandle.truncate(streamBefore).then(
+          () => (this.streamFileSize = streamBefore),
+          () => undefined,
+        );
       this.streamBytes.putBack(runBytes);
       // Kept for the next attempt (a full disk may empty), ahead of what came since, and reported.
       this.queued.putBack(lines);
@@ -187,6 +203,12 @@ export class JournalQueue {
       throw error;
     }
   }
+}
+
+function totalBytes(blocks: readonly Buffer[]): number {
+  let total = 0;
+  for (const block of blocks) total += block.length;
+  return total;
 }
 
 function sizeOf(file: string): number {

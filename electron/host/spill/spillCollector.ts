@@ -4,7 +4,7 @@
 // reference, and a text the app can still decode: the JSON with its long strings cut out (reduceJson.ts), or, for a
 // body that is not JSON or stays large even so, its first bytes.
 
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { BodyBytes } from '../../../shared/wire/frame';
@@ -35,8 +35,9 @@ export class SpillingCollector {
   seen = 0;
   private fd: number | undefined;
   private temp = '';
-  private readonly hash = createHash('sha256');
-  private readonly utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  // Made, and fed, only once the body goes to disk: a body kept in memory needs neither (most answers are small).
+  private hash: Hash | undefined;
+  private utf8: InstanceType<typeof TextDecoder> | undefined;
   private utf8Valid = true;
   /** The disk error that stopped the spill; push() then says stop and toBody() throws it. */
   private failure: Error | undefined;
@@ -63,10 +64,11 @@ export class SpillingCollector {
     if (room > 0) {
       const part = chunk.byteLength <= room ? chunk : chunk.subarray(0, room);
       this.kept += part.byteLength;
-      this.hash.update(part);
-      this.checkUtf8(part, true);
-      if (this.fd !== undefined) writeSync(this.fd, part);
-      else {
+      if (this.fd !== undefined) {
+        this.hash!.update(part);
+        this.checkUtf8(part, true);
+        writeSync(this.fd, part);
+      } else {
         this.chunks.push(part);
         if (this.kept > this.options.aboveBytes) this.spill();
       }
@@ -93,7 +95,7 @@ export class SpillingCollector {
     if (this.fd === undefined) return toBodyBytes(Buffer.concat(this.chunks, this.kept), truncated);
     closeSync(this.fd);
     this.checkUtf8(Buffer.alloc(0), false);
-    const sha256 = this.hash.digest('hex');
+    const sha256 = this.hash!.digest('hex');
     const file = path.join(this.options.dir, sha256);
     // Named by content: a file already there holds the same bytes.
     if (existsSync(file)) rmSync(this.temp, { force: true });
@@ -114,12 +116,18 @@ export class SpillingCollector {
     mkdirSync(this.options.dir, { recursive: true, mode: 0o700 });
     this.temp = path.join(this.options.dir, `.spill-${process.pid}-${Math.random().toString(36).slice(2)}`);
     this.fd = openSync(this.temp, 'w', 0o600);
-    for (const chunk of this.chunks) writeSync(this.fd, chunk);
+    this.hash = createHash('sha256');
+    this.utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    for (const chunk of this.chunks) {
+      this.hash.update(chunk);
+      this.checkUtf8(chunk, true);
+      writeSync(this.fd, chunk);
+    }
     this.chunks = [];
   }
 
   private checkUtf8(bytes: Buffer, stream: boolean): void {
-    if (!this.utf8Valid) return;
+    if (!this.utf8Valid || !this.utf8) return;
     try {
       this.utf8.decode(bytes, { stream });
     } catch {
