@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { App } from './App';
 import { connectHost } from './host/connectHost';
 import { HostProvider } from './host/HostContext';
-import { seedBootstrap } from './queries/bootstrap';
+import { loadBootstrap } from './queries/bootstrap';
 import { applyTheme } from './ui/theme/themePreference';
 import './styles.css';
 
@@ -38,11 +38,7 @@ if (link.ok) {
   // first render waits for it (a local round trip): that render is then the one that shows the workspace ready with
   // its lists, with no second render, no queued notification and no five further calls on the way. Should the call
   // fail, the app renders anyway and its queries ask the host one by one, showing the failure as before.
-  host
-    .bootstrap()
-    .then((boot) => seedBootstrap(queryClient, boot))
-    .catch(() => undefined)
-    .finally(render);
+  void loadBootstrap(host, queryClient).then(render);
 } else {
   root.render(
     <div className="app fatal" data-app-state="error" role="alert">

@@ -5,6 +5,7 @@
 
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { HostBootstrap } from '../../shared/host/bootstrap';
+import type { HostApi } from '../../shared/host/hostApi';
 import { hostInfoKey } from './hostInfo';
 
 /** The sidebar's queries that the bootstrap fills, by the part of the answer that fills them. */
@@ -17,6 +18,19 @@ export const bootstrapKeys = {
 
 /** What each query was seeded with: while its data is still that value, it needs no fetch on mount. */
 const seeded = new WeakMap<object, unknown>();
+
+/**
+ * Asks the host for the bootstrap and seeds the cache with it; true when it did. A failed call seeds nothing, so each
+ * query then asks the host alone and shows its own failure, as before there was a bootstrap.
+ */
+export async function loadBootstrap(host: Pick<HostApi, 'bootstrap'>, client: QueryClient): Promise<boolean> {
+  try {
+    seedBootstrap(client, await host.bootstrap());
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function seedBootstrap(client: QueryClient, boot: HostBootstrap): void {
   client.setQueryData(hostInfoKey, boot.info);

@@ -1,12 +1,13 @@
 // The bootstrap answer in the query cache: each list under its own query's key, no fetch on mount while a query
 // holds what the bootstrap brought, the usual fetch once that data has been replaced, and a failed list left for
-// its own query to ask for.
+// its own query to ask for; a failed bootstrap call seeds nothing.
 
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { HostBootstrap } from '../../../../shared/host/bootstrap';
 import {
   bootstrapKeys,
+  loadBootstrap,
   refetchUnlessBootstrapped,
   seedBootstrap,
 } from '../../../../renderer/queries/bootstrap';
@@ -31,7 +32,7 @@ const boot: HostBootstrap = {
 /** Mounts one observer of `key` as a component's useQuery would, and says whether it asked the host. */
 async function mountAsks(client: QueryClient, key: readonly unknown[]): Promise<boolean> {
   const queryFn = vi.fn(async () => ['fetched']);
-  const observer = new QueryObserver(client, {
+  const observer = new QueryObserver<string[], Error, string[], string[], readonly unknown[]>(client, {
     queryKey: key,
     queryFn,
     refetchOnMount: refetchUnlessBootstrapped,
@@ -73,5 +74,22 @@ describe('seedBootstrap', () => {
     const client = new QueryClient();
     client.setQueryData(['sessions', 'mocks'], []);
     expect(await mountAsks(client, ['sessions', 'mocks'])).toBe(true);
+  });
+});
+
+describe('loadBootstrap', () => {
+  it("seeds the cache from the host's answer", async () => {
+    const client = new QueryClient();
+    expect(await loadBootstrap({ bootstrap: async () => boot }, client)).toBe(true);
+    expect(client.getQueryData(hostInfoKey)).toEqual(boot.info);
+  });
+
+  it('seeds nothing when the call fails, so every query asks the host alone as before', async () => {
+    const client = new QueryClient();
+    const failing = async (): Promise<HostBootstrap> => {
+      throw new Error('The Switchboard server did not answer.');
+    };
+    expect(await loadBootstrap({ bootstrap: failing }, client)).toBe(false);
+    expect(client.getQueryCache().getAll()).toEqual([]);
   });
 });
