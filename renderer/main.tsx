@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { App } from './App';
 import { connectHost } from './host/connectHost';
 import { HostProvider } from './host/HostContext';
-import { hostInfoQuery } from './queries/hostInfo';
+import { loadBootstrap } from './queries/bootstrap';
 import { applyTheme } from './ui/theme/themePreference';
 import './styles.css';
 
@@ -22,19 +22,23 @@ const root = createRoot(container);
 const link = connectHost();
 
 if (link.ok) {
+  const host = link.host;
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
-  // The app is ready once the host has described itself; asking now, before the first render, overlaps the call
-  // with that render instead of queueing it behind it (App's useQuery picks up the call in flight).
-  void queryClient.prefetchQuery(hostInfoQuery(link.host));
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <HostProvider host={link.host}>
-          <App />
-        </HostProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <HostProvider host={host}>
+            <App />
+          </HostProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  // The app is ready once the host has described itself. One call brings that and the sidebar's first lists, and the
+  // first render waits for it (a local round trip): that render is then the one that shows the workspace ready with
+  // its lists, with no second render, no queued notification and no five further calls on the way. Should the call
+  // fail, the app renders anyway and its queries ask the host one by one, showing the failure as before.
+  void loadBootstrap(host, queryClient).then(render);
 } else {
   root.render(
     <div className="app fatal" data-app-state="error" role="alert">

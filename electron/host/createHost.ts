@@ -42,6 +42,7 @@ import { SPILL_ABOVE_BYTES } from './spill/spillCollector';
 import { storedInFolder } from './spill/storedBodies';
 import { createSearchService } from './session/searchingSessions';
 import { createSessionService } from './session/sessionService';
+import { hostBootstrap } from './bootstrap';
 import { hasSecretFile, openPassphraseVault } from './secrets/passphraseVault';
 import { keychainVault, memoryVault, type SecretCipher, type SecretVault } from './secrets/secretVault';
 
@@ -177,7 +178,7 @@ export function createHost(options: HostOptions): HostService {
       },
       request,
     );
-  return hostMethods({
+  const methods = hostMethods({
     info,
     openFile,
     dataDir,
@@ -196,6 +197,7 @@ export function createHost(options: HostOptions): HostService {
     probeHost,
     api,
   });
+  return { ...methods, bootstrap: () => hostBootstrap(methods) };
 }
 
 /** What the host's methods are made of: the services createHost assembled, and the few helpers they share. */
@@ -220,7 +222,7 @@ interface HostParts {
 }
 
 /** The HostService: each method handed to the service that does the work, in the order of the host contract. */
-function hostMethods(parts: HostParts): HostService {
+function hostMethods(parts: HostParts): Omit<HostService, 'bootstrap'> {
   const { info, dataDir, recording, spillDir, analyser, secrets, bus, agents, push, acts, sessions } = parts;
   const { remember, fetchRecorded, probeHost, api, proxies } = parts;
   let demo: Promise<DemoAgent> | undefined;

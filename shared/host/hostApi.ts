@@ -26,6 +26,7 @@ import type {
 import type { ProbeResult } from '../checks/types';
 import type { RequestBodyCheck } from '../wire/bodyProblems';
 import type { PushAuthMode, PushTargetInfo, WebhookStatus } from './push';
+import type { HostBootstrap } from './bootstrap';
 import type { SignInFlow, SignInStart } from './signIn';
 import type { SignOutResult, TokenStatus } from './tokens';
 import type {
@@ -94,6 +95,8 @@ export interface RawRequest {
 
 export interface HostApi {
   getInfo(): Promise<HostInfo>;
+  /** `getInfo` and the sidebar's first reads in one call, for the renderer's start (shared/host/bootstrap.ts). */
+  bootstrap(): Promise<HostBootstrap>;
   /** Never rejects for network trouble: failures come back as a frame with `error` set. */
   fetchRaw(request: RawRequest): Promise<HttpFrame>;
   /** Discovers an agent's card (every attempt a frame) and keeps the agent for the calls below. */
@@ -315,6 +318,7 @@ export interface CardCheckResult {
 
 export const hostMethodNames = [
   'getInfo',
+  'bootstrap',
   'fetchRaw',
   'openAgent',
   'configureAgent',

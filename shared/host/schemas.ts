@@ -108,6 +108,7 @@ type ArgSchemas = { [K in HostMethod]: z.ZodType<Parameters<HostApi[K]>> };
 
 export const hostArgSchemas: ArgSchemas = {
   getInfo: z.tuple([]),
+  bootstrap: z.tuple([]),
   fetchRaw: z.tuple([rawRequestSchema]),
   openAgent: z.tuple([openAgentRequestSchema]),
   configureAgent: z.tuple([agentIdSchema.extend({ settings: agentSettingsChangeSchema }).strict()]),

@@ -5,13 +5,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AgentSummary, LibraryEntry } from '../../../shared/host/agent';
 import { useHost } from '../../host/HostContext';
+import { bootstrapKeys } from '../../queries/bootstrap';
 import { useAppStore } from '../../store/appStore';
 import { entryFor, removeEntry, upsertEntry } from './libraryList';
 
 export function useLoadLibrary(): void {
   const host = useHost();
   const setLibrary = useAppStore((state) => state.setLibrary);
-  const loaded = useQuery({ queryKey: ['library'], queryFn: () => host.loadLibrary(), staleTime: Infinity });
+  const loaded = useQuery({
+    queryKey: bootstrapKeys.library,
+    queryFn: () => host.loadLibrary(),
+    staleTime: Infinity,
+  });
   useEffect(() => {
     if (loaded.data) setLibrary(loaded.data.entries, loaded.data.problem ?? null);
     if (loaded.error) setLibrary([], `The agent library could not be loaded: ${loaded.error.message}`);

@@ -7,8 +7,9 @@ import { useEffect } from 'react';
 import type { HostApi } from '../../../shared/host/hostApi';
 import type { ProxyOptions, ProxyStatus } from '../../../shared/proxy/proxyTypes';
 import { useHost } from '../../host/HostContext';
+import { bootstrapKeys, refetchUnlessBootstrapped } from '../../queries/bootstrap';
 
-export const proxiesKey = ['proxies', 'running'] as const;
+export const proxiesKey = bootstrapKeys.proxies;
 const savedSessionsKey = ['proxies', 'saved-sessions'] as const;
 
 function proxiesQuery(host: HostApi) {
@@ -16,6 +17,7 @@ function proxiesQuery(host: HostApi) {
     queryKey: proxiesKey,
     queryFn: () => host.listProxies(),
     retry: false,
+    refetchOnMount: refetchUnlessBootstrapped,
   });
 }
 

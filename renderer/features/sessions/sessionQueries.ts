@@ -3,9 +3,10 @@
 
 import { queryOptions } from '@tanstack/react-query';
 import type { HostApi } from '../../../shared/host/hostApi';
+import { bootstrapKeys, refetchUnlessBootstrapped } from '../../queries/bootstrap';
 
-export const recentSessionsKey = ['sessions', 'recent'] as const;
-export const mockAgentsKey = ['sessions', 'mocks'] as const;
+export const recentSessionsKey = bootstrapKeys.recentSessions;
+export const mockAgentsKey = bootstrapKeys.mockAgents;
 
 /** Saved sessions, files opened before and the journals of earlier runs, newest first (SES-8). */
 export function recentSessionsQuery(host: HostApi) {
@@ -13,6 +14,7 @@ export function recentSessionsQuery(host: HostApi) {
     queryKey: recentSessionsKey,
     queryFn: () => host.listSessions(),
     retry: false,
+    refetchOnMount: refetchUnlessBootstrapped,
   });
 }
 
@@ -21,5 +23,6 @@ export function mockAgentsQuery(host: HostApi) {
     queryKey: mockAgentsKey,
     queryFn: () => host.listMockAgents(),
     retry: false,
+    refetchOnMount: refetchUnlessBootstrapped,
   });
 }

@@ -148,6 +148,22 @@ describe('IPC', () => {
     expect(result.value.edition).toBe('desktop');
   });
 
+  it("answers the start's bootstrap call with the host's description and the sidebar's lists", async () => {
+    const handler = recorded.ipcHandlers.get(hostChannel('bootstrap'))!;
+    const result = (await handler({ senderFrame: trusted })) as {
+      ok: boolean;
+      value: {
+        info: { edition: string };
+        library: { ok: boolean };
+        proxies: { ok: boolean; value: unknown };
+      };
+    };
+    expect(result.ok).toBe(true);
+    expect(result.value.info.edition).toBe('desktop');
+    expect(result.value.library.ok).toBe(true);
+    expect(result.value.proxies).toEqual({ ok: true, value: [] });
+  });
+
   it('keeps agents’ secrets in the OS keychain through safeStorage (AUTH-4)', async () => {
     const handler = recorded.ipcHandlers.get(hostChannel('getInfo'))!;
     const result = (await handler({ senderFrame: trusted })) as { value: { secretStorage: string } };

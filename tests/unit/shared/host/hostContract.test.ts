@@ -58,6 +58,7 @@ function agentMethodsNotUsedHere() {
     throw new Error('not used in this test');
   };
   return {
+    bootstrap: unused,
     openAgent: unused,
     configureAgent: unused,
     trustOrigin: unused,
