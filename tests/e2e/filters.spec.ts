@@ -2,14 +2,11 @@
 // task, state and operation with one filter bar whose choice survives switching tabs; a session in browse mode is
 // searched by the host with the same filters, without text.
 
-import path from 'node:path';
-import { writeSessionFixture } from '../../bench/support/sessionFixture';
-import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import { expect, test } from './fixtures';
 import { FilterPage } from './support/filterPage';
 import { FramesPage } from './support/framesPage';
+import { openLargeSessionInBrowseMode } from './support/largeSession';
 import { SearchPage } from './support/searchPage';
-import { SessionsPage } from './support/sessionsPage';
 
 test('filter a live run by task, state and operation in the timeline and the frames list', async ({
   app,
@@ -93,15 +90,7 @@ test('search a session in browse mode with filters only: the host keeps what the
 }) => {
   const filters = new FilterPage(app.page);
   const search = new SearchPage(app.page);
-  const sessions = new SessionsPage(app.page);
-  const file = path.join(tempDir, 'large.switchboard');
-  const fixture = await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 500, perStream: 500 });
-  const streams = fixture.events / 500;
-
-  await test.step('open the large file in browse mode', async () => {
-    app.host!.announceOpen(file);
-    await expect(sessions.sessionBrowser()).toHaveAttribute('data-ready', 'true');
-  });
+  const { streams } = await openLargeSessionInBrowseMode(app, tempDir);
 
   await test.step('events that completed a task: one per stream', async () => {
     await filters.choose('browse', 'kind', 'sse');

@@ -2,12 +2,10 @@
 // in the inspector and moves between hits with Enter, Shift+Enter and F3; a session in browse mode is searched by
 // the host over the file, with the shared progress notice and its Cancel (UX-5), and its hits open their rows.
 
-import path from 'node:path';
-import { writeSessionFixture } from '../../bench/support/sessionFixture';
-import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import { expect, test } from './fixtures';
 import { FramesPage } from './support/framesPage';
 import { gateHostCalls } from './support/hostCallGate';
+import { openLargeSessionInBrowseMode } from './support/largeSession';
 import { SearchPage } from './support/searchPage';
 import { SessionsPage } from './support/sessionsPage';
 
@@ -58,14 +56,7 @@ test('search a session in browse mode: the host scans the file, hits open their 
 }) => {
   const search = new SearchPage(app.page);
   const sessions = new SessionsPage(app.page);
-  const file = path.join(tempDir, 'large.switchboard');
-  const fixture = await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 500, perStream: 500 });
-  const streams = fixture.events / 500;
-
-  await test.step('open the large file in browse mode', async () => {
-    app.host!.announceOpen(file);
-    await expect(sessions.sessionBrowser()).toHaveAttribute('data-ready', 'true');
-  });
+  const { streams } = await openLargeSessionInBrowseMode(app, tempDir);
 
   await test.step('search text inside the events: every stream has one hit', async () => {
     await search.searchSession('CHUNK 201 ');
@@ -90,15 +81,7 @@ test('a browse-mode search shows the shared progress notice, and its Cancel stop
   tempDir,
 }) => {
   const search = new SearchPage(app.page);
-  const sessions = new SessionsPage(app.page);
-  const file = path.join(tempDir, 'large.switchboard');
-  const fixture = await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 500, perStream: 500 });
-  const streams = fixture.events / 500;
-
-  await test.step('open the large file in browse mode', async () => {
-    app.host!.announceOpen(file);
-    await expect(sessions.sessionBrowser()).toHaveAttribute('data-ready', 'true');
-  });
+  const { streams } = await openLargeSessionInBrowseMode(app, tempDir);
 
   await test.step('search while the host is held: the notice shows; Cancel ends the search', async () => {
     // The host takes the search only when the test opens the gate, so the notice shows and Cancel lands first.

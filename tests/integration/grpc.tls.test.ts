@@ -2,57 +2,27 @@
 // by openssl in this run. The agent's CA, client certificate (PEM and PKCS#12) and accepted fingerprint reach the
 // gRPC channel, each wrong or missing setting is a clear error, and the frame says which trust and proxy applied.
 
-import * as grpc from '@grpc/grpc-js';
+import type { Server } from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { methodForPath, type GrpcMethod } from '../../electron/host/grpc/a2aProtos';
 import { startGrpcExchange } from '../../electron/host/grpc/grpcExchange';
 import type { ExchangeTimeouts } from '../../electron/host/exchange';
 import type { AgentConnection } from '../../shared/host/agent';
 import type { HttpFrame } from '../../shared/wire/frame';
 import { suiteTempDir } from '../unit/support/tempDir';
 import { startTestProxy } from './support/testProxy';
+import { GET_TASK_PATH, startTlsGetTaskServer } from './support/tlsGetTaskServer';
 import { makeTestCertificates, PFX_PASSPHRASE, type TestCertificates } from './support/testCertificates';
 
-const PATH = '/lf.a2a.v1.A2AService/GetTask';
 const tempDir = suiteTempDir('switchboard-grpc-tls-');
 let certs: TestCertificates;
-const servers: grpc.Server[] = [];
+const servers: Server[] = [];
 
 /** A server answering GetTask with a fixed task, over TLS with the given key pair (and client CA for mTLS). */
 async function startServer(cert: string, key: string, clientCa?: string): Promise<number> {
-  const method = methodForPath(PATH) as GrpcMethod;
-  const server = new grpc.Server();
-  const identity = (value: Buffer) => value;
-  server.addService(
-    {
-      GetTask: {
-        path: PATH,
-        requestStream: false,
-        responseStream: false,
-        requestSerialize: identity,
-        requestDeserialize: identity,
-        responseSerialize: identity,
-        responseDeserialize: identity,
-      },
-    },
-    {
-      GetTask: (_call: unknown, callback: grpc.sendUnaryData<Buffer>) => {
-        const task = method.responseType.fromObject({ id: 't-1', contextId: 'c-1', status: { state: 3 } });
-        callback(null, Buffer.from(method.responseType.encode(task).finish()));
-      },
-    },
-  );
-  const credentials = grpc.ServerCredentials.createSsl(
-    clientCa ? readFileSync(clientCa) : null,
-    [{ cert_chain: readFileSync(cert), private_key: readFileSync(key) }],
-    Boolean(clientCa),
-  );
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', credentials, (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
+  const { server, port } = await startTlsGetTaskServer({ cert, key, ...(clientCa ? { clientCa } : {}) });
   servers.push(server);
   return port;
 }
@@ -80,7 +50,11 @@ function getTask(
   timeouts: ExchangeTimeouts = { totalMs: 20_000 },
 ): Promise<HttpFrame> {
   return startGrpcExchange(
-    { method: 'POST', url: `https://${host}:${port}${PATH}`, body: { text: JSON.stringify({ id: 't-1' }) } },
+    {
+      method: 'POST',
+      url: `https://${host}:${port}${GET_TASK_PATH}`,
+      body: { text: JSON.stringify({ id: 't-1' }) },
+    },
     { nextId: () => `g${ids++}`, now: () => Date.now(), userAgent: 'grpc-tls-test', env: {} },
     {
       source: 'test',

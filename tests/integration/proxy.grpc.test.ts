@@ -8,8 +8,7 @@ import http2 from 'node:http2';
 import net from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, TaskState, type AgentCard, type Message, type StreamResponse, type Task } from '@a2a-js/sdk';
-import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
+import { TaskState, type AgentCard, type StreamResponse, type Task } from '@a2a-js/sdk';
 import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
 import { GrpcTransportFactory as LegacyGrpcTransportFactory } from 'a2a-sdk-v03/client/grpc';
 import type { ProxyHooks } from '../../shared/proxy/proxyTypes';
@@ -18,7 +17,7 @@ import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame, HttpFrame, SseFrame } from '../../shared/wire/frame';
 import { startGrpcForward, type GrpcForward } from '../../electron/host/proxy/grpcForward';
 import type { PeerHandle } from '../peers/types';
-import { startV10GrpcPeer } from '../peers/v10Peer';
+import { sendRequest, startGrpcSdkAgent } from './support/grpcSdkAgent';
 import { received, startH2Tap, type H2Tap } from './support/h2Tap';
 
 type Transport = Awaited<ReturnType<GrpcTransportFactory['create']>>;
@@ -73,12 +72,9 @@ let clientTap: H2Tap;
 let client: Transport;
 
 beforeAll(async () => {
-  peer = await startV10GrpcPeer();
-  card = await new DefaultAgentCardResolver().resolve(peer.baseUrl);
-  const grpcInterface = card.supportedInterfaces.find(
-    (i) => i.protocolBinding === 'GRPC' && i.protocolVersion === '1.0',
-  )!;
-  agentTap = await startH2Tap(`http://${grpcInterface.url}`);
+  let grpcUrl: string;
+  ({ peer, card, grpcUrl } = await startGrpcSdkAgent());
+  agentTap = await startH2Tap(`http://${grpcUrl}`);
   forward = await startGrpcForward({
     upstream: `127.0.0.1:${agentTap.port}`,
     proxyId: 'proxy-grpc',
@@ -95,25 +91,6 @@ afterAll(async () => {
   await agentTap?.close();
   await peer?.close();
 });
-
-function request(value: string, returnImmediately = false) {
-  const message: Message = {
-    messageId: randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: '' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  const configuration = {
-    acceptedOutputModes: [],
-    taskPushNotificationConfig: undefined,
-    returnImmediately,
-  };
-  return { tenant: '', message, configuration, metadata: undefined };
-}
 
 function text(task: Task): string {
   return task.artifacts
@@ -137,7 +114,7 @@ function header(frame: HttpFrame, name: string): string | undefined {
 
 describe('the official SDK 1.0 gRPC client through the proxy', () => {
   it('sends a message; the client gets the agent bytes; the call is a proxied frame', async () => {
-    const task = (await client.sendMessage(request('hello proxy'))) as Task;
+    const task = (await client.sendMessage(sendRequest('hello proxy'))) as Task;
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(text(task)).toBe('Echo: hello proxy');
     await expectSameBytes('SendMessage');
@@ -168,7 +145,7 @@ describe('the official SDK 1.0 gRPC client through the proxy', () => {
   });
 
   it('streams message by message: the first arrives before the agent has sent the next', async () => {
-    const stream = client.sendMessageStream(request('slow please'));
+    const stream = client.sendMessageStream(sendRequest('slow please'));
     const first = await stream.next();
     const task = (first.value as StreamResponse).payload;
     expect(task?.$case).toBe('task');
@@ -225,7 +202,7 @@ describe('the official SDK 1.0 gRPC client through the proxy', () => {
   });
 
   it('gets and lists tasks', async () => {
-    const sent = (await client.sendMessage(request('to be read'))) as Task;
+    const sent = (await client.sendMessage(sendRequest('to be read'))) as Task;
     const got = await client.getTask({ tenant: '', id: sent.id, historyLength: 1 });
     expect(got.id).toBe(sent.id);
     const listed = await client.listTasks({
@@ -248,7 +225,7 @@ describe('the official SDK 1.0 gRPC client through the proxy', () => {
   });
 
   it('sets, gets, lists and deletes a push config', async () => {
-    const task = (await client.sendMessage(request('slow please', true))) as Task;
+    const task = (await client.sendMessage(sendRequest('slow please', undefined, true))) as Task;
     const config = {
       tenant: '',
       id: 'cfg-1',
@@ -361,12 +338,12 @@ describe('hooks, safety and bad input', () => {
     });
     try {
       const faultyClient = await new GrpcTransportFactory().create(`127.0.0.1:${faulty.port}`, card);
-      const failed = await faultyClient.sendMessage(request('please refuse me')).then(
+      const failed = await faultyClient.sendMessage(sendRequest('please refuse me')).then(
         () => undefined,
         (error: unknown) => error,
       );
       expect(String(failed)).toMatch(/UNAVAILABLE|injected outage/);
-      const passed = (await faultyClient.sendMessage(request('let me through'))) as Task;
+      const passed = (await faultyClient.sendMessage(sendRequest('let me through'))) as Task;
       expect(text(passed)).toBe('Echo: let me through');
       expect(seen.map((r) => [r.operation, r.messageText, r.generation])).toEqual([
         ['SendMessage', 'please refuse me', '1.0'],
@@ -414,16 +391,16 @@ describe('hooks, safety and bad input', () => {
     try {
       const shapedClient = await new GrpcTransportFactory().create(`127.0.0.1:${shaping.port}`, card);
       const whole: string[] = [];
-      for await (const event of shapedClient.sendMessageStream(request('all of it')))
+      for await (const event of shapedClient.sendMessageStream(sendRequest('all of it')))
         whole.push(event.payload?.$case ?? '');
       expect(whole.length).toBeGreaterThan(2);
       expect(whole.at(-1)).toBe('statusUpdate');
-      const sent = (await shapedClient.sendMessage(request('unary, unchanged'))) as Task;
+      const sent = (await shapedClient.sendMessage(sendRequest('unary, unchanged'))) as Task;
       expect(text(sent)).toBe('Echo: unary, unchanged');
 
       const cut: string[] = [];
       const failed = await (async () => {
-        for await (const event of shapedClient.sendMessageStream(request('drop it')))
+        for await (const event of shapedClient.sendMessageStream(sendRequest('drop it')))
           cut.push(event.payload?.$case ?? '');
       })().then(
         () => undefined,

@@ -5,11 +5,9 @@
 // answers give the caller its own URL back. (The SDK agent's legacy-aware push sender writes these deliveries in
 // its 0.3 shape, the call not having named A2A-Version; the frames record them as they came.)
 
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, TaskState, type AgentCard, type Message, type Task } from '@a2a-js/sdk';
-import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
+import { TaskState, type AgentCard, type Task } from '@a2a-js/sdk';
 import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
 import { startGrpcForward, type GrpcForward } from '../../electron/host/proxy/grpcForward';
 import { pushRouteHooks } from '../../electron/host/proxy/pushRouteHooks';
@@ -19,7 +17,7 @@ import { PushTargets } from '../../electron/host/push/pushTargets';
 import { createWebhookReceiver, type WebhookReceiver } from '../../electron/host/push/webhookReceiver';
 import type { Frame, HttpFrame, WebhookFrame } from '../../shared/wire/frame';
 import type { PeerHandle } from '../peers/types';
-import { startV10GrpcPeer } from '../peers/v10Peer';
+import { sendRequest, startGrpcSdkAgent } from './support/grpcSdkAgent';
 import { startLocalServer, type LocalServer } from './support/localServer';
 
 type Transport = Awaited<ReturnType<GrpcTransportFactory['create']>>;
@@ -69,11 +67,8 @@ let client: Transport;
 let relayBase: string;
 
 beforeAll(async () => {
-  peer = await startV10GrpcPeer();
-  card = await new DefaultAgentCardResolver().resolve(peer.baseUrl);
-  const grpc = card.supportedInterfaces.find(
-    (i) => i.protocolBinding === 'GRPC' && i.protocolVersion === '1.0',
-  )!;
+  let grpcUrl: string;
+  ({ peer, card, grpcUrl } = await startGrpcSdkAgent());
   const relays = new PushRelays();
   let id = 0;
   receiver = createWebhookReceiver({
@@ -101,7 +96,7 @@ beforeAll(async () => {
     });
   });
   forward = await startGrpcForward({
-    upstream: grpc.url,
+    upstream: grpcUrl,
     proxyId: 'pg',
     listenUrl: 'http://127.0.0.1:7000',
     publish: published.publish,
@@ -117,24 +112,6 @@ afterAll(async () => {
   await peer?.close();
 });
 
-function request(value: string, push?: { url: string; token: string }, returnImmediately = false) {
-  const message: Message = {
-    messageId: randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: '' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  const taskPushNotificationConfig = push
-    ? { tenant: '', id: '', taskId: '', url: push.url, token: push.token, authentication: undefined }
-    : undefined;
-  const configuration = { acceptedOutputModes: [], taskPushNotificationConfig, returnImmediately };
-  return { tenant: '', message, configuration, metadata: undefined };
-}
-
 const relayPattern = () => new RegExp(`^${relayBase}/relay/[A-Za-z0-9_-]+$`);
 const sentUrl = (frame: HttpFrame, pointer: (json: Record<string, unknown>) => unknown) =>
   pointer(JSON.parse(frame.request.body!.text) as Record<string, unknown>);
@@ -142,7 +119,9 @@ const sentUrl = (frame: HttpFrame, pointer: (json: Record<string, unknown>) => u
 describe('push configs over gRPC through the receiver', () => {
   it('a send’s config goes upstream as a relay URL; deliveries reach the caller’s webhook, recorded', async () => {
     const own = `${webhook.url}/send-hook?tenant=t1`;
-    const task = (await client.sendMessage(request('hello push', { url: own, token: 'tok-send' }))) as Task;
+    const task = (await client.sendMessage(
+      sendRequest('hello push', { url: own, token: 'tok-send' }),
+    )) as Task;
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
 
     const sent = published.call('SendMessage');
@@ -178,7 +157,7 @@ describe('push configs over gRPC through the receiver', () => {
   });
 
   it('create, get and list answer with the caller’s own URL; a later delivery is relayed', async () => {
-    const task = (await client.sendMessage(request('slow please', undefined, true))) as Task;
+    const task = (await client.sendMessage(sendRequest('slow please', undefined, true))) as Task;
     const own = `${webhook.url}/config-hook`;
     const config = {
       tenant: '',

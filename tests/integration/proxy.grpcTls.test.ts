@@ -1,53 +1,25 @@
 // The gRPC proxy (PRX-1) in front of an agent that speaks gRPC over TLS: with the agent's private CA the SDK client's
 // plaintext calls to the proxy reach it; without it the client gets UNAVAILABLE and the frame says TLS failed.
 
-import * as grpc from '@grpc/grpc-js';
+import type { Server } from '@grpc/grpc-js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentCard } from '@a2a-js/sdk';
 import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
-import { methodForPath, type GrpcMethod } from '../../electron/host/grpc/a2aProtos';
 import { startGrpcForward } from '../../electron/host/proxy/grpcForward';
 import type { Frame, HttpFrame } from '../../shared/wire/frame';
 import { suiteTempDir } from '../unit/support/tempDir';
 import { makeTestCertificates, type TestCertificates } from './support/testCertificates';
+import { GET_TASK_PATH, startTlsGetTaskServer } from './support/tlsGetTaskServer';
 
-const PATH = '/lf.a2a.v1.A2AService/GetTask';
 const tempDir = suiteTempDir('switchboard-proxy-grpc-tls-');
 let certs: TestCertificates;
-let server: grpc.Server;
+let server: Server;
 let port: number;
 
 beforeAll(async () => {
   certs = makeTestCertificates(tempDir());
-  const method = methodForPath(PATH) as GrpcMethod;
-  const identity = (value: Buffer) => value;
-  server = new grpc.Server();
-  server.addService(
-    {
-      GetTask: {
-        path: PATH,
-        requestStream: false,
-        responseStream: false,
-        requestSerialize: identity,
-        requestDeserialize: identity,
-        responseSerialize: identity,
-        responseDeserialize: identity,
-      },
-    },
-    {
-      GetTask: (_call: unknown, callback: grpc.sendUnaryData<Buffer>) => {
-        const task = method.responseType.fromObject({ id: 't-1', contextId: 'c-1', status: { state: 3 } });
-        callback(null, Buffer.from(method.responseType.encode(task).finish()));
-      },
-    },
-  );
-  const credentials = grpc.ServerCredentials.createSsl(null, [
-    { cert_chain: readFileSync(certs.serverCert), private_key: readFileSync(certs.serverKey) },
-  ]);
-  port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', credentials, (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
+  ({ server, port } = await startTlsGetTaskServer({ cert: certs.serverCert, key: certs.serverKey }));
 });
 afterAll(() => server?.forceShutdown());
 
@@ -80,7 +52,7 @@ describe('a TLS upstream', () => {
   it('reaches the agent with its private CA; the frame names the TLS origin', async () => {
     const { answer, frame } = await getTaskThrough(readFileSync(certs.caCert, 'utf8'));
     expect(answer).toMatchObject({ task: { id: 't-1', contextId: 'c-1' } });
-    expect(frame?.request.url).toBe(`https://127.0.0.1:${port}${PATH}`);
+    expect(frame?.request.url).toBe(`https://127.0.0.1:${port}${GET_TASK_PATH}`);
     expect(frame?.a2a).toMatchObject({ operation: 'get', outcome: 'result', taskId: 't-1' });
   });
 

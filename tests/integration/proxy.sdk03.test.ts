@@ -4,53 +4,22 @@
 // `additionalInterfaces`) points at the proxy.
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-  RestTransportFactory,
-} from 'a2a-sdk-v03/client';
+import { describe, expect, it } from 'vitest';
+import * as sdk from 'a2a-sdk-v03/client';
 import type { MessageSendParams, Task } from 'a2a-sdk-v03';
-import { startRecordingProxy, type RunningProxy } from '../../electron/host/proxy/recordingProxy';
-import { peers, type PeerHandle } from '../peers';
-import { expectSameBytes, keptFrames, tapFetch, type Tap } from './support/proxyHarness';
+import { expectSameBytes } from './support/proxyHarness';
+import { peerForFile, SDK_BINDINGS, throughRecordingProxy } from './support/sdkThroughProxy';
 
-let peer: PeerHandle;
-beforeAll(async () => {
-  peer = await peers['v0.3']();
-});
-afterAll(async () => {
-  await peer.close();
-});
+const peer = peerForFile('v0.3');
 
 const send = (text: string): MessageSendParams => ({
   message: { kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }] },
 });
 
-async function clientFor(proxy: RunningProxy, binding: 'JSONRPC' | 'HTTP+JSON', tap: Tap) {
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [
-        new JsonRpcTransportFactory({ fetchImpl: tap.fetch }),
-        new RestTransportFactory({ fetchImpl: tap.fetch }),
-      ],
-      preferredTransports: [binding],
-      cardResolver: new DefaultAgentCardResolver({ fetchImpl: tap.fetch }),
-    }),
-  );
-  return factory.createFromUrl(proxy.status().listenUrl);
-}
-
-for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
+for (const binding of SDK_BINDINGS) {
   describe(`the 0.3 SDK client through the proxy over ${binding}`, () => {
-    it('runs every operation with the bytes unchanged', async () => {
-      const kept = keptFrames();
-      const proxy = await startRecordingProxy({ upstream: peer.cardUrl }, { recorder: kept.recorder });
-      const tap = tapFetch();
-      try {
-        const client = await clientFor(proxy, binding, tap);
+    it('runs every operation with the bytes unchanged', () =>
+      throughRecordingProxy(sdk, peer().cardUrl, binding, async ({ proxy, kept, tap, client }) => {
         const card = await client.getAgentCard();
         const origin = new URL(proxy.status().listenUrl).origin;
         expect(new URL(card.url).origin).toBe(origin);
@@ -65,7 +34,7 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
         expect(streamed).toBe('Echo: hello stream');
         expect((await client.getTask({ id: task.id })).id).toBe(task.id);
 
-        const opened = peer.nextStreamOpened();
+        const opened = peer().nextStreamOpened();
         const stream = client.sendMessageStream(send('slow please'));
         const first = await stream.next();
         await opened;
@@ -93,7 +62,7 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
         });
         expect(new URL(extended.url).origin).toBe(origin);
 
-        expect(await expectSameBytes(kept, tap, peer.baseUrl)).toBeGreaterThanOrEqual(6);
+        expect(await expectSameBytes(kept, tap, peer().baseUrl)).toBeGreaterThanOrEqual(6);
         const pushOps = binding === 'JSONRPC' ? ['pushConfigSet', 'pushConfigGet', 'pushConfigList'] : [];
         const operations = kept.proxied().map((f) => f.a2a?.operation);
         expect(operations).toEqual(
@@ -108,9 +77,6 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
           ]),
         );
         expect(kept.proxied().every((f) => f.proxied?.proxyId === proxy.status().id)).toBe(true);
-      } finally {
-        await proxy.close();
-      }
-    });
+      }));
   });
 }

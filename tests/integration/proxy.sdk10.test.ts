@@ -4,26 +4,13 @@
 // point at the proxy, and a stream reaches the client while the agent is still writing it.
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-  RestTransportFactory,
-} from '@a2a-js/sdk/client';
+import { describe, expect, it } from 'vitest';
+import * as sdk from '@a2a-js/sdk/client';
 import { Role, TaskState, type Message, type Task } from '@a2a-js/sdk';
-import { startRecordingProxy, type RunningProxy } from '../../electron/host/proxy/recordingProxy';
-import { peers, type PeerHandle } from '../peers';
-import { expectSameBytes, keptFrames, tapFetch, type Tap } from './support/proxyHarness';
+import { expectSameBytes } from './support/proxyHarness';
+import { peerForFile, SDK_BINDINGS, throughRecordingProxy } from './support/sdkThroughProxy';
 
-let peer: PeerHandle;
-beforeAll(async () => {
-  peer = await peers['v1.0']();
-});
-afterAll(async () => {
-  await peer.close();
-});
+const peer = peerForFile('v1.0');
 
 function message(text: string, taskId = ''): Message {
   return {
@@ -45,28 +32,10 @@ const send = (text: string) => ({
   metadata: undefined,
 });
 
-async function clientFor(proxy: RunningProxy, binding: 'JSONRPC' | 'HTTP+JSON', tap: Tap) {
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [
-        new JsonRpcTransportFactory({ fetchImpl: tap.fetch }),
-        new RestTransportFactory({ fetchImpl: tap.fetch }),
-      ],
-      preferredTransports: [binding],
-      cardResolver: new DefaultAgentCardResolver({ fetchImpl: tap.fetch }),
-    }),
-  );
-  return factory.createFromUrl(proxy.status().listenUrl);
-}
-
-for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
+for (const binding of SDK_BINDINGS) {
   describe(`the 1.3.0 SDK client through the proxy over ${binding}`, () => {
-    it('sends, streams, gets, lists and cancels with the bytes unchanged', async () => {
-      const kept = keptFrames();
-      const proxy = await startRecordingProxy({ upstream: peer.baseUrl }, { recorder: kept.recorder });
-      const tap = tapFetch();
-      try {
-        const client = await clientFor(proxy, binding, tap);
+    it('sends, streams, gets, lists and cancels with the bytes unchanged', () =>
+      throughRecordingProxy(sdk, peer().baseUrl, binding, async ({ proxy, kept, tap, client }) => {
         const card = await client.getAgentCard();
         const origin = new URL(proxy.status().listenUrl).origin;
         expect(card.supportedInterfaces.map((i) => new URL(i.url).origin)).toEqual(
@@ -97,7 +66,7 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
         });
         expect(listed.tasks.map((t) => t.id)).toContain(task.id);
 
-        const opened = peer.nextStreamOpened();
+        const opened = peer().nextStreamOpened();
         const stream = client.sendMessageStream(send('slow please'));
         const first = await stream.next();
         await opened;
@@ -107,7 +76,7 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
         expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
         for await (const _ of stream) void _;
 
-        expect(await expectSameBytes(kept, tap, peer.baseUrl)).toBeGreaterThanOrEqual(6);
+        expect(await expectSameBytes(kept, tap, peer().baseUrl)).toBeGreaterThanOrEqual(6);
         expect(kept.bySeq(1).proxied?.rewritten).toBe('card');
         const sent = kept.proxied().find((f) => f.a2a?.operation === 'send');
         expect(sent?.a2a).toMatchObject({ operation: 'send', generation: '1.0', binding, taskId: task.id });
@@ -116,18 +85,11 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
           binding,
           client: { address: '127.0.0.1' },
         });
-      } finally {
-        await proxy.close();
-      }
-    });
+      }));
 
-    it('resubscribes, sets, gets, lists and deletes push configs, and reads the extended card', async () => {
-      const kept = keptFrames();
-      const proxy = await startRecordingProxy({ upstream: peer.baseUrl }, { recorder: kept.recorder });
-      const tap = tapFetch();
-      try {
-        const client = await clientFor(proxy, binding, tap);
-        const opened = peer.nextStreamOpened();
+    it('resubscribes, sets, gets, lists and deletes push configs, and reads the extended card', () =>
+      throughRecordingProxy(sdk, peer().baseUrl, binding, async ({ proxy, kept, tap, client }) => {
+        const opened = peer().nextStreamOpened();
         const stream = client.sendMessageStream(send('slow please'));
         const first = await stream.next();
         await opened;
@@ -168,7 +130,7 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
         const origin = new URL(proxy.status().listenUrl).origin;
         for (const entry of extended.supportedInterfaces) expect(new URL(entry.url).origin).toBe(origin);
 
-        expect(await expectSameBytes(kept, tap, peer.baseUrl)).toBeGreaterThanOrEqual(7);
+        expect(await expectSameBytes(kept, tap, peer().baseUrl)).toBeGreaterThanOrEqual(7);
         const operations = kept.proxied().map((f) => f.a2a?.operation);
         expect(operations).toEqual(
           expect.arrayContaining([
@@ -186,9 +148,6 @@ for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
         expect(extendedFrame.proxied?.rewritten).toBe('card');
         // The caller's own credential is marked, so redaction keeps it out of every saved form.
         expect(extendedFrame.secrets).toEqual([{ in: 'request-header', name: 'Authorization' }]);
-      } finally {
-        await proxy.close();
-      }
-    });
+      }));
   });
 }

@@ -5,7 +5,6 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
-import type { ProxyEngine } from '../../electron/host/proxy/proxyService';
 import type { HostEvent, HostService } from '../../shared/host/hostApi';
 import { connectInProcess } from '../../shared/host/inProcess';
 import type { ProxyStatus } from '../../shared/proxy/proxyTypes';
@@ -13,6 +12,7 @@ import type { Frame, HttpFrame } from '../../shared/wire/frame';
 import { peers } from '../peers';
 import { runChecks } from '../../shared/checks/runChecks';
 import { findingsBySide } from '../../shared/checks/findingSides';
+import { fakeProxyEngine } from '../unit/support/fakeProxyEngine';
 import { closedPort } from './support/localServer';
 
 let host: HostService | undefined;
@@ -20,36 +20,6 @@ afterEach(async () => {
   await host?.close();
   host = undefined;
 });
-
-/** A stand-in engine: each proxy is a status and a flag saying whether it was closed. */
-function fakeEngine() {
-  const closed = new Set<string>();
-  let next = 0;
-  const engine: ProxyEngine = async (options) => {
-    const id = `p${++next}`;
-    const listenUrl = `http://127.0.0.1:${41_000 + next}`;
-    const status: ProxyStatus = {
-      id,
-      upstream: options.upstream,
-      listenUrl,
-      cardUrl: `${listenUrl}/.well-known/agent-card.json`,
-      generation: '1.0',
-      exchanges: 0,
-      clients: 0,
-      injectTrace: options.injectTrace ?? false,
-      routePush: options.routePush ?? true,
-      faultRules: 0,
-    };
-    return {
-      status: () => status,
-      setHooks: () => undefined,
-      close: async () => {
-        closed.add(id);
-      },
-    };
-  };
-  return { engine, closed };
-}
 
 /** Resolves with the next `proxies` event the connection hears. */
 function nextProxiesEvent(connection: ReturnType<typeof connectInProcess>): Promise<ProxyStatus[]> {
@@ -234,7 +204,7 @@ async function send(endpoint: string): Promise<Record<string, unknown>> {
 
 describe('proxy methods with an engine', () => {
   it('tells the window of each start, rules change and stop, and stops every proxy at close', async () => {
-    const { engine, closed } = fakeEngine();
+    const { engine, closedIds } = fakeProxyEngine();
     host = createHost({ edition: 'test', appVersion: '0.0.0-test', proxyEngine: engine });
     const connection = connectInProcess(host);
 
@@ -258,6 +228,6 @@ describe('proxy methods with an engine', () => {
 
     await host.close();
     host = undefined;
-    expect([...closed].sort()).toEqual([a.id, b.id]);
+    expect(closedIds().sort()).toEqual([a.id, b.id]);
   });
 });

@@ -9,53 +9,12 @@ import {
   type ProxyEngine,
   type ProxyServiceDeps,
   type ProxyTimers,
-  type RunningProxyLike,
 } from '../../../../../electron/host/proxy/proxyService';
-import type { ProxyHooks, ProxyOptions, ProxyStatus } from '../../../../../shared/proxy/proxyTypes';
-
-interface FakeProxy extends RunningProxyLike {
-  options: ProxyOptions;
-  hooks: ProxyHooks[];
-  closed: boolean;
-}
-
-function fakeEngine() {
-  const started: FakeProxy[] = [];
-  let next = 0;
-  const engine: ProxyEngine = async (options) => {
-    const id = `p${++next}`;
-    const listenUrl = `http://127.0.0.1:${40_000 + next}`;
-    const proxy: FakeProxy = {
-      options,
-      hooks: [],
-      closed: false,
-      status: (): ProxyStatus => ({
-        id,
-        upstream: options.upstream,
-        listenUrl,
-        cardUrl: `${listenUrl}/.well-known/agent-card.json`,
-        generation: '1.0',
-        exchanges: 0,
-        clients: 0,
-        injectTrace: options.injectTrace ?? false,
-        routePush: options.routePush ?? true,
-        faultRules: 0,
-      }),
-      setHooks(hooks) {
-        proxy.hooks.push(hooks);
-      },
-      async close() {
-        proxy.closed = true;
-      },
-    };
-    started.push(proxy);
-    return proxy;
-  };
-  return { engine, started };
-}
+import type { ProxyStatus } from '../../../../../shared/proxy/proxyTypes';
+import { fakeProxyEngine } from '../../../support/fakeProxyEngine';
 
 function service(extra: Partial<ProxyServiceDeps> = {}) {
-  const { engine, started } = fakeEngine();
+  const { engine, started } = fakeProxyEngine();
   const published: ProxyStatus[][] = [];
   const proxies = createProxyService({ engine, publish: (list) => published.push(list), ...extra });
   return { proxies, started, published };
