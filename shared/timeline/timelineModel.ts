@@ -10,7 +10,8 @@ import type { Finding } from '../wire/finding';
 import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
 import { pushAdapter } from '../a2a/adapters';
 import { exchangeRequest, type ExchangeRequest } from './exchangeRequest';
-import { applyItem, applyTask, newTaskView, type TaskView } from './taskView';
+import { applyItem, applyTask, type TaskView } from './taskView';
+import { TaskViews } from './taskViews';
 import {
   applyTaskLike,
   bodyTaskLike,
@@ -79,7 +80,8 @@ interface ExchangeState {
 export class TimelineModel {
   /** In arrival order (TL-7): an entry that arrives late in the batch order is put where its time says. */
   readonly entries: TimelineEntry[] = [];
-  readonly tasks = new Map<string, TaskView>();
+  /** Per agent and task id: two agents that use the same task id have a view each. */
+  readonly tasks = new TaskViews();
   readonly conversation: ConversationItem[] = [];
   /** Entries by kind, kept as they are added (the timeline's header shows them without counting). */
   readonly counts: Record<EntryKind, number> = {
@@ -470,13 +472,7 @@ export class TimelineModel {
   }
 
   private task(id: string, agentId: string | undefined): TaskView {
-    let view = this.tasks.get(id);
-    if (!view) {
-      view = newTaskView(id);
-      if (agentId) view.agentId = agentId;
-      this.tasks.set(id, view);
-    }
-    return view;
+    return this.tasks.obtain(agentId, id);
   }
 
   private push(entry: TimelineEntry): void {
