@@ -21,6 +21,8 @@ import {
 } from './taskLike';
 import { eventJson } from '../wire/eventJson';
 import { insertByArrival } from './arrivalOrder';
+import { compactEntry } from './entryShape';
+import { StringPool } from '../stringPool';
 
 export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error' | 'push';
 
@@ -101,6 +103,15 @@ export class TimelineModel {
    */
   insertions = 0;
   private readonly exchanges = new Map<string, ExchangeState>();
+
+  private readonly compact: boolean;
+  /** Most labels repeat ("status · working"): one copy each. */
+  private readonly labels = new StringPool(2_000);
+
+  /** `compactEntries: false` keeps each entry as built: the straightforward path differential tests compare with. */
+  constructor(options: { compactEntries?: boolean } = {}) {
+    this.compact = options.compactEntries ?? true;
+  }
 
   ingest(frames: readonly Frame[]): void {
     for (const frame of frames) {
@@ -475,7 +486,9 @@ export class TimelineModel {
     return this.tasks.obtain(agentId, id);
   }
 
-  private push(entry: TimelineEntry): void {
+  private push(built: TimelineEntry): void {
+    // Kept in one small shape (entryShape.ts): the spread-built record costs four times the memory.
+    const entry = this.compact ? compactEntry(built, this.labels) : built;
     if (insertByArrival(this.entries, entry) < this.entries.length - 1) this.insertions++;
     this.counts[entry.kind]++;
   }
