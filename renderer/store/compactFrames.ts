@@ -4,7 +4,7 @@
 // event's data twice: once inside `raw`, once as `event.data`. The repeats now come from one pool, and the data is read
 // out of `raw` (V8 keeps a slice as a reference into it) when `raw` holds it verbatim. Strings are compared by value,
 // so every reader sees equal frames (tests/unit/renderer/store/compactFrames.test.ts feeds the same frames through the
-// store with and without this). Fewer and smaller objects per event make each garbage collection shorter.
+// store with and without this). It leaves fewer and smaller objects per event for each garbage collection to copy.
 
 import type { StringPool } from '../../shared/stringPool';
 import type { Frame, SseFrame } from '../../shared/wire/frame';
