@@ -39,13 +39,15 @@ function expectSameState(a: FramesSlice, b: FramesSlice): void {
 
 function recorded(): Frame[] {
   const item = (n: number) =>
-    `{"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING"},"metadata":{"n":${n}}}}}`;
+    '{"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t","contextId":"c",' +
+    `"status":{"state":"TASK_STATE_WORKING"},"metadata":{"n":${n}}}}}`;
   const blocks = [
     `data: ${item(1)}\n\n`,
     `data:${item(2)}\r\n\r\n`,
     `event: message\ndata: ${item(3)}\n\n`,
     `id: 7\ndata: ${item(4)}\n\n`,
-    `data: {"jsonrpc":"2.0","id":1,\ndata: "result":{"statusUpdate":{"taskId":"t","status":{"state":"TASK_STATE_WORKING"}}}}\n\n`,
+    'data: {"jsonrpc":"2.0","id":1,\n' +
+      'data: "result":{"statusUpdate":{"taskId":"t","status":{"state":"TASK_STATE_WORKING"}}}}\n\n',
     ': keep-alive\n\n',
     `data: ${item(5)}\r\n\r\n`,
     'data: short\n\n',
