@@ -8,11 +8,12 @@
 // /proc) and the window's main thread (Chromium's own metrics through CDP). The floor is the SDK client consuming the
 // same streams in a fresh process and doing nothing else (uiManyFloorChild.ts). With UI_MANY_PROFILE=<folder>, the
 // window's CPU profile over the run is written there as window.cpuprofile (open it in Chromium's DevTools); run the
-// bench's bundle under `node --cpu-prof` for the host's.
+// bench's bundle under `node --cpu-prof` for the host's. With UI_MANY_TRACE=<folder>, a Chromium trace of the run
+// (tasks, script, GC, rendering) is written there as window.trace.json: each long task with what ran inside it.
 
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import { readJournal } from '../electron/host/session/journal';
 import { journalDir } from '../electron/host/session/recording';
 import type { HostService } from '../shared/host/hostApi';
@@ -76,6 +77,27 @@ async function windowTimes(cdp: CDPSession): Promise<WindowTimes> {
   };
 }
 
+/** The trace categories that show each main-thread task and what ran in it: script, GC, layout, paint. */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.gc',
+];
+
+async function startTrace(page: Page): Promise<Browser | undefined> {
+  const browser = process.env.UI_MANY_TRACE ? page.context().browser() : null;
+  if (!browser) return undefined;
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  return browser;
+}
+
+async function stopTrace(browser: Browser | undefined): Promise<void> {
+  const folder = process.env.UI_MANY_TRACE;
+  if (!browser || !folder) return;
+  await writeFile(path.join(folder, 'window.trace.json'), await browser.stopTracing());
+}
+
 async function openAgents(host: HostService, urls: readonly string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const url of urls) {
@@ -118,6 +140,7 @@ async function runLive(
   const windowBefore = await windowTimes(cdp);
   const profile = process.env.UI_MANY_PROFILE;
   if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  const tracing = await startTrace(page);
   await startMeter(page);
   const cpuBefore = threadCpuMs();
   const processBefore = process.cpuUsage();
@@ -137,6 +160,7 @@ async function runLive(
     .catch(() => undefined);
   const shownMs = performance.now() - started;
   const measure = await stopMeter(page);
+  await stopTrace(tracing);
   const used = cpuBetween(cpuBefore, threadCpuMs());
   const processUsed = process.cpuUsage(processBefore);
   const windowAfter = await windowTimes(cdp);

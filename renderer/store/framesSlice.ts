@@ -9,6 +9,8 @@ import type { StateCreator } from 'zustand';
 import { revisionOf } from '../../shared/session/latestRevisions';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
+import { StringPool } from '../../shared/stringPool';
+import { compactFrame } from './compactFrames';
 
 /**
  * How many frames the window holds: past `max`, the oldest go, down to `keep` (dropping in steps, so the index and
@@ -35,11 +37,15 @@ export interface FramesSlice {
   selectFrame(id: string | null): void;
 }
 
-export function framesSliceWith(retain: {
-  max: number;
-  keep: number;
-}): StateCreator<FramesSlice, [], [], FramesSlice> {
-  return (set) => createSlice(set, retain);
+/**
+ * The slice with this cap. `compactFrames: false` keeps frames exactly as they came, the straightforward path that
+ * tests/unit/renderer/store/compactFrames.test.ts compares with.
+ */
+export function framesSliceWith(
+  retain: { max: number; keep: number },
+  options: { compactFrames?: boolean } = {},
+): StateCreator<FramesSlice, [], [], FramesSlice> {
+  return (set) => createSlice(set, retain, options.compactFrames ?? true);
 }
 
 /** Where a smaller window can be asked for: a machine short of memory, or a test that watches the cap at work. */
@@ -70,11 +76,13 @@ export const createFramesSlice = framesSliceWith(WINDOW_FRAMES);
 
 type SetFrames = Parameters<StateCreator<FramesSlice, [], [], FramesSlice>>[0];
 
-function createSlice(set: SetFrames, retain: { max: number; keep: number }): FramesSlice {
+function createSlice(set: SetFrames, retain: { max: number; keep: number }, compact: boolean): FramesSlice {
   // One index per list of frames, updated in place: copying it per batch would cost O(n) per animation frame.
   // `replaceFrames` starts a new index and a new timeline, so a view holding the old ones sees them change.
   let frameIndex = new Map<string, number>();
   let timeline = new TimelineModel();
+  // Repeated strings of the frames kept, one copy each (compactFrames.ts).
+  const pool = new StringPool();
 
   /** Merges a batch into `current`; undefined when nothing in it was new. */
   function merge(current: Frame[], incoming: readonly Frame[]): Frame[] | undefined {
@@ -86,13 +94,13 @@ function createSlice(set: SetFrames, retain: { max: number; keep: number }): Fra
       if (index !== undefined) {
         if (revisionOf(frame) <= revisionOf(list[index]!)) continue;
         frames ??= [...current];
-        frames[index] = frame;
+        frames[index] = compact ? compactFrame(frame, pool) : frame;
         accepted.push(frame);
         continue;
       }
       frames ??= [...current];
       frameIndex.set(frame.id, frames.length);
-      frames.push(frame);
+      frames.push(compact ? compactFrame(frame, pool) : frame);
       accepted.push(frame);
     }
     if (frames) timeline.ingest(accepted);

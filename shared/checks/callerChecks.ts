@@ -7,7 +7,7 @@
 import { profileNamed, type GenerationProfile } from '../a2a/profile';
 import { isTerminalState } from '../a2a/model';
 import type { TimelineModel } from '../timeline/timelineModel';
-import type { TaskView } from '../timeline/taskView';
+import type { TaskViews } from '../timeline/taskViews';
 import type { Frame, HeaderList, HttpFrame } from '../wire/frame';
 import { requestedTaskId } from './requestTask';
 import { a2aRef, cite, JSON_RPC, type SpecRef } from './specRefs';
@@ -19,8 +19,7 @@ const MESSAGE_OPERATIONS = new Set(['send', 'stream']);
 
 /** The caller's findings over every frame the proxy carried, in frame order. */
 export function callerFindings(frames: readonly Frame[], timeline: TimelineModel): CheckFinding[] {
-  const tasks = new Map<string, TaskView>();
-  for (const task of timeline.taskList()) tasks.set(task.id, task);
+  const tasks = timeline.tasks;
   const out: CheckFinding[] = [];
   for (const frame of frames) {
     if (frame.kind !== 'http' || !frame.proxied || !frame.a2a) continue;
@@ -41,7 +40,7 @@ export function callerFindings(frames: readonly Frame[], timeline: TimelineModel
 }
 
 /** Everything wrong with one proxied request. */
-export function requestProblems(frame: HttpFrame, tasks: ReadonlyMap<string, TaskView>): CallerProblem[] {
+export function requestProblems(frame: HttpFrame, tasks: Pick<TaskViews, 'find'>): CallerProblem[] {
   const a2a = frame.a2a!;
   const profile = profileNamed(a2a.generation);
   const body = parseBody(frame.request.body?.text);
@@ -240,11 +239,7 @@ function messageContext(body: unknown, binding: string): string | undefined {
   return typeof message?.contextId === 'string' && message.contextId !== '' ? message.contextId : undefined;
 }
 
-function threadingProblems(
-  frame: HttpFrame,
-  body: unknown,
-  tasks: ReadonlyMap<string, TaskView>,
-): CallerProblem[] {
+function threadingProblems(frame: HttpFrame, body: unknown, tasks: Pick<TaskViews, 'find'>): CallerProblem[] {
   const taskId = requestedTaskId(frame);
   if (taskId === undefined) return [];
   const generation = frame.a2a!.generation;
@@ -256,7 +251,8 @@ function threadingProblems(
     message,
     ref: a2aRef(topic, generation),
   });
-  const task = tasks.get(taskId);
+  // The task of the agent the caller spoke to: another agent may use the same id for a task of its own.
+  const task = tasks.find(frame.a2a!.agentId, taskId);
   const sentAt = frame.timing.start;
   const before = task?.states.filter((mark) => mark.at < sentAt) ?? [];
   if (!task || (before.length === 0 && !task.frameIds.some((id) => id !== frame.id))) {

@@ -12,6 +12,7 @@
 
 import type { TimelineModel } from '../timeline/timelineModel';
 import type { StateMark } from '../timeline/taskView';
+import { taskKey } from '../timeline/taskViews';
 import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
 import { checkById, checkSpec } from './catalog';
 import { requestedTaskId } from './requestTask';
@@ -104,6 +105,7 @@ type IllegalMark = { taskId: string; agentId?: string; mark: StateMark; against:
 /** What the walk over the frames knows so far, and the findings it made. */
 interface Walk {
   out: CheckFinding[];
+  /** The first terminal mark of each task, keyed by agent and task id (`taskKey`). */
   endings: ReadonlyMap<string, Ending>;
   exchanges: Map<string, HttpFrame>;
   streams: Map<string, Stream>;
@@ -148,8 +150,9 @@ function taskMarks(frames: readonly Frame[], timeline: TimelineModel) {
         placed.set(mark.frameId, undefined);
         placed.set(previous.frameId, undefined);
       }
-      if (isTerminalState(mark.state) && !endings.has(task.id)) {
-        endings.set(task.id, { mark });
+      const key = taskKey(task.agentId, task.id);
+      if (isTerminalState(mark.state) && !endings.has(key)) {
+        endings.set(key, { mark });
         placed.set(mark.frameId, undefined);
       }
       previous = mark;
@@ -283,7 +286,7 @@ const agentOf = (exchange: HttpFrame) => (exchange.a2a?.agentId ? { agentId: exc
 
 /** An event about a task that had ended, on a stream opened after the end was known. */
 function afterTheEnd(walk: Walk, frame: SseFrame, taskId: string, exchange: HttpFrame): void {
-  const ending = walk.endings.get(taskId);
+  const ending = walk.endings.get(taskKey(exchange.a2a?.agentId, taskId));
   if (!ending?.placement || frame.id === ending.mark.frameId) return;
   const { mark, placement } = ending;
   // Same stream: the stream checks say it. A stream already open when the task ended may lag behind.
@@ -318,7 +321,7 @@ function afterTheEnd(walk: Walk, frame: SseFrame, taskId: string, exchange: Http
 function onPush(walk: Walk, frame: WebhookFrame): void {
   const a2a = frame.a2a;
   if (!frame.verdict.accepted || !a2a?.taskId || a2a.duplicate || a2a.item !== 'artifact-update') return;
-  const ending = walk.endings.get(a2a.taskId);
+  const ending = walk.endings.get(taskKey(frame.agentId, a2a.taskId));
   if (!ending || frame.timing.start <= ending.mark.at) return;
   walk.out.push({
     ...finding(

@@ -10,7 +10,8 @@ import type { Finding } from '../wire/finding';
 import type { Frame, HttpFrame, SseFrame, WebhookFrame } from '../wire/frame';
 import { pushAdapter } from '../a2a/adapters';
 import { exchangeRequest, type ExchangeRequest } from './exchangeRequest';
-import { applyItem, applyTask, newTaskView, type TaskView } from './taskView';
+import { applyItem, applyTask, type TaskView } from './taskView';
+import { TaskViews } from './taskViews';
 import {
   applyTaskLike,
   bodyTaskLike,
@@ -20,6 +21,8 @@ import {
 } from './taskLike';
 import { eventJson } from '../wire/eventJson';
 import { insertByArrival } from './arrivalOrder';
+import { compactEntry } from './entryShape';
+import { StringPool } from '../stringPool';
 
 export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error' | 'push';
 
@@ -79,7 +82,8 @@ interface ExchangeState {
 export class TimelineModel {
   /** In arrival order (TL-7): an entry that arrives late in the batch order is put where its time says. */
   readonly entries: TimelineEntry[] = [];
-  readonly tasks = new Map<string, TaskView>();
+  /** Per agent and task id: two agents that use the same task id have a view each. */
+  readonly tasks = new TaskViews();
   readonly conversation: ConversationItem[] = [];
   /** Entries by kind, kept as they are added (the timeline's header shows them without counting). */
   readonly counts: Record<EntryKind, number> = {
@@ -99,6 +103,15 @@ export class TimelineModel {
    */
   insertions = 0;
   private readonly exchanges = new Map<string, ExchangeState>();
+
+  private readonly compact: boolean;
+  /** Most labels repeat ("status · working"): one copy each. */
+  private readonly labels = new StringPool(2_000);
+
+  /** `compactEntries: false` keeps each entry as built: the straightforward path differential tests compare with. */
+  constructor(options: { compactEntries?: boolean } = {}) {
+    this.compact = options.compactEntries ?? true;
+  }
 
   ingest(frames: readonly Frame[]): void {
     for (const frame of frames) {
@@ -470,16 +483,12 @@ export class TimelineModel {
   }
 
   private task(id: string, agentId: string | undefined): TaskView {
-    let view = this.tasks.get(id);
-    if (!view) {
-      view = newTaskView(id);
-      if (agentId) view.agentId = agentId;
-      this.tasks.set(id, view);
-    }
-    return view;
+    return this.tasks.obtain(agentId, id);
   }
 
-  private push(entry: TimelineEntry): void {
+  private push(built: TimelineEntry): void {
+    // Kept in one small shape (entryShape.ts): the spread-built record costs four times the memory.
+    const entry = this.compact ? compactEntry(built, this.labels) : built;
     if (insertByArrival(this.entries, entry) < this.entries.length - 1) this.insertions++;
     this.counts[entry.kind]++;
   }

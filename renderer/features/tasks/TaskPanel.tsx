@@ -5,6 +5,7 @@
 
 import { useMemo, useState } from 'react';
 import { lastState, type TaskView } from '../../../shared/timeline/taskView';
+import { taskKey } from '../../../shared/timeline/taskViews';
 import type { HttpFrame } from '../../../shared/wire/frame';
 import { useAppStore } from '../../store/appStore';
 import { useActiveAgent, useCloseStream, useRunOperation } from '../agents';
@@ -111,7 +112,12 @@ function TasksTable({
         {tasks.map((task) => {
           const state = lastState(task);
           return (
-            <tr key={task.id} data-testid="task-row" data-task-id={task.id} data-state={state?.state}>
+            <tr
+              key={taskKey(task.agentId, task.id)}
+              data-testid="task-row"
+              data-task-id={task.id}
+              data-state={state?.state}
+            >
               <td>
                 <code title={task.id}>{task.id}</code>
                 {task.notA2A && <NotA2A />}

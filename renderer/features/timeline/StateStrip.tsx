@@ -7,7 +7,12 @@ export function StateStrip({ task }: { task: TaskView }) {
   const selectFrame = useViewStore((state) => state.selectFrame);
   const start = task.states[0]?.at ?? 0;
   return (
-    <div className="state-strip" data-testid="state-strip" data-task-id={task.id}>
+    <div
+      className="state-strip"
+      data-testid="state-strip"
+      data-task-id={task.id}
+      data-agent-id={task.agentId}
+    >
       <span className="task-id" title={task.id}>
         {task.id.slice(0, 8)}
       </span>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { filterOptions, passingFrameIds } from '../../../shared/search/frameFilter';
 import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
+import { taskKey } from '../../../shared/timeline/taskViews';
 import { useViewStore, useViewStoreApi } from '../../store/viewStore';
 import { formatBytes } from '../../ui/frameFormat';
 import { FilterBar, useFilterStore, ViaProxyTag } from '../frames';
@@ -65,7 +66,7 @@ export function TimelineView() {
     <div className="timeline" data-testid="timeline">
       <div className="state-strips">
         {tasks.map((task) => (
-          <StateStrip key={task.id} task={task} />
+          <StateStrip key={taskKey(task.agentId, task.id)} task={task} />
         ))}
       </div>
       <p className="timeline-count muted" data-testid="timeline-count" data-events={timeline.counts.event}>
