@@ -25,8 +25,8 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
   const [, rendered] = useReducer((n: number) => n + 1, 0);
   const index = useIndexProgress(session);
   const rows = useMemo(
-    () => new BrowseRows(host, session.sessionId, session.frameCount, rendered),
-    [host, session.sessionId, session.frameCount],
+    () => new BrowseRows(host, session.sessionId, session.frameCount, rendered, session.firstRows),
+    [host, session.sessionId, session.frameCount, session.firstRows],
   );
   rows.setTotal(index.count);
   const scroller = useRef<HTMLDivElement>(null);
