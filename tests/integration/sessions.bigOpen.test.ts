@@ -76,6 +76,35 @@ describe('a big session opened progressively', () => {
     }
   });
 
+  it('ends as the same session as a whole open when its head comes after the frames', async () => {
+    const file = path.join(dir(), 'tail-head.switchboard');
+    await writeSessionFixture(file, { events: 1000, perStream: 100 });
+    const { format, frames, blobs, ...rest } = JSON.parse(await readFile(file, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    // Format first (it says what the file is), then the frames, then everything else: title, agents, redactions...
+    const moved = {
+      ...rest,
+      redactions: [{ where: 'request-header', name: 'Authorization', kind: 'authorization', length: 20 }],
+      savedAt: '2026-11-27T00:00:00Z',
+    };
+    await writeFile(file, JSON.stringify({ format, frames, blobs, ...moved }));
+    const whole = await openIndexedSession(file);
+    const growing = await openIndexedSession(file, undefined, { progressive: true });
+    try {
+      await growing.frames.whenIndexed?.();
+      const state = ({ frames, ...session }: IndexedSession) => ({ ...session, count: frames.count });
+      expect(state(growing)).toEqual(state(whole));
+      expect(whole.title).toBe(rest.title);
+      expect(whole.endedAt).toBeGreaterThan(whole.startedAt!);
+      expect(whole.notices.join(' ')).toMatch(/redacted/);
+    } finally {
+      await whole.frames.close();
+      await growing.frames.close();
+    }
+  });
+
   it('finds the same hits with the bytes matched first as by parsing every frame', async () => {
     const file = await oddFixture();
     const session = await openIndexedSession(file, undefined, { progressive: true });
