@@ -3,7 +3,15 @@
 // wrapper under the view's name and nothing that renders it changes. While the chunk loads, an empty block of the
 // same class holds the place; a chunk that cannot load is said in words instead of unmounting the app.
 
-import { Component, createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  createElement,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 /** The sentence shown when a view's code could not be loaded. */
 export function lazyViewFailure(view: string, error: unknown): string {
@@ -28,24 +36,41 @@ class LazyViewBoundary extends Component<{ view: string; children?: ReactNode },
   }
 }
 
+/** A lazily loaded view, and a way to start loading its code before it is first rendered. */
+export type LazyView<P extends object> = ComponentType<P> & {
+  /** Starts loading the view's code (once); it then renders at once, with no Suspense fallback in between. */
+  preload(): Promise<void>;
+};
+
 /**
  * A component that renders the one `load` resolves to, loading it on first render. `view` names it in the error
  * sentence ("conversation view").
  */
-export function lazyView<P extends object>(
-  view: string,
-  load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
+export function lazyView<P extends object>(view: string, load: () => Promise<ComponentType<P>>): LazyView<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  let ready: ComponentType<P> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().then((component) => {
+      ready = component;
+      return component;
+    }));
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
   const Loaded = Lazy as unknown as ComponentType<P>;
   // Plain createElement, not JSX, so that the unit tests (type-checked without JSX) can import this module.
   function LazyView(props: P) {
+    // Code already loaded (preloaded, or rendered before) is rendered directly: a lazy component would suspend for
+    // a microtask, and React holds back a Suspense boundary's reveal for up to 300 ms after a fallback showed
+    // (bench:ui-open measured 270 ms of an opened session's first rows there). Chosen once per mount, so the tree
+    // keeps its shape.
+    const [Direct] = useState(() => ready);
     const placeholder = createElement('div', { className: 'lazy-view', 'aria-busy': true });
     return createElement(
       LazyViewBoundary,
       { view },
-      createElement(Suspense, { fallback: placeholder }, createElement(Loaded, props)),
+      createElement(Suspense, { fallback: placeholder }, createElement(Direct ?? Loaded, props)),
     );
   }
-  return LazyView;
+  return Object.assign(LazyView, {
+    preload: () => loadOnce().then(() => undefined),
+  });
 }

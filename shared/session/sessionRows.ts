@@ -8,6 +8,12 @@ import type { Frame, HttpFrame } from '../wire/frame';
 /** Sessions with more frames than this open in browse mode: rows read from the host as they are scrolled to. */
 export const BROWSE_MIN_FRAMES = 50_000;
 
+/**
+ * Rows the window reads from the host at once; the first page of them comes with the open's answer
+ * (`SessionSummary.firstRows`), so the list shows rows without a second call (bench:ui-open).
+ */
+export const BROWSE_PAGE_ROWS = 200;
+
 export interface SessionRow {
   /** Position of the frame in the session. */
   index: number;

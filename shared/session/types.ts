@@ -5,6 +5,7 @@
 import type { AgentSettingsChange } from '../host/agent';
 import type { Generation } from '../a2a/generation';
 import type { Frame } from '../wire/frame';
+import type { SessionRow } from './sessionRows';
 
 /** An agent as a session remembers it: its card and settings, secrets blanked (AUTH-4). */
 export interface SessionAgent {
@@ -81,6 +82,11 @@ export interface SessionSummary {
    * `session-index` events tell how far the index got until it is done.
    */
   indexing?: { bytesRead: number; bytes: number };
+  /**
+   * Browse mode only: rows [0, BROWSE_PAGE_ROWS) as readSessionRows gives them, when the host knew them all at
+   * once (fewer only when the session has fewer), so the window shows its first rows without asking again.
+   */
+  firstRows?: SessionRow[];
 }
 
 /** How far the host has indexed a session opened in browse mode (the `session-index` event). */

@@ -3,10 +3,18 @@
 // matched first (rawPrefilter.ts) finds the same hits as the plain search that parses every frame, including where
 // the text hides behind a \u escape or a character that case folding turns into an ASCII letter.
 
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openIndexedSession, type IndexedSession } from '../../electron/host/session/indexedSession';
+import { createHost } from '../../electron/host/createHost';
+import {
+  memoryFrames,
+  openIndexedSession,
+  type IndexedSession,
+} from '../../electron/host/session/indexedSession';
+import { firstRows } from '../../electron/host/session/openingSessions';
+import type { HostService } from '../../shared/host/hostApi';
+import { BROWSE_MIN_FRAMES, BROWSE_PAGE_ROWS, sessionRowOf } from '../../shared/session/sessionRows';
 import {
   searchSession,
   type SearchBatch,
@@ -68,6 +76,35 @@ describe('a big session opened progressively', () => {
     }
   });
 
+  it('ends as the same session as a whole open when its head comes after the frames', async () => {
+    const file = path.join(dir(), 'tail-head.switchboard');
+    await writeSessionFixture(file, { events: 1000, perStream: 100 });
+    const { format, frames, blobs, ...rest } = JSON.parse(await readFile(file, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    // Format first (it says what the file is), then the frames, then everything else: title, agents, redactions...
+    const moved = {
+      ...rest,
+      redactions: [{ where: 'request-header', name: 'Authorization', kind: 'authorization', length: 20 }],
+      savedAt: '2026-11-27T00:00:00Z',
+    };
+    await writeFile(file, JSON.stringify({ format, frames, blobs, ...moved }));
+    const whole = await openIndexedSession(file);
+    const growing = await openIndexedSession(file, undefined, { progressive: true });
+    try {
+      await growing.frames.whenIndexed?.();
+      const state = ({ frames, ...session }: IndexedSession) => ({ ...session, count: frames.count });
+      expect(state(growing)).toEqual(state(whole));
+      expect(whole.title).toBe(rest.title);
+      expect(whole.endedAt).toBeGreaterThan(whole.startedAt!);
+      expect(whole.notices.join(' ')).toMatch(/redacted/);
+    } finally {
+      await whole.frames.close();
+      await growing.frames.close();
+    }
+  });
+
   it('finds the same hits with the bytes matched first as by parsing every frame', async () => {
     const file = await oddFixture();
     const session = await openIndexedSession(file, undefined, { progressive: true });
@@ -93,3 +130,60 @@ describe('a big session opened progressively', () => {
     }
   });
 });
+
+describe('the first rows sent with the open', () => {
+  /** What the window would read with its first readSessionRows call. */
+  async function pageOne(host: HostService, sessionId: string) {
+    return (await host.readSessionRows({ sessionId, from: 0, count: BROWSE_PAGE_ROWS })).rows;
+  }
+
+  it('are the rows readSessionRows gives, scanned whole, from a kept index, and from memory', async () => {
+    const dataDir = dir();
+    const file = path.join(dataDir, 'large.switchboard');
+    await writeSessionFixture(file, { events: BROWSE_MIN_FRAMES + 1000, perStream: 250 });
+    const host = createHost({ edition: 'test', appVersion: '0', dataDir });
+    try {
+      const scanned = await host.openSession({ path: file });
+      const kept = await host.openSession({ path: file });
+      expect(await readdir(path.join(dataDir, 'index'))).toHaveLength(1);
+      for (const summary of [scanned, kept]) {
+        expect(summary.browse).toBe(true);
+        expect(summary.firstRows).toHaveLength(BROWSE_PAGE_ROWS);
+        expect(summary.firstRows).toEqual(await pageOne(host, summary.sessionId));
+      }
+      // A session read whole that is too large for the window is browsed from memory, with its first rows too.
+      const text = await readFile(file, 'utf8');
+      const dropped = await host.openSession({ text, name: 'dropped.switchboard' });
+      expect(dropped.browse).toBe(true);
+      expect(dropped.firstRows).toEqual(await pageOne(host, dropped.sessionId));
+      expect(dropped.firstRows).toEqual(scanned.firstRows);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('are the rows read after the scan when opened progressively, or absent while not yet indexed', async () => {
+    const file = await oddFixture();
+    const whole = await openIndexedSession(file);
+    const growing = await openIndexedSession(file, undefined, { progressive: true });
+    try {
+      const rows = await firstRows({ session: growing });
+      const expected = (await whole.frames.read(0, BROWSE_PAGE_ROWS)).map((frame, i) =>
+        sessionRowOf(frame, i),
+      );
+      // The first 256 KiB hold more than a page of this fixture's frames, so the open knows them all.
+      expect(rows).toEqual(expected);
+    } finally {
+      await whole.frames.close();
+      await growing.frames.close();
+    }
+    const few = await firstRows({
+      session: { ...whole, frames: { ...memoryFrames([]), count: 10, indexing: () => progressOf(1000) } },
+    });
+    expect(few).toBeUndefined();
+  });
+});
+
+function progressOf(estimated: number) {
+  return { indexed: 10, estimated, bytesRead: 1, bytes: 100, done: false };
+}

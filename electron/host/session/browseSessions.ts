@@ -6,7 +6,7 @@
 
 import { stat } from 'node:fs/promises';
 import { frameTimeSpan } from '../../../shared/session/frameTimes';
-import { BROWSE_MIN_FRAMES } from '../../../shared/session/sessionRows';
+import { BROWSE_MIN_FRAMES, type SessionRow } from '../../../shared/session/sessionRows';
 import { SESSION_FORMAT, SESSION_MAX_BYTES } from '../../../shared/session/sessionFile';
 import type { SessionSummary } from '../../../shared/session/types';
 import { memoryFrames, openIndexedSession, type IndexedSession } from './indexedSession';
@@ -63,6 +63,7 @@ export function browseSummary(
   sessionId: string,
   browse: BrowseSession,
   source: SessionSummary['source'],
+  firstRows?: SessionRow[],
 ): SessionSummary {
   const { session } = browse;
   const indexing = session.frames.indexing?.();
@@ -83,6 +84,7 @@ export function browseSummary(
     ...(session.appVersion ? { appVersion: session.appVersion } : {}),
     ...(session.savedAt ? { savedAt: session.savedAt } : {}),
     ...(session.migratedFrom !== undefined ? { migratedFrom: session.migratedFrom } : {}),
+    ...(firstRows ? { firstRows } : {}),
     notices: [
       `${count} frames are more than the window replays at once (over ${BROWSE_MIN_FRAMES.toLocaleString('en-US')}): the session opens as a list read from disk as you scroll.`,
       ...session.notices,

@@ -119,32 +119,67 @@ export async function openIndexedSession(
       : fileFrames(read, close, () => index, runBytes);
     const first = index.frameCount > 0 ? (await source.read(0, 1))[0] : undefined;
     const last = !building && index.frameCount > 1 ? (await source.read(index.frameCount - 1, 1))[0] : first;
-    const agents = cleanAgents(head.file.agents);
-    const notices = [...agents.notices];
-    if (head.migratedFrom !== undefined)
-      notices.push(
-        `This file was saved in session format ${head.migratedFrom}; it was read as the current one.`,
-      );
-    if (head.file.redactions.length > 0)
-      notices.push(`${head.file.redactions.length} secret values were redacted when this session was saved.`);
-    return {
-      title: head.file.title,
-      agents: agents.agents,
-      redactions: head.file.redactions,
-      notices,
-      appVersion: head.file.appVersion,
-      savedAt: head.file.savedAt,
-      ...(head.migratedFrom !== undefined ? { migratedFrom: head.migratedFrom } : {}),
+    const session: IndexedSession = {
+      ...headFields(head),
       ...(first ? { startedAt: first.timing.start } : {}),
       // Unknown until the index is built: the last frame is not found yet.
       ...(last && !building ? { endedAt: last.timing.start } : {}),
       frames: source,
     };
+    if (building) completeWhenIndexed(session, building, read, source);
+    return session;
   } catch (error) {
     building?.stop();
     await handle.close();
     throw error;
   }
+}
+
+/** What the session's head (every member but frames and blobs) says, as the session's fields. */
+function headFields(head: Awaited<ReturnType<typeof readHead>>): Omit<IndexedSession, 'frames'> {
+  const agents = cleanAgents(head.file.agents);
+  const notices = [...agents.notices];
+  if (head.migratedFrom !== undefined)
+    notices.push(
+      `This file was saved in session format ${head.migratedFrom}; it was read as the current one.`,
+    );
+  if (head.file.redactions.length > 0)
+    notices.push(`${head.file.redactions.length} secret values were redacted when this session was saved.`);
+  return {
+    title: head.file.title,
+    agents: agents.agents,
+    redactions: head.file.redactions,
+    notices,
+    appVersion: head.file.appVersion,
+    savedAt: head.file.savedAt,
+    ...(head.migratedFrom !== undefined ? { migratedFrom: head.migratedFrom } : {}),
+  };
+}
+
+/**
+ * A progressive open knows only the members before the frames; once the scan is done, the members after them
+ * (a file may put its title, agents or redactions last) and the last frame's time are read, so the session is the
+ * one a whole open gives. whenIndexed resolves after that.
+ */
+function completeWhenIndexed(
+  session: IndexedSession,
+  building: ProgressiveIndex,
+  read: ReadBytes,
+  source: FrameSource,
+): void {
+  const completed = building.whenDone.then(async (whole) => {
+    const fields = headFields(await readHead(read, whole));
+    const last = whole.frameCount > 0 ? (await source.read(whole.frameCount - 1, 1))[0] : undefined;
+    Object.assign(session, fields, last ? { endedAt: last.timing.start } : {});
+  });
+  completed.catch(() => undefined);
+  session.frames = {
+    ...source,
+    get count() {
+      return source.count;
+    },
+    whenIndexed: () => completed,
+  };
 }
 
 /** Frames read while the index is built: each read waits until the scan has found the frames it asks for. */

@@ -5,9 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { LIVE_SESSION_ID } from '../../../shared/host/hostApi';
 import { frameTimeSpan } from '../../../shared/session/frameTimes';
-import { rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows';
+import { BROWSE_PAGE_ROWS, rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
-import { browseLoaded, browseSummary, openLargeSessionFile } from './browseSessions';
+import type { SessionRow } from '../../../shared/session/sessionRows';
+import { browseLoaded, browseSummary, openLargeSessionFile, type BrowseSession } from './browseSessions';
 import { noStoredBodies } from '../spill/storedBodies';
 import { throwIfCancelled, type ReportProgress } from '../operationAborts';
 import { readSessionPath, readSessionText, type LoadedSession } from './sessionFiles';
@@ -60,7 +61,7 @@ export async function openSession(
       held.options.onIndexProgress?.({ sessionId, ...progress }),
     );
     await remember(large.path, large.session.title);
-    return browseSummary(sessionId, large, 'file');
+    return browseSummary(sessionId, large, 'file', await firstRows(large));
   }
   const loaded =
     'path' in request
@@ -71,10 +72,22 @@ export async function openSession(
   const whole = browseLoaded(loaded);
   if (whole) {
     held.browsing.set(sessionId, whole);
-    return browseSummary(sessionId, whole, loaded.source);
+    return browseSummary(sessionId, whole, loaded.source, await firstRows(whole));
   }
   held.open.set(sessionId, loaded);
   return summarize(sessionId, loaded);
+}
+
+/**
+ * The first page of rows, sent with the open's answer so the window need not ask (bench:ui-open: the second call
+ * was a round trip on the way to the first rows). Only what the index already knows: an open never waits for more.
+ */
+export async function firstRows(browse: BrowseSession): Promise<SessionRow[] | undefined> {
+  const { frames } = browse.session;
+  const total = frames.indexing?.()?.estimated ?? frames.count;
+  const count = Math.min(BROWSE_PAGE_ROWS, total);
+  if (frames.count < count) return undefined;
+  return (await frames.read(0, count)).map((frame, i) => sessionRowOf(frame, i));
 }
 
 export async function readSessionRows(

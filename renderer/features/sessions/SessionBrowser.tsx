@@ -14,6 +14,7 @@ import { BrowseSearch } from './BrowseSearch';
 import { useFindRow } from './useFindRow';
 import { useSessionSearch } from './useSessionSearch';
 import { useOpenRow } from './useOpenRow';
+import { indexNote } from './indexProgress';
 import { useIndexProgress } from './useIndexProgress';
 import { useScaledRows } from './useScaledRows';
 import { onListArrowKeys } from '../../ui/listKeys';
@@ -25,8 +26,8 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
   const [, rendered] = useReducer((n: number) => n + 1, 0);
   const index = useIndexProgress(session);
   const rows = useMemo(
-    () => new BrowseRows(host, session.sessionId, session.frameCount, rendered),
-    [host, session.sessionId, session.frameCount],
+    () => new BrowseRows(host, session.sessionId, session.frameCount, rendered, session.firstRows),
+    [host, session.sessionId, session.frameCount, session.firstRows],
   );
   rows.setTotal(index.count);
   const scroller = useRef<HTMLDivElement>(null);
@@ -55,10 +56,7 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
       data-indexed={index.indexing ? 'false' : 'true'}
     >
       <p className="muted browse-note" data-testid="browse-note">
-        {index.indexing
-          ? `About ${index.count.toLocaleString()} frames, read from disk as you scroll; indexing ${Math.floor(index.share * 100)}% (rows further on show when it gets there).`
-          : `${index.count.toLocaleString()} frames, read from disk as you scroll.`}{' '}
-        Open a row to see its exchange.
+        {indexNote(index)} Open a row to see its exchange.
       </p>
       {index.error && (
         <p className="error" role="alert" data-testid="browse-index-error">

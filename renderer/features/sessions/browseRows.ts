@@ -6,9 +6,9 @@
 // rows where the scrolling stops are fetched once it has for a moment.
 
 import type { HostApi } from '../../../shared/host/hostApi';
-import type { SessionRow } from '../../../shared/session/sessionRows';
+import { BROWSE_PAGE_ROWS, type SessionRow } from '../../../shared/session/sessionRows';
 
-export const ROWS_PAGE_SIZE = 200;
+export const ROWS_PAGE_SIZE = BROWSE_PAGE_ROWS;
 /** Pages kept: a few screens around wherever the user has been lately. */
 const MAX_PAGES = 60;
 /** How long the rows must stop jumping before the ones on screen are fetched. */
@@ -29,7 +29,12 @@ export class BrowseRows {
     private total: number,
     /** Called when a page arrives (or fails), so the view renders again. */
     private readonly changed: () => void,
-  ) {}
+    /** The first page as the open's answer brought it (`SessionSummary.firstRows`): not asked for again. */
+    firstRows?: readonly SessionRow[],
+  ) {
+    if (firstRows && firstRows.length >= Math.min(ROWS_PAGE_SIZE, total))
+      this.pages.set(0, firstRows.slice(0, ROWS_PAGE_SIZE));
+  }
 
   /** The list's length changed: the estimate of a session still being indexed, then its exact count. */
   setTotal(total: number): void {

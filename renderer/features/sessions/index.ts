@@ -1,13 +1,8 @@
 // The sessions feature: saving, opening, replaying, re-sending, exporting and serving recorded sessions. Other
 // features import it only from here.
 
-import { lazyView } from '../../ui/lazyView';
-
-// Not on the first screen: loaded on first render (renderer/ui/lazyView.ts), keeping the start small.
-export const SessionBrowser = lazyView('session browser', () =>
-  import('./SessionBrowser').then((m) => m.SessionBrowser),
-);
-
+// Not on the first screen: loaded when a session is opened (lazySessionBrowser.ts), keeping the start small.
+export { SessionBrowser } from './lazySessionBrowser';
 export { CopyButton } from './CopyButton';
 export { DropOverlay } from './DropOverlay';
 export { ExportDialog } from './ExportDialog';

@@ -113,4 +113,28 @@ describe('BrowseRows', () => {
     rows.want(600_215, 600_255);
     expect(asked.map((a) => a.from)).toEqual([0, 600_000, 600_200]);
   });
+
+  it('shows the first page the open brought without asking for it, and asks for the next one', () => {
+    const { host, asked } = fakeHost();
+    const first = rowsFrom(0, ROWS_PAGE_SIZE);
+    const rows = new BrowseRows(host, 's', 1_000_000, () => undefined, first);
+    expect(rows.row(0)).toBe(first[0]);
+    expect(rows.row(ROWS_PAGE_SIZE - 1)).toBe(first.at(-1));
+    rows.want(0, 40);
+    expect(asked).toEqual([]);
+    for (let first = 30; first <= 180; first += 30) rows.want(first, first + 40);
+    expect(asked.map((a) => a.from)).toEqual([ROWS_PAGE_SIZE]);
+  });
+
+  it('takes a short first page only when it is the whole session', () => {
+    const { host, asked } = fakeHost();
+    const whole = new BrowseRows(host, 's', 30, () => undefined, rowsFrom(0, 30));
+    expect(whole.row(29)?.index).toBe(29);
+    whole.want(0, 29);
+    expect(asked).toEqual([]);
+    const partial = new BrowseRows(host, 's', 1_000_000, () => undefined, rowsFrom(0, 30));
+    expect(partial.row(0)).toBeUndefined();
+    partial.want(0, 40);
+    expect(asked.map((a) => a.from)).toEqual([0]);
+  });
 });
