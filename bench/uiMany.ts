@@ -37,7 +37,7 @@ import {
   readBudget,
   type BudgetCheck,
 } from './support/report';
-import { cpuBetween, threadCpuMs } from './support/threadCpu';
+import { analysisWorkerTid, cpuBetween, threadCpuMs } from './support/threadCpu';
 import type { FloorResult } from './uiManyFloorChild';
 
 const AGENTS = 50;
@@ -131,10 +131,7 @@ async function runLive(
   urls: readonly string[],
 ): Promise<LiveRun> {
   await page.getByTestId('tab-timeline').click();
-  const before = threadCpuMs();
   const agentIds = await openAgents(host, urls);
-  // The analysis worker starts when the first agent opens: the one thread that appeared since.
-  const workerTid = [...threadCpuMs().keys()].find((tid) => !before.has(tid));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const windowBefore = await windowTimes(cdp);
@@ -162,6 +159,8 @@ async function runLive(
   const measure = await stopMeter(page);
   await stopTrace(tracing);
   const used = cpuBetween(cpuBefore, threadCpuMs());
+  // The worker starts with the host, so it is found by the lowest priority it gives itself on its first batch.
+  const workerTid = analysisWorkerTid();
   const processUsed = process.cpuUsage(processBefore);
   const windowAfter = await windowTimes(cdp);
   const window = Object.fromEntries(

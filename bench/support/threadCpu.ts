@@ -40,6 +40,12 @@ export function threadCpuSince(baseline: Map<string, Sample>): ThreadCpu | undef
   return out;
 }
 
+/** The analysis worker's thread id: the one thread at a lower priority (it lowers itself on its first batch). */
+export function analysisWorkerTid(): number | undefined {
+  for (const [tid, sample] of sampleThreads()) if (sample.nice > 0) return Number(tid);
+  return undefined;
+}
+
 /** Milliseconds of CPU used so far, by thread id. */
 export function threadCpuMs(): Map<number, number> {
   const result = new Map<number, number>();
