@@ -3,7 +3,6 @@
 // must see the same tasks, states and artifacts; the official SDK client talks to it; what the session cannot answer
 // gets a clear A2A error; and a stream is replayed byte for byte, with its pauses or with them cut short.
 
-import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +12,7 @@ import {
   JsonRpcTransportFactory,
   RestTransportFactory,
 } from '@a2a-js/sdk/client';
-import { Role, TaskState, type Message, type Task } from '@a2a-js/sdk';
+import { TaskState, type Task } from '@a2a-js/sdk';
 import type { AgentSummary, OperationOutcome, OperationRequest } from '../../shared/host/agent';
 import type { Binding, Generation } from '../../shared/a2a/generation';
 import type { HostService } from '../../shared/host/hostApi';
@@ -25,6 +24,7 @@ import { peers } from '../peers';
 import type { PeerName } from '../peers';
 import { expectStatus, recordingHost, type RecordingHost } from './support/recordingHost';
 import { eventJson } from '../../shared/wire/eventJson';
+import { sdkTextRequest } from './support/sdkMessages';
 
 /** What a run of the script did, step by step, in words a comparison can hold: no ids, no times. */
 interface StepSummary {
@@ -338,7 +338,7 @@ describe('the official @a2a-js/sdk 1.3.0 client against a mock', () => {
           new URL(mock.url).origin,
         ]);
 
-        const result = await client.sendMessage(sdkRequest('hello there'));
+        const result = await client.sendMessage(sdkTextRequest('hello there'));
         const task = result as Task;
         expect(task.id).toBe(recorded.run.taskIds[0]);
         expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
@@ -347,7 +347,7 @@ describe('the official @a2a-js/sdk 1.3.0 client against a mock', () => {
         const kinds: string[] = [];
         let finalState: TaskState | undefined;
         let streamedText = '';
-        for await (const event of client.sendMessageStream(sdkRequest('hello stream'))) {
+        for await (const event of client.sendMessageStream(sdkTextRequest('hello stream'))) {
           const payload = event.payload;
           if (!payload) continue;
           kinds.push(payload.$case);
@@ -384,13 +384,13 @@ describe('a mock of a 0.3 session, for the SDK client in its 0.3 compat mode', (
         }),
       );
       const client = await factory.createFromUrl(mock.url);
-      const task = (await client.sendMessage(sdkRequest('hello there'))) as Task;
+      const task = (await client.sendMessage(sdkTextRequest('hello there'))) as Task;
       expect(task.id).toBe(recorded.run.taskIds[0]);
       expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
       expect(sdkText(task)).toBe('Echo: hello there');
       let streamedText = '';
       let finalState: TaskState | undefined;
-      for await (const event of client.sendMessageStream(sdkRequest('hello stream'))) {
+      for await (const event of client.sendMessageStream(sdkTextRequest('hello stream'))) {
         if (event.payload?.$case === 'statusUpdate') finalState = event.payload.value.status?.state;
         if (event.payload?.$case === 'artifactUpdate')
           for (const part of event.payload.value.artifact?.parts ?? [])
@@ -447,20 +447,6 @@ describe("a mock of a compat agent's session", () => {
     }
   });
 });
-
-function sdkRequest(value: string) {
-  const message: Message = {
-    messageId: randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: '' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  return { tenant: '', message, configuration: undefined, metadata: undefined };
-}
 
 function sdkText(task: Task): string {
   return task.artifacts

@@ -12,7 +12,7 @@ import {
   JsonRpcTransportFactory,
   RestTransportFactory,
 } from '@a2a-js/sdk/client';
-import { Role, TaskState, type Message, type StreamResponse } from '@a2a-js/sdk';
+import { TaskState, type StreamResponse } from '@a2a-js/sdk';
 import type { FaultClock } from '../../electron/host/proxy/faultClock';
 import { faultHooks } from '../../electron/host/proxy/faultHooks';
 import { FaultRuleSet } from '../../electron/host/proxy/faultRuleSet';
@@ -27,6 +27,7 @@ import {
 import { peers, type PeerHandle } from '../peers';
 import { GateClock } from '../unit/support/gateClock';
 import { startFaultRelay, type FaultRelay } from './support/faultRelay';
+import { sdkTextRequest } from './support/sdkMessages';
 
 let peer: PeerHandle;
 let relay: FaultRelay | undefined;
@@ -69,20 +70,6 @@ async function sdkClient(url: string, binding: 'JSONRPC' | 'HTTP+JSON' = 'JSONRP
   return factory.createFromUrl(url);
 }
 
-function sdkRequest(value: string) {
-  const message: Message = {
-    messageId: randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: '' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  return { tenant: '', message, configuration: undefined, metadata: undefined };
-}
-
 /** Reads a stream into `events`, telling waiters when the k-th event has arrived. */
 function reader(stream: AsyncIterable<StreamResponse>) {
   const events: StreamResponse[] = [];
@@ -107,14 +94,14 @@ describe('fault rules seen by the official @a2a-js/sdk 1.3.0 client', () => {
     ]);
     for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
       const client = await sdkClient(relay.url, binding);
-      const failure = await client.sendMessage(sdkRequest('hello')).then(
+      const failure = await client.sendMessage(sdkTextRequest('hello')).then(
         () => undefined,
         (error: unknown) => error,
       );
       expect(failure, binding).toMatchObject({ name: 'TaskNotFoundError', message: 'Task not found' });
       const code = binding === 'JSONRPC' ? { envelopeCode: -32001 } : { statusCode: 404 };
       expect(failure, binding).toMatchObject(code);
-      const streamed = reader(client.sendMessageStream(sdkRequest('hello stream')));
+      const streamed = reader(client.sendMessageStream(sdkTextRequest('hello stream')));
       await streamed.done;
       expect(streamed.events.at(-1)?.payload).toMatchObject({ $case: 'statusUpdate' });
     }
@@ -125,9 +112,9 @@ describe('fault rules seen by the official @a2a-js/sdk 1.3.0 client', () => {
       { id: 'once', times: 1, action: { kind: 'error', jsonRpcCode: -32603 } },
     ]);
     const client = await sdkClient(relay.url);
-    const failure = await client.sendMessage(sdkRequest('hello')).catch((error: unknown) => error);
+    const failure = await client.sendMessage(sdkTextRequest('hello')).catch((error: unknown) => error);
     expect(failure).toMatchObject({ transport: 'jsonrpc', envelopeCode: -32603, message: 'Internal error' });
-    const task = await client.sendMessage(sdkRequest('hello'));
+    const task = await client.sendMessage(sdkTextRequest('hello'));
     expect(task).toMatchObject({ status: { state: TaskState.TASK_STATE_COMPLETED } });
     expect(set.uses('once')).toBe(1);
   });
@@ -141,7 +128,7 @@ describe('fault rules seen by the official @a2a-js/sdk 1.3.0 client', () => {
       },
     ]);
     const client = await sdkClient(relay.url);
-    const streamed = reader(client.sendMessageStream(sdkRequest('hello stream')));
+    const streamed = reader(client.sendMessageStream(sdkTextRequest('hello stream')));
     await expect(streamed.done).rejects.toThrow();
     expect(streamed.events.length).toBe(2);
     expect(streamed.events[0]?.payload?.$case).toBe('task');
@@ -152,7 +139,7 @@ describe('fault rules seen by the official @a2a-js/sdk 1.3.0 client', () => {
       { id: 'spoil', match: { text: 'STREAM' }, action: { kind: 'corrupt-event', eventIndex: 1 } },
     ]);
     const client = await sdkClient(relay.url);
-    const streamed = reader(client.sendMessageStream(sdkRequest('hello stream')));
+    const streamed = reader(client.sendMessageStream(sdkTextRequest('hello stream')));
     await expect(streamed.done).rejects.toThrow(/parse/i);
     expect(streamed.events.length).toBe(1);
   });
@@ -167,7 +154,7 @@ describe('fault rules seen by the official @a2a-js/sdk 1.3.0 client', () => {
       clock,
     );
     const client = await sdkClient(relay.url);
-    const streamed = reader(client.sendMessageStream(sdkRequest('hello stream')));
+    const streamed = reader(client.sendMessageStream(sdkTextRequest('hello stream')));
     await clock.waiting();
     expect(streamed.events.length).toBe(0);
     clock.release();
@@ -200,7 +187,9 @@ describe('fault rules seen by the official @a2a-js/sdk 1.3.0 client', () => {
     const headSent = relay.nextHeadSent();
     const answerDone = relay.nextAnswerDone();
     const abort = new AbortController();
-    const streamed = reader(client.sendMessageStream(sdkRequest('hello stream'), { signal: abort.signal }));
+    const streamed = reader(
+      client.sendMessageStream(sdkTextRequest('hello stream'), { signal: abort.signal }),
+    );
     await headSent;
     expect(streamed.events.length).toBe(0);
     abort.abort();

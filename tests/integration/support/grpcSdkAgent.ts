@@ -2,11 +2,11 @@
 // picked out, and the SendMessage request those tests send it (a text message, optionally with a push config and
 // `returnImmediately`). proxy.grpc and proxy.grpcPush share it so that a fix to the set-up lands in both.
 
-import { randomUUID } from 'node:crypto';
-import { Role, type AgentCard, type Message } from '@a2a-js/sdk';
+import type { AgentCard } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
 import type { PeerHandle } from '../../peers/types';
 import { startV10GrpcPeer } from '../../peers/v10Peer';
+import { sdkTextMessage } from './sdkMessages';
 
 export interface GrpcSdkAgent {
   peer: PeerHandle;
@@ -31,16 +31,7 @@ export async function startGrpcSdkAgent(): Promise<GrpcSdkAgent> {
 
 /** A 1.0 SendMessage request with one text part; `push` asks the agent to deliver updates to that webhook. */
 export function sendRequest(value: string, push?: { url: string; token: string }, returnImmediately = false) {
-  const message: Message = {
-    messageId: randomUUID(),
-    contextId: '',
-    taskId: '',
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: '' }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
+  const message = sdkTextMessage(value);
   const taskPushNotificationConfig = push
     ? { tenant: '', id: '', taskId: '', url: push.url, token: push.token, authentication: undefined }
     : undefined;

@@ -4,17 +4,7 @@
 
 import type { Frame, SseFrame } from '../../../shared/wire/frame';
 import { exchange, finding, push, stream, type ItemOptions } from '../../fixtures/checks/frames';
-
-/** A small deterministic generator (mulberry32), so a failure repeats. */
-export function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './seededRandom';
 
 const GENERATIONS = ['1.0', '0.3', '0.2'] as const;
 const STATES = ['working', 'working', 'input-required', 'completed', 'submitted'];

@@ -9,7 +9,8 @@ import { compactFrame } from '../../../../renderer/store/compactFrames';
 import { framesSliceWith, type FramesSlice } from '../../../../renderer/store/framesSlice';
 import { StringPool } from '../../../../shared/stringPool';
 import type { Frame, SseFrame } from '../../../../shared/wire/frame';
-import { random, traffic } from '../../support/mixedTraffic';
+import { traffic } from '../../support/mixedTraffic';
+import { random } from '../../support/seededRandom';
 import { recordStream } from '../../support/recordStream';
 
 const store = (compactFrames: boolean) =>

@@ -9,17 +9,7 @@ import { createAppStore } from '../../../../renderer/store/appStore';
 import { createFrameFeed, FEED_ALLOWANCE } from '../../../../renderer/store/frameFeed';
 import type { Frame, HttpFrame } from '../../../../shared/wire/frame';
 import { recordStream, STREAM_REQUEST } from '../../support/recordStream';
-
-/** A small deterministic generator (mulberry32), so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../support/seededRandom';
 
 const update = (agent: number, n: number): string =>
   n % 3 === 0

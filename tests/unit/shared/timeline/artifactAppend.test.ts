@@ -6,17 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Artifact, Part, StreamItem, Task } from '../../../../shared/a2a/model';
 import { applyItem, newTaskView } from '../../../../shared/timeline/taskView';
-
-/** A small deterministic generator (mulberry32), so a failure repeats. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../support/seededRandom';
 
 const text = (value: string): Part => ({ kind: 'text', text: value, wire: {} });
 

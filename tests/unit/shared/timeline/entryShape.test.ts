@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { compactEntry } from '../../../../shared/timeline/entryShape';
 import { TimelineModel } from '../../../../shared/timeline/timelineModel';
 import type { Frame } from '../../../../shared/wire/frame';
-import { random, traffic } from '../../support/mixedTraffic';
+import { traffic } from '../../support/mixedTraffic';
+import { random } from '../../support/seededRandom';
 
 /** Fed in batches of random size, as the store takes them. */
 function ingested(

@@ -1,0 +1,13 @@
+// A small seeded generator (mulberry32) for the differential tests: the same sequence on every run, so a failure
+// repeats from its seed.
+
+/** Numbers in [0, 1), the same for the same seed. */
+export function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
