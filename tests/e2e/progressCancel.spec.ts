@@ -14,15 +14,30 @@ test('cancelling the open of a big session keeps the previous view', async ({ ap
   // Large enough that reading it takes well over the notice's one-second delay.
   await writeSessionFixture(file, { events: 400_000, perStream: 500 });
 
+  // The host's answer is held until Cancel was pressed: on a fast machine the scan could end before the click, and
+  // the notice with it. The open itself runs as always, reporting its bytes; only its answer waits.
+  const host = app.host!;
+  const open = host.openSession.bind(host);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  host.openSession = async (request) => {
+    const answer = open(request);
+    // A cancelled open rejects while held: handled here, still passed on below.
+    answer.catch(() => undefined);
+    await held;
+    return answer;
+  };
+
   await test.step('hand the big file to the app: the notice counts the bytes read', async () => {
     await expect(sessions.workspace()).toHaveAttribute('data-mode', 'live');
-    app.host!.announceOpen(file);
+    host.announceOpen(file);
     await expect(sessions.openingProgress()).toBeVisible();
     await expect(sessions.openingProgress()).toContainText('bytes read');
   });
 
   await test.step('cancel: the notice goes, the live view stays, and a note says so', async () => {
     await sessions.cancelOpening();
+    release();
     await expect(sessions.openingProgress()).toHaveCount(0);
     await expect(sessions.notes('info').last()).toContainText('was cancelled; the view is as it was');
     await expect(sessions.workspace()).toHaveAttribute('data-mode', 'live');
