@@ -3,8 +3,8 @@
 // nothing else (how fast the peer and the socket go here). A flood peer in its own process streams 200,000 small
 // status and artifact updates as fast as the socket drains; each contender runs in a fresh process of its own (so
 // its peak RSS is its own), in turn, for a few rounds. The host must record exactly the events the peer sent. Its
-// time is to the stream's last byte, with every frame in the journal; when its analysis of them was done is measured
-// too, against the SDK client's finish (issue 27).
+// time is to the stream's last byte; when every event was also analysed, journalled and published is measured too,
+// against the SDK client's finish (issue 27).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -182,7 +182,7 @@ function report(s: Record<Contender, Summary>, verdicts: BudgetCheck[], problems
     '',
     ...cpuTable(s),
     '',
-    'Host: to the last byte of the stream, every frame in the journal by then; "all analysed": until the last event was also decoded, checked and published. Peak RSS: the largest of the rounds.',
+    'Host: to the last byte of the stream; "all analysed": until the last event was also decoded, checked, handed to the journal and published. Peak RSS: the largest of the rounds.',
     '',
     ...budgetLines(verdicts),
     ...problems,
