@@ -62,7 +62,9 @@ describe('analysis reads, several to a message', () => {
       answers.push(Promise.resolve(stream.end()));
       expected.push(local[s]!.end() as ReadBatch);
     });
-    expect(await Promise.all(answers)).toEqual(expected);
+    // Every batch but an end's brings its chunk's bytes, which the host's own do not need to.
+    const fromWorker = (await Promise.all(answers)).map(({ bytes: _bytes, ...batch }) => batch);
+    expect(fromWorker).toEqual(expected);
     expect(analyser.workerBatches()).toBe(expected.length);
   });
 });

@@ -192,6 +192,13 @@ describe('workerAnalyser', () => {
     const local = inThreadAnalyser().open(v1JsonRpc, request, limits);
     return [...chunks.map((chunk) => local.read(chunk) as ReadBatch), local.end() as ReadBatch];
   };
+  /** A worker's batches, with the chunk bytes each brings checked and set aside, to compare with the host's own. */
+  const withoutBytes = (batches: ReadBatch[]) =>
+    batches.map(({ bytes, ...batch }, k) => {
+      if (k < chunks.length) expect(bytes?.equals(chunks[k]!)).toBe(true);
+      else expect(bytes).toBeUndefined();
+      return batch;
+    });
 
   it('answers from the worker what the host’s thread answers', async () => {
     const analyser = workerAnalyser(worker);
@@ -203,7 +210,7 @@ describe('workerAnalyser', () => {
       const fromWorker: ReadBatch[] = [];
       for (const chunk of chunks) fromWorker.push(await reading.read(chunk));
       fromWorker.push(await reading.end());
-      expect(fromWorker).toEqual(inThread());
+      expect(withoutBytes(fromWorker)).toEqual(inThread());
       expect(analyser.workerBatches()).toBe(chunks.length + 1);
       expect(fromWorker.some((batch) => batch.extras.some(([, extra]) => extra.findings))).toBe(true);
     } finally {
@@ -216,7 +223,7 @@ describe('workerAnalyser', () => {
     try {
       const reading = analyser.open(v1JsonRpc, request, limits);
       const answers = await Promise.all([...chunks.map((chunk) => reading.read(chunk)), reading.end()]);
-      expect(answers).toEqual(inThread());
+      expect(withoutBytes(answers)).toEqual(inThread());
       expect(analyser.workerBatches()).toBe(chunks.length + 1);
       if (process.platform === 'linux') {
         // The worker lowered its own thread's priority: on a busy machine the host's thread reads the stream first.
@@ -265,7 +272,8 @@ describe('workerAnalyser', () => {
     const answers: ReadBatch[] = [];
     for (const chunk of chunks) answers.push(await reading.read(chunk));
     answers.push(await reading.end());
-    expect(answers).toEqual(inThread());
+    // Reads sent before the start failed came back later, bringing their chunk's bytes.
+    expect(answers.map(({ bytes: _bytes, ...batch }) => batch)).toEqual(inThread());
     expect(analyser.workerBatches()).toBe(0);
     await analyser.close();
   });
@@ -281,7 +289,7 @@ describe('workerAnalyser', () => {
       for (const chunk of chunks.slice(0, 3)) answers.push(await reading.read(chunk));
       const rest = await Promise.all([...chunks.slice(3).map((chunk) => reading.read(chunk)), reading.end()]);
       expect(analyser.workerBatches()).toBe(3);
-      expect([...answers, ...rest]).toEqual(inThread());
+      expect(withoutBytes([...answers, ...rest])).toEqual(inThread());
       // Streams opened later are read here from the start.
       const later = analyser.open(v1JsonRpc, request, limits);
       expect(later.read(Buffer.from('data: {}\n\n'))).not.toBeInstanceOf(Promise);

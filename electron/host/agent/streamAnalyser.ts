@@ -11,8 +11,8 @@ import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adap
 import type { SseResumePoint } from '../../../shared/wire/sse';
 import { Fifo } from '../../../shared/fifo';
 import { eventAnalyser } from './streamAnalysis';
+import { HeldBytes } from './heldBytes';
 import {
-  ByteWindow,
   notStoredFinding,
   StreamReading,
   type EventReader,
@@ -22,7 +22,10 @@ import {
 
 /** One stream's reading: each chunk's blocks, then the end's, in order. */
 export interface ReadingStream {
-  /** The blocks the chunk completed: at once in the host's thread, a promise from a worker. */
+  /**
+   * The blocks the chunk completed: at once in the host's thread, a promise from a worker. A batch that comes back
+   * later brings the chunk's bytes with it (`ReadBatch.bytes`), so that the recorder need not hold the chunk.
+   */
   read(chunk: Buffer): ReadBatch | Promise<ReadBatch>;
   /** The blocks the end of the stream completed. */
   end(): ReadBatch | Promise<ReadBatch>;
@@ -115,10 +118,10 @@ export function genericReading(limits: ReadingLimits): ReadingStream {
   });
 }
 
-/** A read sent to the worker and not yet answered. */
+/** A read sent to the worker and not yet answered: the stream bytes `[offset, end)` of its chunk (none for the end). */
 interface Waiting {
   read: number;
-  chunk: Uint8Array | undefined;
+  chunk: { offset: number; end: number } | undefined;
   resolve: (batch: ReadBatch) => void;
 }
 
@@ -132,7 +135,7 @@ class WorkerStream implements ReadingStream {
   private lost: ReadBatch['findings'] = [];
   private resume: SseResumePoint | undefined;
   private storing: number | undefined;
-  private readonly retained = new ByteWindow();
+  private readonly held = new HeldBytes();
   private readonly waiting = new Fifo<Waiting>();
   private reads = 0;
 
@@ -146,24 +149,25 @@ class WorkerStream implements ReadingStream {
   read(chunk: Buffer): ReadBatch | Promise<ReadBatch> {
     if (!this.local && !this.pool.running()) this.takeOver();
     if (this.local) return this.withLost(this.local.chunk(chunk));
-    this.retained.push(chunk);
-    return this.send(chunk);
+    const offset = this.held.offset;
+    this.held.push(chunk);
+    return this.send(chunk, { offset, end: this.held.offset });
   }
 
   end(): ReadBatch | Promise<ReadBatch> {
     if (!this.local && !this.pool.running()) this.takeOver();
     if (this.local) return this.withLost(this.local.end());
-    return this.send(undefined);
+    return this.send(undefined, undefined);
   }
 
   close(): void {
     this.pool.closeStream(this.id);
   }
 
-  private send(chunk: Buffer | undefined): Promise<ReadBatch> {
+  private send(chunk: Buffer | undefined, span: Waiting['chunk']): Promise<ReadBatch> {
     const read = ++this.reads;
     return new Promise<ReadBatch>((resolve) => {
-      this.waiting.push({ read, chunk, resolve });
+      this.waiting.push({ read, chunk: span, resolve });
       // Posted as a copy of its own, which the worker takes over: the chunk may be a view of a larger buffer the
       // socket still uses, and this thread keeps it for the journal and in case the worker goes.
       this.pool.post({ stream: this.id, read, ...(chunk ? { chunk: new Uint8Array(chunk) } : {}) });
@@ -179,10 +183,14 @@ class WorkerStream implements ReadingStream {
     }
     const [waiting] = this.waiting.take(1);
     if (!waiting) return;
-    this.resume = reply.batch.resume;
-    this.storing = reply.batch.storing;
-    this.retained.release(this.resume.offset);
-    waiting.resolve(reply.batch);
+    const { batch } = reply;
+    this.resume = batch.resume;
+    this.storing = batch.storing;
+    // The chunk's bytes go with its batch, for the journal: valid until the next chunk is pushed, which is after
+    // the batch has been recorded (both run before the event loop reads the socket again).
+    if (waiting.chunk) batch.bytes = this.held.view(waiting.chunk.offset, waiting.chunk.end);
+    this.held.release(Math.min(this.resume.offset, waiting.chunk?.end ?? this.held.offset));
+    waiting.resolve(batch);
   }
 
   /**
@@ -194,16 +202,20 @@ class WorkerStream implements ReadingStream {
     const local = new StreamReading(this.limits, this.reader(), this.resume);
     this.local = local;
     const waiting = this.waiting.take(Number.MAX_SAFE_INTEGER);
-    let unanswered = 0;
-    for (const item of waiting) unanswered += item.chunk?.byteLength ?? 0;
-    const held = Buffer.concat(this.retained.all());
-    const answered = held.subarray(0, held.byteLength - unanswered);
-    if (answered.byteLength > 0) local.chunk(answered);
+    const from = this.resume?.offset ?? 0;
+    const first = waiting[0]?.chunk?.offset ?? this.held.offset;
+    const answered = this.held.view(from, first);
+    if (answered && answered.byteLength > 0) local.chunk(Buffer.from(answered));
     // An oversized event the worker was writing to disk is lost with it.
     if (this.resume?.skipping && this.storing !== undefined)
       this.lost.push(notStoredFinding(this.storing, 'the analysis worker stopped while writing it'));
-    for (const item of waiting)
-      item.resolve(this.withLost(item.chunk ? local.chunk(item.chunk) : local.end()));
+    for (const item of waiting) {
+      // A copy: the held bytes move when the next chunk comes, and the journal may keep these a little longer.
+      const bytes = item.chunk && Buffer.from(this.held.view(item.chunk.offset, item.chunk.end)!);
+      const batch = this.withLost(bytes ? local.chunk(bytes) : local.end());
+      if (bytes) batch.bytes = bytes;
+      item.resolve(batch);
+    }
   }
 
   private withLost(batch: ReadBatch): ReadBatch {

@@ -95,6 +95,11 @@ export interface ReadBatch {
   resume: SseResumePoint;
   /** Where the oversized block being stored on disk starts, while one is. */
   storing?: number;
+  /**
+   * The chunk's own bytes, set in the host's thread on a batch that came from a worker (streamAnalyser.ts): the host
+   * does not keep the socket's chunk while the worker reads it. A view, valid while the batch is recorded.
+   */
+  bytes?: Buffer;
 }
 
 /** Reads one stream: each chunk in, the blocks it completed out, as a batch (see the module comment). */

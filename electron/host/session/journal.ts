@@ -73,7 +73,7 @@ export interface JournalWriter {
   /**
    * Stream frames of one chunk as the stream recorder built them, read and analysed, with what its reader said of
    * each (`marks`: RUN_PLAIN, RUN_CLEAN in sseRuns.ts): plain ones redaction leaves as they are go into runs of the
-   * chunk's bytes, each other frame is a line of its own.
+   * chunk's bytes (copied before it returns), each other frame is a line of its own.
    */
   appendStream(frames: readonly SseFrame[], marks: Uint8Array, bytes?: CapturedBytes): void;
   appendAgent(agent: SessionAgent): void;
@@ -137,6 +137,8 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
         else lines.write(frame);
         if (!ends && endsTask(frame)) ends = true;
       }
+      // The chunk's bytes are the caller's again once this returns.
+      queue.endSpan();
       flushSoon(ends);
     },
     appendAgent(agent) {

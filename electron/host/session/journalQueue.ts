@@ -127,7 +127,11 @@ export class JournalQueue {
     await this.streamHandle?.close();
   }
 
-  private endSpan(): void {
+  /**
+   * Copies the open run's span out of its chunk now, so that the chunk may change (the host reuses the memory that
+   * held a worker's chunk); the run itself stays open.
+   */
+  endSpan(): void {
     if (!this.span) return;
     this.streamBytes.pushBytes(this.span.buffer.subarray(this.span.start, this.span.end));
     this.span = undefined;

@@ -83,7 +83,8 @@ export function slowAnalyser(): { analyser: StreamAnalyser; release: () => void 
     open(adapter, request, limits) {
       const now = inThreadAnalyser().open(adapter, request, limits);
       return {
-        read: (chunk) => later(() => now.read(chunk)),
+        // A batch that comes back later brings its chunk's bytes, as a worker's does.
+        read: (chunk) => later(() => ({ ...(now.read(chunk) as ReadBatch), bytes: chunk })),
         end: () => later(() => now.end()),
         close: () => undefined,
       };
