@@ -9,6 +9,7 @@ import type { ProxiedInfo, ProxiedRequest, ProxyClient, ProxyHooks } from '../..
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import type { Recorder } from '../agent/recorder';
 import type { KeepAliveAgents } from '../exchange';
+import type { CallerClosed } from './callerClosed';
 import { callerSchemaFindings } from './callerSchema';
 import { markAuthorization, type UpstreamCard } from './proxyCard';
 
@@ -37,8 +38,8 @@ export interface IncomingCall {
   body: Buffer;
   client: ProxyClient;
   res: ServerResponse;
-  /** Aborts when the caller goes away. */
-  closed: AbortSignal;
+  /** Fires when the response closes: answered, or the caller went away. */
+  closed: CallerClosed;
 }
 
 /** Where a call goes: the card, or one of the upstream's interfaces. */
