@@ -15,7 +15,7 @@ import { V1_METHODS } from '../../../shared/a2a/v1/operations';
 import { forwardableHeaders, headerValue } from '../../../shared/proxy/hopByHop';
 import { upstreamTarget, type ProxyRoute } from '../../../shared/proxy/proxyRoutes';
 import type { ProxiedInfo, ProxiedRequest, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
-import { requestFacts } from '../../../shared/proxy/requestFacts';
+import { requestFacts, type RequestFacts } from '../../../shared/proxy/requestFacts';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { DEFAULT_AGENT_SETTINGS } from '../agent/agentSettings';
 import { decodeFinished } from '../agent/operationExchange';
@@ -51,10 +51,7 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
     isGeneration(generation) && (binding === 'JSONRPC' || binding === 'HTTP+JSON')
       ? findAdapter(generation, binding)
       : undefined;
-  const bodyText = call.body.byteLength > 0 ? call.body.toString('utf8') : undefined;
-  const identified = adapter && route ? identifyCall(adapter, route, call, url, bodyText) : undefined;
-  const facts = requestFacts(call.target, bodyText);
-  const operation = identified ? (identified.rpc?.method ?? V1_METHODS[identified.operation]) : undefined;
+  const known = identityOf(adapter, route, call, url);
   const request: ProxiedRequest = {
     proxyId: site.id,
     binding,
@@ -63,8 +60,16 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
     path: call.target,
     headers: call.headers,
     body: call.body,
-    ...(operation ? { operation } : {}),
-    ...facts,
+    // Read when a hook asks (a fault rule's match) or once the request is on its way (the frame), not before.
+    get operation() {
+      return known().operation;
+    },
+    get taskId() {
+      return known().facts.taskId;
+    },
+    get messageText() {
+      return known().facts.messageText;
+    },
   };
   const info: ProxiedInfo = {
     proxyId: site.id,
@@ -81,13 +86,45 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
     info,
     request,
     ...(adapter ? { adapter } : {}),
-    ...(identified ? { identified } : {}),
-    card: binding === 'card' || identified?.operation === 'extendedCard',
+    get identified() {
+      return known().identified;
+    },
+    get card() {
+      return binding === 'card' || known().identified?.operation === 'extendedCard';
+    },
     hooks,
   };
   const instead = hooks?.answerInstead?.(request);
   if (instead) return answerWithoutUpstream(forward, url, instead);
   await sendUpstream(forward, url);
+}
+
+/** What a call is (its operation, the task and text it names), worked out once, when first asked. */
+interface Identity {
+  identified?: EncodedRequest;
+  operation?: string;
+  facts: RequestFacts;
+}
+
+function identityOf(
+  adapter: GenerationAdapter | undefined,
+  route: ProxyRoute | undefined,
+  call: IncomingCall,
+  url: string,
+): () => Identity {
+  let identity: Identity | undefined;
+  return () => {
+    if (identity) return identity;
+    const bodyText = call.body.byteLength > 0 ? call.body.toString('utf8') : undefined;
+    const identified = adapter && route ? identifyCall(adapter, route, call, url, bodyText) : undefined;
+    const operation = identified ? (identified.rpc?.method ?? V1_METHODS[identified.operation]) : undefined;
+    identity = {
+      ...(identified ? { identified } : {}),
+      ...(operation ? { operation } : {}),
+      facts: requestFacts(call.target, bodyText),
+    };
+    return identity;
+  };
 }
 
 /**
@@ -134,6 +171,14 @@ async function sendUpstream(forward: Forward, url: string): Promise<void> {
     site.card.authorization,
   );
   const reading: Reading = {};
+  // The frame's A2A context (which operation, the task) is recording's business, worked out once the request is on
+  // its way (below), or when the answer or the end comes first, so the request does not wait for it (bench:proxy).
+  let annotated = false;
+  const annotate = (frame: HttpFrame) => {
+    if (annotated) return;
+    annotated = true;
+    annotateFrame(forward, frame, headers);
+  };
   const exchange = recordExchange(
     site.recorder,
     {
@@ -147,13 +192,21 @@ async function sendUpstream(forward: Forward, url: string): Promise<void> {
       // Only the connection is the proxy's to time: how long an answer may take is between the caller and the agent.
       timeouts: { connectMs: DEFAULT_AGENT_SETTINGS.timeouts.connectMs },
       keepAlive: site.upstreamAgents,
-      readBody: (frame) => readAnswer(forward, frame, reading),
-      annotate: (frame) => annotateFrame(forward, frame, headers),
-      finish: (frame) => finishAnswer(forward, frame, reading),
+      readBody: (frame) => {
+        annotate(frame);
+        return readAnswer(forward, frame, reading);
+      },
+      finish: (frame) => {
+        annotate(frame);
+        return finishAnswer(forward, frame, reading);
+      },
       // Most calls are over in a millisecond: journalling their progress would cost each call more than it tells.
       fewerRevisions: { pendingAfterMs: PENDING_AFTER_MS, isStream: () => reading.stream !== undefined },
     },
   );
+  // After this turn's writes: node:http sends the request on the next tick. The first revision a call publishes (its
+  // pending one, fewerRevisions) comes 100 ms later at the soonest, so it is annotated by then.
+  setImmediate(annotate, exchange.frame);
   // A caller that goes away ends the upstream exchange too, as closing a direct connection would.
   const stop = () =>
     exchange.abort({
