@@ -59,6 +59,12 @@ export type BodyReader =
       mode: 'stream';
       onChunk: (chunk: Buffer) => FrameError | undefined;
       backlog?: () => Promise<void> | undefined;
+      /**
+       * Called once as the exchange settles, before its frame is handed on: the body is complete, or `failure` says
+       * why it stopped. A reader that passes the body on ends its copy here (the recording proxy), not a few
+       * promise turns later.
+       */
+      onEnd?: (failure: FrameError | undefined) => void;
     };
 
 export interface ExchangeOptions {
@@ -221,6 +227,7 @@ class RunningExchange {
   private readonly timers = new Map<TimeoutPhase, NodeJS.Timeout>();
   private readonly timerMs = new Map<TimeoutPhase, number>();
   private collector: CappedCollector | SpillingCollector | undefined;
+  private reader: BodyReader | undefined;
   private received = 0;
   private settled = false;
   /** Tears down a connection still being made (a proxy tunnel, a TLS handshake). */
@@ -254,6 +261,7 @@ class RunningExchange {
     }
     if (error) frame.error = error;
     frame.timing.end = this.deps.now();
+    if (this.reader?.mode === 'stream') this.reader.onEnd?.(error);
     this.cancelConnect?.();
     this.req.destroy();
     this.resolve(frame);
@@ -316,6 +324,7 @@ class RunningExchange {
       body: toBodyBytes(Buffer.alloc(0)),
     };
     const reader = options.readBody(frame);
+    this.reader = reader;
     if (reader.mode === 'buffer')
       this.collector = reader.spill
         ? new SpillingCollector(reader.maxBytes, reader.spill)

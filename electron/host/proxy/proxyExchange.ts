@@ -19,11 +19,13 @@ import { requestFacts, type RequestFacts } from '../../../shared/proxy/requestFa
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { DEFAULT_AGENT_SETTINGS } from '../agent/agentSettings';
 import { decodeFinished } from '../agent/operationExchange';
+import type { BodyReader } from '../exchange';
 import { recordExchange } from '../agent/recorder';
 import { StreamRecorder } from '../agent/streamRecorder';
 import { CappedCollector } from '../bodyBytes';
 import { SpillingCollector } from '../spill/spillCollector';
 import { writeAnswer, type WrittenAnswer } from './answerWriter';
+import { DirectAnswer } from './directAnswer';
 import { ChunkQueue } from './chunkQueue';
 import { RecordingLane } from './recordingLane';
 import { answerWithoutUpstream, proxyFailure } from './proxyAnswers';
@@ -153,6 +155,8 @@ interface Reading {
   /** Where the stream's chunks wait for recording, behind their forwarding. */
   lane?: RecordingLane;
   collector?: CappedCollector | SpillingCollector;
+  /** The answer as the upstream sent it, passed on without a queue (no hook shaped it, and it is no stream). */
+  direct?: DirectAnswer;
   written?: Promise<WrittenAnswer>;
   shaped?: ProxyAnswer;
 }
@@ -272,6 +276,7 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
   };
   const shaped = hooks?.shapeAnswer ? hooks.shapeAnswer(forward.request, answer, call.closed) : answer;
   reading.shaped = shaped;
+  if (shaped === answer && !reading.stream) return directReader(call, answer, reading, collector);
   reading.written = writeAnswer(call.res, shaped, { headFirst: shaped === answer });
   const lane = reading.stream ? recordingLane(site, reading.stream) : undefined;
   reading.lane = lane;
@@ -289,6 +294,28 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
       const waits = [lane?.backlog(), queue.backlog()].filter((wait) => wait !== undefined);
       return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
     },
+  };
+}
+
+/** A unary answer no hook shaped: each chunk to the caller and the collector, and the caller's copy ended with it. */
+function directReader(
+  call: IncomingCall,
+  answer: ProxyAnswer,
+  reading: Reading,
+  collector: CappedCollector | SpillingCollector,
+): BodyReader {
+  const direct = new DirectAnswer(call.res, answer);
+  reading.direct = direct;
+  reading.written = direct.written;
+  return {
+    mode: 'stream',
+    onChunk: (chunk) => {
+      direct.push(chunk);
+      collector.push(chunk);
+      return undefined;
+    },
+    backlog: () => direct.backlog(),
+    onEnd: (failure) => direct.end(failure !== undefined),
   };
 }
 
