@@ -6,16 +6,13 @@
 // hook, a card moved to the proxy), `proxied` says so.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { EncodedRequest } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { contentType } from '../../../shared/a2a/binding';
 import { isGeneration } from '../../../shared/a2a/generation';
-import { identifyRequest } from '../../../shared/a2a/identify';
-import { V1_METHODS } from '../../../shared/a2a/v1/operations';
 import { forwardableHeaders, headerValue } from '../../../shared/proxy/hopByHop';
-import { upstreamTarget, type ProxyRoute } from '../../../shared/proxy/proxyRoutes';
-import type { ProxiedInfo, ProxiedRequest, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
-import { requestFacts, type RequestFacts } from '../../../shared/proxy/requestFacts';
+import { upstreamTarget } from '../../../shared/proxy/proxyRoutes';
+import type { ProxiedInfo, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { DEFAULT_AGENT_SETTINGS } from '../agent/agentSettings';
 import { decodeFinished } from '../agent/operationExchange';
@@ -38,6 +35,7 @@ import {
   type ProxySite,
 } from './forwardContext';
 import { writeCardAnswer } from './cardAnswer';
+import { CallIdentity, ProxiedCallRequest, type CallShape } from './callIdentity';
 
 /** A call still unanswered after this long is shown (and journalled) as pending; a quicker one only once done. */
 export const PENDING_AFTER_MS = 100;
@@ -53,26 +51,18 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
     isGeneration(generation) && (binding === 'JSONRPC' || binding === 'HTTP+JSON')
       ? findAdapter(generation, binding)
       : undefined;
-  const known = identityOf(adapter, route, call, url);
-  const request: ProxiedRequest = {
-    proxyId: site.id,
+  const shape: CallShape = {
+    adapter,
+    route,
     binding,
-    generation,
     method: call.method,
-    path: call.target,
+    target: call.target,
     headers: call.headers,
     body: call.body,
-    // Read when a hook asks (a fault rule's match) or once the request is on its way (the frame), not before.
-    get operation() {
-      return known().operation;
-    },
-    get taskId() {
-      return known().facts.taskId;
-    },
-    get messageText() {
-      return known().facts.messageText;
-    },
+    url,
   };
+  const identity = new CallIdentity(shape);
+  const request = new ProxiedCallRequest(site.id, generation, shape, identity);
   const info: ProxiedInfo = {
     proxyId: site.id,
     listenUrl: site.listenUrl,
@@ -88,64 +78,12 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
     info,
     request,
     ...(adapter ? { adapter } : {}),
-    get identified() {
-      return known().identified;
-    },
-    get card() {
-      return binding === 'card' || known().identified?.operation === 'extendedCard';
-    },
+    identity,
     hooks,
   };
   const instead = hooks?.answerInstead?.(request);
   if (instead) return answerWithoutUpstream(forward, url, instead);
   await sendUpstream(forward, url);
-}
-
-/** What a call is (its operation, the task and text it names), worked out once, when first asked. */
-interface Identity {
-  identified?: EncodedRequest;
-  operation?: string;
-  facts: RequestFacts;
-}
-
-function identityOf(
-  adapter: GenerationAdapter | undefined,
-  route: ProxyRoute | undefined,
-  call: IncomingCall,
-  url: string,
-): () => Identity {
-  let identity: Identity | undefined;
-  return () => {
-    if (identity) return identity;
-    const bodyText = call.body.byteLength > 0 ? call.body.toString('utf8') : undefined;
-    const identified = adapter && route ? identifyCall(adapter, route, call, url, bodyText) : undefined;
-    const operation = identified ? (identified.rpc?.method ?? V1_METHODS[identified.operation]) : undefined;
-    identity = {
-      ...(identified ? { identified } : {}),
-      ...(operation ? { operation } : {}),
-      facts: requestFacts(call.target, bodyText),
-    };
-    return identity;
-  };
-}
-
-/**
- * The operation a call is, as the raw request editor tells it (identify.ts). The SDK 1.3.0 client POSTs
- * `…/tasks/{id}:subscribe`, which the 1.0 adapter encodes as GET: a resubscribe is known by its path either way.
- */
-function identifyCall(
-  adapter: GenerationAdapter,
-  route: ProxyRoute,
-  call: IncomingCall,
-  url: string,
-  bodyText: string | undefined,
-): EncodedRequest | undefined {
-  const endpoint = `${route.origin}${route.path}`;
-  const recorded = { url, headers: call.headers, ...(bodyText !== undefined ? { bodyText } : {}) };
-  const found = identifyRequest(adapter, { ...recorded, method: call.method }, endpoint);
-  if (found || adapter.binding !== 'HTTP+JSON' || call.method !== 'POST') return found;
-  const asGet = identifyRequest(adapter, { ...recorded, method: 'GET' }, endpoint);
-  return asGet?.operation === 'subscribe' ? { ...asGet, method: 'POST' } : undefined;
 }
 
 /** What the answer's reading learnt by the time the exchange ends. */
@@ -247,14 +185,15 @@ export function upstreamHeaders(
 /** Chooses how the upstream's answer is read, and starts passing it to the caller, once its head has arrived. */
 function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
   const response = frame.response!;
-  const { site, call, hooks, adapter, identified } = forward;
+  const { site, call, hooks, adapter } = forward;
+  const { identified } = forward.identity;
   const ok = response.status >= 200 && response.status < 300;
   const { limits } = DEFAULT_AGENT_SETTINGS;
   const spill = site.recorder.spill;
   const collector = spill
     ? new SpillingCollector(limits.maxBodyBytes, spill)
     : new CappedCollector(limits.maxBodyBytes);
-  if (forward.card && ok) {
+  if (forward.identity.card && ok) {
     // A card is moved to the proxy before the caller sees it, so it is read whole first (cards are small).
     reading.collector = collector;
     return { mode: 'stream' as const, onChunk: (chunk: Buffer) => void collector.push(chunk) };
@@ -381,8 +320,8 @@ async function finishAnswer(forward: Forward, frame: HttpFrame, reading: Reading
     await proxyFailure(call.res, frame);
   } else if (!reading.queue) {
     await writeCardAnswer(forward, frame);
-  } else if (!reading.stream && forward.identified && forward.adapter && !frame.error) {
-    decodeFinished(frame, forward.adapter, forward.identified);
+  } else if (!reading.stream && forward.identity.identified && forward.adapter && !frame.error) {
+    decodeFinished(frame, forward.adapter, forward.identity.identified);
   }
   const written = reading.written ? await reading.written : undefined;
   addCallerFindings(forward, frame);
