@@ -93,8 +93,6 @@ interface Reading {
   /** Where the stream's chunks wait for recording, behind their forwarding. */
   lane?: RecordingLane;
   collector?: CappedCollector | SpillingCollector;
-  /** The answer as the upstream sent it, passed on without a queue (no hook shaped it, and it is no stream). */
-  direct?: DirectAnswer;
   written?: Promise<WrittenAnswer>;
   shaped?: ProxyAnswer;
 }
@@ -244,7 +242,6 @@ function directReader(
   collector: CappedCollector | SpillingCollector,
 ): BodyReader {
   const direct = new DirectAnswer(call.res, answer);
-  reading.direct = direct;
   reading.written = direct.written;
   return {
     mode: 'stream',
