@@ -59,6 +59,12 @@ export type BodyReader =
       mode: 'stream';
       onChunk: (chunk: Buffer) => FrameError | undefined;
       backlog?: () => Promise<void> | undefined;
+      /**
+       * Called once as the exchange settles, before its frame is handed on: the body is complete, or `failure` says
+       * why it stopped. A reader that passes the body on ends its copy here (the recording proxy), not a few
+       * promise turns later.
+       */
+      onEnd?: (failure: FrameError | undefined) => void;
     };
 
 export interface ExchangeOptions {
@@ -185,7 +191,7 @@ function openRequest(
       port: url.port || undefined,
       path: forwardsThroughProxy(plan) ? url.href : `${url.pathname}${url.search}`,
       method,
-      headers: frame.request.headers.flat(),
+      headers: flatLines(frame.request.headers),
       setHost: false,
       // With no agent, node:http asks `createConnection` for the socket, and waits for its callback.
       ...(plan ? { createConnection: viaPlan(plan, (stop) => (cancel = stop)) } : { agent }),
@@ -221,6 +227,7 @@ class RunningExchange {
   private readonly timers = new Map<TimeoutPhase, NodeJS.Timeout>();
   private readonly timerMs = new Map<TimeoutPhase, number>();
   private collector: CappedCollector | SpillingCollector | undefined;
+  private reader: BodyReader | undefined;
   private received = 0;
   private settled = false;
   /** Tears down a connection still being made (a proxy tunnel, a TLS handshake). */
@@ -254,6 +261,7 @@ class RunningExchange {
     }
     if (error) frame.error = error;
     frame.timing.end = this.deps.now();
+    if (this.reader?.mode === 'stream') this.reader.onEnd?.(error);
     this.cancelConnect?.();
     this.req.destroy();
     this.resolve(frame);
@@ -316,6 +324,7 @@ class RunningExchange {
       body: toBodyBytes(Buffer.alloc(0)),
     };
     const reader = options.readBody(frame);
+    this.reader = reader;
     if (reader.mode === 'buffer')
       this.collector = reader.spill
         ? new SpillingCollector(reader.maxBytes, reader.spill)
@@ -428,5 +437,15 @@ function withHostHeaders(
 export function pairs(raw: string[]): HeaderList {
   const out: HeaderList = [];
   for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] ?? '', raw[i + 1] ?? '']);
+  return out;
+}
+
+/**
+ * Header lines as node:http takes them (name, value, name, value …), casing, order and repeats kept. A loop rather
+ * than Array.prototype.flat, which took a recording proxy's call a few microseconds for ten lines (bench:proxy).
+ */
+export function flatLines(headers: HeaderList): string[] {
+  const out: string[] = [];
+  for (const [name, value] of headers) out.push(name, value);
   return out;
 }

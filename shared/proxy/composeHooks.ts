@@ -43,14 +43,30 @@ function forwardThrough(parts: readonly ProxyHooks[], request: ProxiedRequest): 
     if (!next) continue;
     change = { ...change, ...next };
     if (next.note) notes.push(next.note);
-    current = {
-      ...current,
-      ...(next.headers ? { headers: next.headers } : {}),
-      ...(next.body ? { body: next.body } : {}),
-    };
+    current = changedRequest(current, next);
   }
   if (change && notes.length > 0) change.note = notes.join('; ');
   return change;
+}
+
+/**
+ * The request as a hook changed it, field by field: a request may keep some fields as getters on its prototype (the
+ * recording proxy works out a call's operation only when asked), which a spread would not carry over.
+ */
+function changedRequest(request: ProxiedRequest, change: ForwardChange): ProxiedRequest {
+  const { operation, taskId, messageText } = request;
+  return {
+    proxyId: request.proxyId,
+    binding: request.binding,
+    generation: request.generation,
+    method: request.method,
+    path: request.path,
+    headers: change.headers ?? request.headers,
+    body: change.body ?? request.body,
+    ...(operation !== undefined ? { operation } : {}),
+    ...(taskId !== undefined ? { taskId } : {}),
+    ...(messageText !== undefined ? { messageText } : {}),
+  };
 }
 
 function keepMarks(before: readonly FaultMark[] | undefined, after: ProxyAnswer): ProxyAnswer {

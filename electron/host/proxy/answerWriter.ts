@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { ProxyAnswer } from '../../../shared/proxy/proxyTypes';
 import type { HeaderList } from '../../../shared/wire/frame';
 import { forwardableHeaders } from '../../../shared/proxy/hopByHop';
+import { flatLines } from '../exchange';
 
 export interface WrittenAnswer {
   /** Bytes of body written to the caller. */
@@ -72,7 +73,7 @@ function drained(res: ServerResponse): Promise<void> {
  * repeats. Hop-by-hop fields are the proxy's own business on each side (RFC 9110 §7.6.1).
  */
 export function flatHeaders(headers: HeaderList): string[] {
-  return forwardableHeaders(headers).flat();
+  return flatLines(forwardableHeaders(headers));
 }
 
 /** One chunk as an async iterable: an answer the proxy made itself. */

@@ -4,7 +4,7 @@
 // caller reads slower than the agent writes, so a fast stream to a slow client holds a few chunks, not the stream.
 
 /** Bytes waiting before the upstream's socket is paused. */
-const HIGH_WATER_BYTES = 1024 * 1024;
+export const HIGH_WATER_BYTES = 1024 * 1024;
 
 export class ChunkQueue implements AsyncIterable<Uint8Array> {
   private readonly chunks: Uint8Array[] = [];

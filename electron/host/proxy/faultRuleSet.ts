@@ -91,7 +91,8 @@ export class FaultRuleSet {
    */
   take(request: ProxiedRequest): FaultPlan {
     // Faults are for A2A calls: the card the proxy serves (rewritten) and stray requests go through as they are.
-    if (!faultableBindings.has(request.binding)) return {};
+    // With no rules nothing is read of the request, whose operation is then worked out after it has left.
+    if (!faultableBindings.has(request.binding) || this.rules.length === 0) return {};
     const operation = requestOperation(request);
     const candidates: Partial<Record<keyof FaultPlan, FaultRule>> = {};
     for (const rule of this.rules) {

@@ -3,12 +3,14 @@
 // that answer (proxyExchange.ts, proxyAnswers.ts, cardAnswer.ts) share it without importing each other.
 
 import type { ServerResponse } from 'node:http';
-import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { GenerationAdapter } from '../../../shared/a2a/adapter';
 import type { ProxyRoute } from '../../../shared/proxy/proxyRoutes';
 import type { ProxiedInfo, ProxiedRequest, ProxyClient, ProxyHooks } from '../../../shared/proxy/proxyTypes';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import type { Recorder } from '../agent/recorder';
 import type { KeepAliveAgents } from '../exchange';
+import type { CallIdentity } from './callIdentity';
+import type { CallerClosed } from './callerClosed';
 import { callerSchemaFindings } from './callerSchema';
 import { markAuthorization, type UpstreamCard } from './proxyCard';
 
@@ -37,8 +39,8 @@ export interface IncomingCall {
   body: Buffer;
   client: ProxyClient;
   res: ServerResponse;
-  /** Aborts when the caller goes away. */
-  closed: AbortSignal;
+  /** Fires when the response closes: answered, or the caller went away. */
+  closed: CallerClosed;
 }
 
 /** Where a call goes: the card, or one of the upstream's interfaces. */
@@ -50,18 +52,18 @@ export interface Forward {
   info: ProxiedInfo;
   request: ProxiedRequest;
   adapter?: GenerationAdapter;
-  identified?: EncodedRequest;
-  /** The answer is a card to move to the proxy: the public card, or an extended card. */
-  card: boolean;
+  /** Which operation the call is, and what it names: worked out when first asked (callIdentity.ts). */
+  identity: CallIdentity;
   hooks: ProxyHooks | undefined;
 }
 
 /** The frame's A2A context, set before it is first published, as the agent client sets it on its own calls. */
 export function annotateFrame(forward: Forward, frame: HttpFrame, headers: HeaderList): void {
-  const { adapter, identified, info, request } = forward;
+  const { adapter, info, request } = forward;
   frame.proxied = info;
   markAuthorization(frame, headers);
   if (!adapter) return;
+  const { identified } = forward.identity;
   frame.a2a = {
     agentId: `proxy:${forward.site.id}`,
     operation: identified?.operation ?? 'raw',
@@ -78,7 +80,8 @@ export function annotateFrame(forward: Forward, frame: HttpFrame, headers: Heade
  * findings go first, where they were when the check ran before the request left.
  */
 export function addCallerFindings(forward: Forward, frame: HttpFrame): void {
-  const { adapter, identified, request } = forward;
+  const { adapter, request } = forward;
+  const { identified } = forward.identity;
   if (!adapter || !identified) return;
   const schema = callerSchemaFindings({
     generation: adapter.generation,

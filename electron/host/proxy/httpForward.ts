@@ -10,15 +10,13 @@ import type { Socket } from 'node:net';
 import { isCardPath, matchRoute, type ProxyRoute } from '../../../shared/proxy/proxyRoutes';
 import { pairs } from '../exchange';
 import { hostRefusal } from '../net/hostAllowList';
+import { CallerClosed } from './callerClosed';
 import type { CallRoute, IncomingCall } from './forwardContext';
 import { refuse } from './proxyAnswers';
 import { clientOf } from './proxyExchange';
 
 /** Request bodies larger than this are refused: A2A requests are small, and a proxy must not hold a flood. */
 export const PROXY_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
-
-/** Why a call's `closed` signal aborts: its response closed (answered, or the caller went away). */
-const CALLER_GONE = new Error('The caller’s connection closed.');
 
 export interface ForwardListener {
   port: number;
@@ -93,9 +91,8 @@ async function admit(req: IncomingMessage, res: ServerResponse, port: number, ro
   }
   const body = await readBody(req);
   if (!body) return refuse(res, 413, `request bodies are limited to ${PROXY_MAX_REQUEST_BYTES} bytes.`);
-  const closed = new AbortController();
-  // With a reason of its own: abort() without one builds a DOMException, stack and all, for every call (bench:proxy).
-  res.on('close', () => closed.abort(CALLER_GONE));
+  const closed = new CallerClosed();
+  res.on('close', () => closed.close());
   const call: IncomingCall = {
     method: req.method ?? 'GET',
     target,
@@ -103,7 +100,7 @@ async function admit(req: IncomingMessage, res: ServerResponse, port: number, ro
     body,
     client: clientOf(req.headers, req.socket.remoteAddress, req.socket.remotePort),
     res,
-    closed: closed.signal,
+    closed,
   };
   await routing.handle(call, route);
 }

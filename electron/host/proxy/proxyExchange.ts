@@ -6,24 +6,23 @@
 // hook, a card moved to the proxy), `proxied` says so.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { EncodedRequest } from '../../../shared/a2a/adapter';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { contentType } from '../../../shared/a2a/binding';
 import { isGeneration } from '../../../shared/a2a/generation';
-import { identifyRequest } from '../../../shared/a2a/identify';
-import { V1_METHODS } from '../../../shared/a2a/v1/operations';
 import { forwardableHeaders, headerValue } from '../../../shared/proxy/hopByHop';
-import { upstreamTarget, type ProxyRoute } from '../../../shared/proxy/proxyRoutes';
-import type { ProxiedInfo, ProxiedRequest, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
-import { requestFacts } from '../../../shared/proxy/requestFacts';
+import { upstreamTarget } from '../../../shared/proxy/proxyRoutes';
+import type { ProxiedInfo, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
 import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { DEFAULT_AGENT_SETTINGS } from '../agent/agentSettings';
 import { decodeFinished } from '../agent/operationExchange';
+import type { BodyReader } from '../exchange';
 import { recordExchange } from '../agent/recorder';
 import { StreamRecorder } from '../agent/streamRecorder';
 import { CappedCollector } from '../bodyBytes';
 import { SpillingCollector } from '../spill/spillCollector';
 import { writeAnswer, type WrittenAnswer } from './answerWriter';
+import { DirectAnswer } from './directAnswer';
 import { ChunkQueue } from './chunkQueue';
 import { RecordingLane } from './recordingLane';
 import { answerWithoutUpstream, proxyFailure } from './proxyAnswers';
@@ -36,6 +35,7 @@ import {
   type ProxySite,
 } from './forwardContext';
 import { writeCardAnswer } from './cardAnswer';
+import { CallIdentity, ProxiedCallRequest, type CallShape } from './callIdentity';
 
 /** A call still unanswered after this long is shown (and journalled) as pending; a quicker one only once done. */
 export const PENDING_AFTER_MS = 100;
@@ -51,21 +51,18 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
     isGeneration(generation) && (binding === 'JSONRPC' || binding === 'HTTP+JSON')
       ? findAdapter(generation, binding)
       : undefined;
-  const bodyText = call.body.byteLength > 0 ? call.body.toString('utf8') : undefined;
-  const identified = adapter && route ? identifyCall(adapter, route, call, url, bodyText) : undefined;
-  const facts = requestFacts(call.target, bodyText);
-  const operation = identified ? (identified.rpc?.method ?? V1_METHODS[identified.operation]) : undefined;
-  const request: ProxiedRequest = {
-    proxyId: site.id,
+  const shape: CallShape = {
+    adapter,
+    route,
     binding,
-    generation,
     method: call.method,
-    path: call.target,
+    target: call.target,
     headers: call.headers,
     body: call.body,
-    ...(operation ? { operation } : {}),
-    ...facts,
+    url,
   };
+  const identity = new CallIdentity(shape);
+  const request = new ProxiedCallRequest(site.id, generation, shape, identity);
   const info: ProxiedInfo = {
     proxyId: site.id,
     listenUrl: site.listenUrl,
@@ -81,32 +78,12 @@ export async function forwardCall(site: ProxySite, call: IncomingCall, to: CallR
     info,
     request,
     ...(adapter ? { adapter } : {}),
-    ...(identified ? { identified } : {}),
-    card: binding === 'card' || identified?.operation === 'extendedCard',
+    identity,
     hooks,
   };
   const instead = hooks?.answerInstead?.(request);
   if (instead) return answerWithoutUpstream(forward, url, instead);
   await sendUpstream(forward, url);
-}
-
-/**
- * The operation a call is, as the raw request editor tells it (identify.ts). The SDK 1.3.0 client POSTs
- * `…/tasks/{id}:subscribe`, which the 1.0 adapter encodes as GET: a resubscribe is known by its path either way.
- */
-function identifyCall(
-  adapter: GenerationAdapter,
-  route: ProxyRoute,
-  call: IncomingCall,
-  url: string,
-  bodyText: string | undefined,
-): EncodedRequest | undefined {
-  const endpoint = `${route.origin}${route.path}`;
-  const recorded = { url, headers: call.headers, ...(bodyText !== undefined ? { bodyText } : {}) };
-  const found = identifyRequest(adapter, { ...recorded, method: call.method }, endpoint);
-  if (found || adapter.binding !== 'HTTP+JSON' || call.method !== 'POST') return found;
-  const asGet = identifyRequest(adapter, { ...recorded, method: 'GET' }, endpoint);
-  return asGet?.operation === 'subscribe' ? { ...asGet, method: 'POST' } : undefined;
 }
 
 /** What the answer's reading learnt by the time the exchange ends. */
@@ -134,6 +111,14 @@ async function sendUpstream(forward: Forward, url: string): Promise<void> {
     site.card.authorization,
   );
   const reading: Reading = {};
+  // The frame's A2A context (which operation, the task) is recording's business, worked out once the request is on
+  // its way (below), or when the answer or the end comes first, so the request does not wait for it (bench:proxy).
+  let annotated = false;
+  const annotate = (frame: HttpFrame) => {
+    if (annotated) return;
+    annotated = true;
+    annotateFrame(forward, frame, headers);
+  };
   const exchange = recordExchange(
     site.recorder,
     {
@@ -147,13 +132,21 @@ async function sendUpstream(forward: Forward, url: string): Promise<void> {
       // Only the connection is the proxy's to time: how long an answer may take is between the caller and the agent.
       timeouts: { connectMs: DEFAULT_AGENT_SETTINGS.timeouts.connectMs },
       keepAlive: site.upstreamAgents,
-      readBody: (frame) => readAnswer(forward, frame, reading),
-      annotate: (frame) => annotateFrame(forward, frame, headers),
-      finish: (frame) => finishAnswer(forward, frame, reading),
+      readBody: (frame) => {
+        annotate(frame);
+        return readAnswer(forward, frame, reading);
+      },
+      finish: (frame) => {
+        annotate(frame);
+        return finishAnswer(forward, frame, reading);
+      },
       // Most calls are over in a millisecond: journalling their progress would cost each call more than it tells.
       fewerRevisions: { pendingAfterMs: PENDING_AFTER_MS, isStream: () => reading.stream !== undefined },
     },
   );
+  // After this turn's writes: node:http sends the request on the next tick. The first revision a call publishes (its
+  // pending one, fewerRevisions) comes 100 ms later at the soonest, so it is annotated by then.
+  setImmediate(annotate, exchange.frame);
   // A caller that goes away ends the upstream exchange too, as closing a direct connection would.
   const stop = () =>
     exchange.abort({
@@ -190,14 +183,15 @@ export function upstreamHeaders(
 /** Chooses how the upstream's answer is read, and starts passing it to the caller, once its head has arrived. */
 function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
   const response = frame.response!;
-  const { site, call, hooks, adapter, identified } = forward;
+  const { site, call, hooks, adapter } = forward;
+  const { identified } = forward.identity;
   const ok = response.status >= 200 && response.status < 300;
   const { limits } = DEFAULT_AGENT_SETTINGS;
   const spill = site.recorder.spill;
   const collector = spill
     ? new SpillingCollector(limits.maxBodyBytes, spill)
     : new CappedCollector(limits.maxBodyBytes);
-  if (forward.card && ok) {
+  if (forward.identity.card && ok) {
     // A card is moved to the proxy before the caller sees it, so it is read whole first (cards are small).
     reading.collector = collector;
     return { mode: 'stream' as const, onChunk: (chunk: Buffer) => void collector.push(chunk) };
@@ -219,6 +213,7 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
   };
   const shaped = hooks?.shapeAnswer ? hooks.shapeAnswer(forward.request, answer, call.closed) : answer;
   reading.shaped = shaped;
+  if (shaped === answer && !reading.stream) return directReader(call, answer, reading, collector);
   reading.written = writeAnswer(call.res, shaped, { headFirst: shaped === answer });
   const lane = reading.stream ? recordingLane(site, reading.stream) : undefined;
   reading.lane = lane;
@@ -236,6 +231,27 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
       const waits = [lane?.backlog(), queue.backlog()].filter((wait) => wait !== undefined);
       return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
     },
+  };
+}
+
+/** A unary answer no hook shaped: each chunk to the caller and the collector, and the caller's copy ended with it. */
+function directReader(
+  call: IncomingCall,
+  answer: ProxyAnswer,
+  reading: Reading,
+  collector: CappedCollector | SpillingCollector,
+): BodyReader {
+  const direct = new DirectAnswer(call.res, answer);
+  reading.written = direct.written;
+  return {
+    mode: 'stream',
+    onChunk: (chunk) => {
+      direct.push(chunk);
+      collector.push(chunk);
+      return undefined;
+    },
+    backlog: () => direct.backlog(),
+    onEnd: (failure) => direct.end(failure !== undefined),
   };
 }
 
@@ -300,8 +316,8 @@ async function finishAnswer(forward: Forward, frame: HttpFrame, reading: Reading
     await proxyFailure(call.res, frame);
   } else if (!reading.queue) {
     await writeCardAnswer(forward, frame);
-  } else if (!reading.stream && forward.identified && forward.adapter && !frame.error) {
-    decodeFinished(frame, forward.adapter, forward.identified);
+  } else if (!reading.stream && forward.identity.identified && forward.adapter && !frame.error) {
+    decodeFinished(frame, forward.adapter, forward.identity.identified);
   }
   const written = reading.written ? await reading.written : undefined;
   addCallerFindings(forward, frame);

@@ -1,6 +1,7 @@
 // The request editor's schema check (MSG-8): a body recognised as an A2A operation is checked against that
 // operation's request schema of its generation, and each problem comes back at a JSON path.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRequestBody } from '../../../../electron/host/requestBodySchema';
 
@@ -90,5 +91,55 @@ describe('checkRequestBody', () => {
     expect(
       checkRequestBody({ generation: '1.0', binding: 'JSONRPC', operation: 'get', body: '[1]' }).problems,
     ).toEqual([{ path: '$', message: 'must be a JSON-RPC request object' }]);
+  });
+});
+
+// The check reads a body JSON.parse can read as the careful parser would with JSON.parse (bench:proxy), and any other
+// with the careful parser. Differential: a body, and the same body with its first member written twice (the same
+// value, which only the careful parser reads), get the same result; plainJson.test.ts holds the two parsers to the
+// same value.
+describe('checkRequestBody, either parser', () => {
+  const field = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
+  const part = fc.oneof(
+    fc.record({ text: fc.string({ maxLength: 12 }) }),
+    fc.record({ kind: fc.constant('text'), text: fc.string({ maxLength: 12 }) }),
+    fc.dictionary(fc.string({ maxLength: 5 }), field, { maxKeys: 3 }),
+  );
+  const message = fc.record(
+    {
+      messageId: field,
+      role: fc.constantFrom('ROLE_USER', 'user', 'agent', 7),
+      kind: fc.constant('message'),
+      parts: fc.array(part, { maxLength: 3 }),
+      taskId: field,
+    },
+    { requiredKeys: [] },
+  );
+  const body = fc.record({
+    jsonrpc: fc.constantFrom('2.0', '1.0'),
+    id: fc.oneof(fc.integer(), fc.string({ maxLength: 4 })),
+    method: fc.constantFrom('SendMessage', 'message/send', 'GetTask', 'tasks/get'),
+    params: fc.record({ message, id: field, configuration: fc.constant({}) }, { requiredKeys: [] }),
+  });
+  const twice = (text: string) => {
+    const first = /^\{("jsonrpc":"[^"]*")/.exec(text)![1]!;
+    return `{${first},${text.slice(1)}`;
+  };
+
+  it('gives the same problems whichever parser read the body', () => {
+    fc.assert(
+      fc.property(
+        body,
+        fc.constantFrom('0.3', '1.0'),
+        fc.constantFrom('send', 'get'),
+        (value, generation, operation) => {
+          const text = JSON.stringify(value);
+          const check = (bodyText: string) =>
+            checkRequestBody({ generation, binding: 'JSONRPC', operation, body: bodyText });
+          expect(check(twice(text))).toEqual(check(text));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

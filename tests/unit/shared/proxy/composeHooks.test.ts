@@ -58,6 +58,50 @@ describe('composeHooks', () => {
     expect(change?.note).toBe('Injected traceparent; Routed push');
   });
 
+  it('carries a request’s getters over to the next beforeForward once one changed it', () => {
+    class Lazy {
+      readonly proxyId = 'p1';
+      readonly binding = 'JSONRPC' as const;
+      readonly generation = '1.0';
+      readonly method = 'POST';
+      readonly path = '/a2a/jsonrpc';
+      readonly headers: ProxiedRequest['headers'] = [];
+      readonly body = new TextEncoder().encode('{}');
+      get operation() {
+        return 'SendMessage';
+      }
+      get taskId() {
+        return 't-1';
+      }
+      get messageText() {
+        return 'hello';
+      }
+    }
+    const seen: ProxiedRequest[] = [];
+    const first: ProxyHooks = { beforeForward: () => ({ headers: [['x-one', '1']] }) };
+    const second: ProxyHooks = {
+      beforeForward: (r) => {
+        seen.push(r);
+        return undefined;
+      },
+    };
+    composeHooks([first, second]).beforeForward!(new Lazy());
+    expect(seen).toEqual([
+      {
+        proxyId: 'p1',
+        binding: 'JSONRPC',
+        generation: '1.0',
+        method: 'POST',
+        path: '/a2a/jsonrpc',
+        headers: [['x-one', '1']],
+        body: new TextEncoder().encode('{}'),
+        operation: 'SendMessage',
+        taskId: 't-1',
+        messageText: 'hello',
+      },
+    ]);
+  });
+
   it('says nothing changed when no part changed the request', () => {
     expect(composeHooks([{ beforeForward: () => undefined }]).beforeForward!(request)).toBeUndefined();
   });

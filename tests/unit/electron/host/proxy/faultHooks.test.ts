@@ -418,4 +418,22 @@ describe('a rule set changed while traffic flows', () => {
     expect(hooks.shapeAnswer(failed, own, new AbortController().signal)).toBe(own);
     expect(set.uses('slow')).toBe(0);
   });
+
+  it('reads nothing of a request when there are no rules, so its identity can wait until it has left', () => {
+    const read: string[] = [];
+    const watched = { ...request() } as ProxiedRequest;
+    for (const key of ['operation', 'taskId', 'messageText'] as const)
+      Object.defineProperty(watched, key, {
+        enumerable: true,
+        get: () => {
+          read.push(key);
+          return undefined;
+        },
+      });
+    const hooks = faultHooks(new FaultRuleSet([]));
+    expect(hooks.answerInstead!(watched)).toBeUndefined();
+    const answer: ProxyAnswer = { status: 200, statusText: 'OK', headers: [], body: source([]).body };
+    expect(hooks.shapeAnswer!(watched, answer, new AbortController().signal)).toBe(answer);
+    expect(read).toEqual([]);
+  });
 });
