@@ -13,7 +13,7 @@ import type { Contender, IngestResult } from './ingestChild';
 import type { ThreadCpu } from './support/threadCpu';
 import type { StreamCount } from './peers/floodPeer';
 import type { Benchmark, BenchOutcome } from './support/benchmark';
-import { bundleEntry } from '../tests/integration/support/bundleEntry';
+import { builtAnalysisWorker } from './support/builtWorker';
 import { runJsonChild, startJsonChild, type JsonChild } from './support/child';
 import {
   budgetLines,
@@ -217,8 +217,8 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
   ] as const);
   if (!read.ok) return read;
   const peer = await startJsonChild('bench/peers/floodPeerChild.ts', [String(UPDATES), '0']);
-  // The apps start the built worker from dist; the bench bundles the same entry.
-  const analysisWorker = await bundleEntry('electron/host/agent/analysisWorker.ts');
+  // The worker the apps start, from dist.
+  const analysisWorker = builtAnalysisWorker();
   const problems: string[] = [];
   let runs: Runs;
   try {
