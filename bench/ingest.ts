@@ -3,8 +3,8 @@
 // nothing else (how fast the peer and the socket go here). A flood peer in its own process streams 200,000 small
 // status and artifact updates as fast as the socket drains; each contender runs in a fresh process of its own (so
 // its peak RSS is its own), in turn, for a few rounds. The host must record exactly the events the peer sent. Its
-// time is to the stream's last byte, with every frame in the journal; when its analysis of them was done is measured
-// too, against the SDK client's finish (issue 27).
+// time is to the stream's last byte; when every event was also analysed, journalled and published is measured too,
+// against the SDK client's finish (issue 27).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import type { Contender, IngestResult } from './ingestChild';
 import type { ThreadCpu } from './support/threadCpu';
 import type { StreamCount } from './peers/floodPeer';
 import type { Benchmark, BenchOutcome } from './support/benchmark';
-import { bundleEntry } from '../tests/integration/support/bundleEntry';
+import { builtAnalysisWorker } from './support/builtWorker';
 import { runJsonChild, startJsonChild, type JsonChild } from './support/child';
 import {
   budgetLines,
@@ -182,7 +182,7 @@ function report(s: Record<Contender, Summary>, verdicts: BudgetCheck[], problems
     '',
     ...cpuTable(s),
     '',
-    'Host: to the last byte of the stream, every frame in the journal by then; "all analysed": until the last event was also decoded, checked and published. Peak RSS: the largest of the rounds.',
+    'Host: to the last byte of the stream; "all analysed": until the last event was also decoded, checked, handed to the journal and published. Peak RSS: the largest of the rounds.',
     '',
     ...budgetLines(verdicts),
     ...problems,
@@ -217,8 +217,8 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
   ] as const);
   if (!read.ok) return read;
   const peer = await startJsonChild('bench/peers/floodPeerChild.ts', [String(UPDATES), '0']);
-  // The apps start the built worker from dist; the bench bundles the same entry.
-  const analysisWorker = await bundleEntry('electron/host/agent/analysisWorker.ts');
+  // The worker the apps start, from dist.
+  const analysisWorker = builtAnalysisWorker();
   const problems: string[] = [];
   let runs: Runs;
   try {

@@ -5,8 +5,8 @@
 // - host: Switchboard's host as the apps run it: recording on (every frame redacted and written to the journal in
 //   `dataDir`), stream events analysed in the built analysis worker as the desktop and browser editions do, a
 //   listener on its event bus as the window has, and the journal read back after close to count. Its stream ends
-//   when the last byte is read: every frame is in the journal by then (streamRecorder.ts records each chunk's
-//   frames as it is read). `analysedMs` is when the analysis of the last event was done and published too.
+//   when the last byte is read. `analysedMs` is when the last event was also read, decoded, checked, handed to the
+//   journal and published (streamRecorder.ts records and publishes each chunk's frames together, once read).
 // - sdk: the official @a2a-js/sdk 1.3.0 client, consuming the stream and nothing else.
 // - floor: the same request over node:http, reading the answer's bytes and doing nothing else: how fast the peer and
 //   the socket go on this machine, the most any client could reach. It reports bytes; its events are the peer's.

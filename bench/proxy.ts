@@ -16,7 +16,7 @@ import type { Benchmark, BenchOutcome } from './support/benchmark';
 import { startJsonChild, type JsonChild } from './support/child';
 import { budgetLines, count, machine, markdownTable, median, megabytes, readBudget } from './support/report';
 import type { BudgetCheck } from './support/report';
-import { bundleEntry } from '../tests/integration/support/bundleEntry';
+import { builtAnalysisWorker } from './support/builtWorker';
 
 const UNARY_PAIRS = 1_000;
 const STREAM_PAIRS = 250;
@@ -201,8 +201,8 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
   const read = readBudget('proxy', budgetEntry, BUDGET_KEYS);
   if (!read.ok) return read;
   const budget = read.budget;
-  // The host starts the built analysis worker from dist; the bench bundles the same entry, as bench:ingest does.
-  const worker = await bundleEntry('electron/host/agent/analysisWorker.ts');
+  // The analysis worker the apps start, from dist, as bench:ingest uses.
+  const worker = builtAnalysisWorker();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'switchboard-bench-proxy-'));
   try {
     const latency = await measureLatency(worker, path.join(dataDir, 'latency'));

@@ -16,6 +16,8 @@ import v025 from '../../vendor/a2a-spec/a2a-0.2.5.schema.json' with { type: 'jso
 import v030 from '../../vendor/a2a-spec/a2a-0.3.0.schema.json' with { type: 'json' };
 import v101 from '../../vendor/a2a-spec/a2a-1.0.1.bundled.schema.json' with { type: 'json' };
 import { ownValue } from '../../shared/ownValue';
+import { neutralAt, type PlaceKind } from './schemaNeutral';
+import type { JsonPath } from './agent/eventTemplates';
 
 type AddFormats = (ajv: Ajv) => Ajv;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
@@ -179,6 +181,38 @@ export function bodySchemaChecker(
     if (!validate || validate(value)) return [];
     // The published JSON Schema of the generation; the message names its type, the citation the data model.
     return describeErrors(validate.errors ?? [], base, type, cite(a2aRef('dataModel', generationName)));
+  };
+}
+
+/**
+ * Whether the check `bodySchemaChecker` makes of one kind of body looks at the value at a path only through its type
+ * (schemaNeutral.ts): true wherever there is no check at all, or the check does not reach the path.
+ */
+export function schemaNeutral(
+  generationName: string,
+  binding: string,
+  target: Target,
+): (path: JsonPath, kind: PlaceKind) => boolean {
+  const generation = ownValue(GENERATIONS, generationName);
+  const always = () => true;
+  if (!generation) return always;
+  if ((binding === 'HTTP+JSON' || binding === 'GRPC') && !generation.resultOnly) return always;
+  const type = generation.types[target];
+  if (!type || !validatorFor(generation, type, 'first')) return always;
+  const inResult = generation.resultOnly && binding === 'JSONRPC';
+  const root = generation.schema as Record<string, unknown>;
+  const start = { $ref: `${generation.defs}${type.replaceAll(' ', '%20')}` };
+  const known = new Map<string, boolean>();
+  return (path, kind) => {
+    if (inResult && path[0] !== 'result') return true;
+    const within = inResult ? path.slice(1) : path;
+    const key = `${kind}\u0000${JSON.stringify(within)}`;
+    let neutral = known.get(key);
+    if (neutral === undefined) {
+      neutral = neutralAt(root, start, within, kind);
+      known.set(key, neutral);
+    }
+    return neutral;
   };
 }
 

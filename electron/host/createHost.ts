@@ -15,7 +15,7 @@ import type {
   RawRequest,
 } from '../../shared/host/hostApi';
 import type { Frame } from '../../shared/wire/frame';
-import { bytesLeave, redactFrames, redactionLeaves } from '../../shared/session/redact';
+import { redactFrames, redactionLeaves } from '../../shared/session/redact';
 import { workerAnalyser, type StreamAnalyser } from './agent/streamAnalyser';
 import type { RedactionItem } from '../../shared/session/types';
 import { createActsService, type ActsService } from './acts/actsService';
@@ -359,7 +359,6 @@ function startRedactedRecording(dataDir: string, appVersion: string): Recording 
     appVersion,
     transform: redactFrame,
     untransformed: redactionLeaves,
-    untransformedBytes: bytesLeave,
   });
 }
 
@@ -382,9 +381,8 @@ function hostRecorder(
       bus.publishFrame(frame);
     },
     capture: {
-      raw: (frames, bytes) => recording?.recordCaptured(frames, bytes),
-      analysed: (frames) => {
-        recording?.recordAnalysis(frames);
+      frames: (frames, marks, bytes) => {
+        recording?.recordStream(frames, marks, bytes);
         for (const frame of frames) {
           observe(frame);
           bus.publishFrame(frame);

@@ -84,6 +84,27 @@ export interface SseOptions {
   maxStreamBytes?: number;
   /** The last event ID to start from, as when a client reconnects with `Last-Event-ID`. Default empty. */
   lastEventId?: string;
+  /**
+   * Carries on a stream another parser was reading, from the point it gave (`resumePoint`): the bytes fed are the
+   * stream's from `offset` on. The host's reader takes over this way when the thread that was parsing a stream is
+   * gone (streamAnalyser.ts).
+   */
+  resume?: SseResumePoint;
+}
+
+/**
+ * Where a parser can be taken over: the start of the block it has not finished (or, inside an oversized block it is
+ * skipping, the first byte it has not read), with what it carries from one block to the next.
+ */
+export interface SseResumePoint {
+  offset: number;
+  /** The index the next dispatched event gets. */
+  index: number;
+  lastEventId: string;
+  retry: number | undefined;
+  utf8Reported: boolean;
+  /** Set when `offset` is inside an oversized block: bytes are skipped up to its blank line. */
+  skipping?: { blockStart: number; lineHasBytes: boolean; pendingCR: boolean; pendingBlank: boolean };
 }
 
 /**
@@ -200,6 +221,48 @@ export class SseParser {
     this.idBuffer = options.lastEventId ?? '';
     this.lastId = this.idBuffer;
     this.idAtBlockStart = this.idBuffer;
+    if (options.resume) this.resumeAt(options.resume);
+  }
+
+  /** Where another parser could take over this stream, as it stands now (see `SseOptions.resume`). */
+  get resumePoint(): SseResumePoint {
+    const point: SseResumePoint = {
+      offset: this.skipping ? this.pos : this.blockStart,
+      index: this.index,
+      lastEventId: this.idAtBlockStart,
+      retry: this.retryAtBlockStart,
+      utf8Reported: this.utf8Reported,
+    };
+    if (this.skipping) {
+      point.skipping = {
+        blockStart: this.blockStart,
+        lineHasBytes: this.skipLineHasBytes,
+        pendingCR: this.pendingCR,
+        pendingBlank: this.pendingBlank,
+      };
+    }
+    return point;
+  }
+
+  private resumeAt(point: SseResumePoint): void {
+    // Only the stream's first bytes may be a BOM: a parser that starts at the start still looks for one.
+    if (point.offset > 0) this.head = null;
+    this.received = point.offset;
+    this.pos = point.offset;
+    this.index = point.index;
+    this.idBuffer = point.lastEventId;
+    this.lastId = point.lastEventId;
+    this.retryTime = point.retry;
+    this.utf8Reported = point.utf8Reported;
+    this.resetBlock(point.offset);
+    const skipping = point.skipping;
+    if (skipping) {
+      this.blockStart = skipping.blockStart;
+      this.skipping = true;
+      this.skipLineHasBytes = skipping.lineHasBytes;
+      this.pendingCR = skipping.pendingCR;
+      this.pendingBlank = skipping.pendingBlank;
+    }
   }
 
   /** The last event ID string: what a reconnecting client sends as `Last-Event-ID`. */

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostService } from '../../shared/host/hostApi';
@@ -15,6 +16,7 @@ import { createHost } from '../../electron/host/createHost';
 import { readJournal } from '../../electron/host/session/journal';
 import { journalDir } from '../../electron/host/session/recording';
 import { inThreadAnalyser, workerAnalyser } from '../../electron/host/agent/streamAnalyser';
+import type { ReadBatch } from '../../electron/host/agent/streamReading';
 import { STREAM_REQUEST } from '../unit/support/recordStream';
 import { bundleEntry } from './support/bundleEntry';
 import { testTempDir } from '../unit/support/tempDir';
@@ -140,7 +142,7 @@ describe('analysis worker', () => {
     }
   });
 
-  it('journals each chunk as read and its analysis after: read back, the frames are those published', async () => {
+  it('journals each chunk’s frames once read, plain ones as runs of bytes: read back, they are those published', async () => {
     const dataDir = testTempDir('switchboard-analysis-');
     const host = createHost({ edition: 'test', appVersion: '0', dataDir, analysisWorker: worker });
     try {
@@ -153,9 +155,9 @@ describe('analysis worker', () => {
         (f): f is SseFrame => f.kind === 'sse' && f.exchangeId === run.exchange.id,
       );
       expect(events).toEqual(run.events);
-      expect(await readFile(path.join(journalDir(dataDir), file!), 'utf8')).toContain(
-        '"kind":"sse-analysis"',
-      );
+      const text = await readFile(path.join(journalDir(dataDir), file!), 'utf8');
+      expect(text).toContain('"kind":"sse-run"');
+      expect(text).not.toContain('"kind":"sse-analysis"');
     } finally {
       await host.close();
     }
@@ -180,9 +182,23 @@ describe('analysis worker', () => {
 
 describe('workerAnalyser', () => {
   const request = STREAM_REQUEST;
-  const datas = BLOCKS.filter((block) => block.startsWith('data: ') && !block.includes('\ndata')).map(
-    (block) => block.slice(6, -2).replaceAll('__ID__', '1'),
+  const limits = { maxEventBytes: 64 * 1024, maxStreamBytes: 16 * 1024 * 1024 };
+  const stream = Buffer.from(BLOCKS.join('').replaceAll('__ID__', '1'));
+  /** The stream cut at odd places, so that chunks end inside events and hold several. */
+  const chunks = Array.from({ length: Math.ceil(stream.length / 997) }, (_, k) =>
+    stream.subarray(k * 997, (k + 1) * 997),
   );
+  const inThread = () => {
+    const local = inThreadAnalyser().open(v1JsonRpc, request, limits);
+    return [...chunks.map((chunk) => local.read(chunk) as ReadBatch), local.end() as ReadBatch];
+  };
+  /** A worker's batches, with the chunk bytes each brings checked and set aside, to compare with the host's own. */
+  const withoutBytes = (batches: ReadBatch[]) =>
+    batches.map(({ bytes, ...batch }, k) => {
+      if (k < chunks.length) expect(bytes?.equals(chunks[k]!)).toBe(true);
+      else expect(bytes).toBeUndefined();
+      return batch;
+    });
 
   it('answers from the worker what the host’s thread answers', async () => {
     const analyser = workerAnalyser(worker);
@@ -190,25 +206,25 @@ describe('workerAnalyser', () => {
       // Ready ahead of the first stream (as when an agent is opened); asking twice changes nothing.
       analyser.prepare('1.0');
       analyser.prepare('1.0');
-      const stream = analyser.open(v1JsonRpc, request);
-      const fromWorker = await stream.analyse(datas, [1]);
-      expect(fromWorker).toEqual(inThreadAnalyser().open(v1JsonRpc, request).analyse(datas, [1]));
-      expect(analyser.workerBatches()).toBe(1);
-      expect(fromWorker.findings.length).toBeGreaterThan(0);
+      const reading = analyser.open(v1JsonRpc, request, limits);
+      const fromWorker: ReadBatch[] = [];
+      for (const chunk of chunks) fromWorker.push(await reading.read(chunk));
+      fromWorker.push(await reading.end());
+      expect(withoutBytes(fromWorker)).toEqual(inThread());
+      expect(analyser.workerBatches()).toBe(chunks.length + 1);
+      expect(fromWorker.some((batch) => batch.extras.some(([, extra]) => extra.findings))).toBe(true);
     } finally {
       await analyser.close();
     }
   });
 
-  it('answers many batches sent at once, in order, a few at a time, from a thread of the lowest priority', async () => {
+  it('answers many reads sent at once, in order, a few at a time, from a thread of the lowest priority', async () => {
     const analyser = workerAnalyser(worker);
     try {
-      const stream = analyser.open(v1JsonRpc, request);
-      const batches = Array.from({ length: 30 }, (_, k) => datas.slice(k % 5));
-      const answers = await Promise.all(batches.map((batch) => stream.analyse(batch, [])));
-      const local = inThreadAnalyser().open(v1JsonRpc, request);
-      expect(answers).toEqual(batches.map((batch) => local.analyse(batch, [])));
-      expect(analyser.workerBatches()).toBe(30);
+      const reading = analyser.open(v1JsonRpc, request, limits);
+      const answers = await Promise.all([...chunks.map((chunk) => reading.read(chunk)), reading.end()]);
+      expect(withoutBytes(answers)).toEqual(inThread());
+      expect(analyser.workerBatches()).toBe(chunks.length + 1);
       if (process.platform === 'linux') {
         // The worker lowered its own thread's priority: on a busy machine the host's thread reads the stream first.
         const nice = (await readdir('/proc/self/task')).map((tid) => {
@@ -250,13 +266,76 @@ describe('workerAnalyser', () => {
     }
   });
 
-  it('answers from the host’s thread when the worker is gone, for batches sent and batches to come', async () => {
+  it('reads in the host’s thread when the worker cannot start, for every read', async () => {
     const analyser = workerAnalyser(`${worker}.missing.mjs`);
-    const expected = inThreadAnalyser().open(v1JsonRpc, request).analyse(datas, []);
-    const stream = analyser.open(v1JsonRpc, request);
-    expect(await stream.analyse(datas, [])).toEqual(expected);
-    expect(await stream.analyse(datas, [])).toEqual(expected);
+    const reading = analyser.open(v1JsonRpc, request, limits);
+    const answers: ReadBatch[] = [];
+    for (const chunk of chunks) answers.push(await reading.read(chunk));
+    answers.push(await reading.end());
+    // Reads sent before the start failed came back later, bringing their chunk's bytes.
+    expect(answers.map(({ bytes: _bytes, ...batch }) => batch)).toEqual(inThread());
     expect(analyser.workerBatches()).toBe(0);
     await analyser.close();
   });
+
+  it('reads on in the host’s thread from where a worker that stopped mid-stream left it, losing nothing', async () => {
+    // The real worker, which stops as it is about to answer its fourth message.
+    const script = await stoppingWorker(3);
+    const analyser = workerAnalyser(script);
+    try {
+      const reading = analyser.open(v1JsonRpc, request, limits);
+      const answers: ReadBatch[] = [];
+      // Three chunks answered by the worker, one message each; the rest sent at once, and never answered by it.
+      for (const chunk of chunks.slice(0, 3)) answers.push(await reading.read(chunk));
+      const rest = await Promise.all([...chunks.slice(3).map((chunk) => reading.read(chunk)), reading.end()]);
+      expect(analyser.workerBatches()).toBe(3);
+      expect(withoutBytes([...answers, ...rest])).toEqual(inThread());
+      // Streams opened later are read here from the start.
+      const later = analyser.open(v1JsonRpc, request, limits);
+      expect(later.read(Buffer.from('data: {}\n\n'))).not.toBeInstanceOf(Promise);
+    } finally {
+      await analyser.close();
+    }
+  });
+
+  it('says an oversized event the stopped worker was storing is lost, and reads on after it', async () => {
+    const spillDir = testTempDir('switchboard-worker-spill-');
+    const small = { ...limits, maxEventBytes: 64, spillDir };
+    const big = `data: ${'x'.repeat(200)}\n\n`;
+    const script = await stoppingWorker(1);
+    const analyser = workerAnalyser(script);
+    try {
+      const reading = analyser.open(v1JsonRpc, request, small);
+      // The worker answers the first chunk, which starts the oversized event; the rest is read here.
+      const first = await reading.read(Buffer.from(`${big.slice(0, 100)}`));
+      expect(first.findings.map((f) => f.rule)).toEqual(['sse.event-too-large']);
+      const rest = await Promise.all([
+        reading.read(Buffer.from(`${big.slice(100)}data: {"after":true}\n\n`)),
+        reading.end(),
+      ]);
+      expect(rest[0]!.findings.map((f) => f.rule)).toEqual(['sse.event-not-stored']);
+      expect(rest[0]!.findings[0]!.message).toContain('the analysis worker stopped');
+      expect(rest[0]!.text).toBe('data: {"after":true}\n\n');
+    } finally {
+      await analyser.close();
+    }
+  });
 });
+
+/**
+ * The built worker, wrapped so that its thread exits instead of posting answer `after + 1`: as a worker that fails
+ * mid-stream would, with the reads of that message and later ones never answered.
+ */
+async function stoppingWorker(after: number): Promise<string> {
+  const dir = testTempDir('switchboard-worker-stop-');
+  const script = path.join(dir, 'stopping.mjs');
+  writeFileSync(
+    script,
+    `import { parentPort } from 'node:worker_threads';\n` +
+      `const post = parentPort.postMessage.bind(parentPort);\n` +
+      `let answers = 0;\n` +
+      `parentPort.postMessage = (message, transfer) => { if (++answers > ${after}) process.exit(1); post(message, transfer); };\n` +
+      `await import(${JSON.stringify(pathToFileURL(worker).href)});\n`,
+  );
+  return script;
+}

@@ -1,6 +1,7 @@
 // The analysis worker's entry point (streamAnalyser.ts starts it from its bundle, dist/electron/analysisWorker.cjs):
-// it keeps one analyser per open stream and answers every message of batches with one reply per batch, in order: its
-// analysis or why it could not be made, in which case the host analyses that batch itself.
+// it reads the streams the host hands it (streamReading.ts), one reader per open stream, and answers every message of
+// reads with one reply per read, in order: the blocks that chunk completed, or why the stream could not be read, in
+// which case the host reads it on itself from where this thread left it.
 
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -8,32 +9,41 @@ import { parentPort } from 'node:worker_threads';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import { bindings } from '../../../shared/a2a/generation';
 import { bodySchemaChecker } from '../bodySchema';
-import { analyseBatch, eventAnalyser } from './streamAnalysis';
-import type { AnalysisBatch, BatchReply, FromAnalysisWorker, ToAnalysisWorker } from './streamAnalyser';
+import { eventAnalyser } from './streamAnalysis';
+import { StreamReading } from './streamReading';
+import type { FromAnalysisWorker, ReadReply, StreamRead, ToAnalysisWorker } from './streamAnalyser';
 
 const port = parentPort;
 if (!port) throw new Error('analysisWorker runs as a worker thread.');
 // Loading and compiling the schema checks run at the process's priority: a stream's events wait for them, and at the
-// lowest priority on a busy machine they took seconds (bench:ingest). Batches run at the lowest (see lowerPriority).
+// lowest priority on a busy machine they took seconds (bench:ingest). Reading runs at the lowest (see lowerPriority).
 let lowered = false;
 
-const streams = new Map<number, ReturnType<typeof eventAnalyser>>();
+const streams = new Map<number, StreamReading>();
 
 port.on('message', (message: ToAnalysisWorker) => {
   switch (message.type) {
     case 'open': {
       const adapter = findAdapter(message.generation as never, message.binding as never);
-      if (adapter) streams.set(message.stream, eventAnalyser(adapter, message.request));
+      if (adapter)
+        streams.set(
+          message.stream,
+          new StreamReading(message.limits, eventAnalyser(adapter, message.request)),
+        );
       break;
     }
-    case 'batches': {
+    case 'reads': {
       if (!lowered) lowered = lowerPriority();
-      const replies = message.batches.map(analyse);
+      const replies = message.reads.map(read);
+      const transfer = replies.flatMap((reply) =>
+        'batch' in reply ? [reply.batch.blocks.buffer as ArrayBuffer] : [],
+      );
       try {
-        port.postMessage({ replies } satisfies FromAnalysisWorker);
+        port.postMessage({ replies } satisfies FromAnalysisWorker, transfer);
       } catch (error) {
-        // A value the structured clone cannot carry: the host analyses these batches itself.
-        const failed = message.batches.map(({ batch }) => ({ batch, error: String(error) }));
+        // A value the structured clone cannot carry: the host reads these streams itself.
+        const failed = message.reads.map(({ stream, read }) => ({ stream, read, error: String(error) }));
+        for (const { stream } of message.reads) streams.delete(stream);
         port.postMessage({ replies: failed } satisfies FromAnalysisWorker);
       }
       break;
@@ -48,20 +58,26 @@ port.on('message', (message: ToAnalysisWorker) => {
   }
 });
 
-/** One batch's analysis, or why it could not be made. */
-function analyse(message: AnalysisBatch): BatchReply {
-  const analyser = streams.get(message.stream);
+/** One read's blocks, or why the stream could not be read (it is then the host's to read on). */
+function read(message: StreamRead): ReadReply {
+  const { stream, read } = message;
+  const reading = streams.get(stream);
+  const { chunk } = message;
+  // Let go of the chunk at once: held by the message while the rest of it is read, it outlived young-generation
+  // collections and waited for a full one, tens of megabytes of a flood's peak RSS (bench:ingest).
+  delete message.chunk;
   try {
-    if (!analyser) throw new Error(`No open stream ${message.stream}.`);
-    return { batch: message.batch, result: analyseBatch(analyser, message.datas, message.errors) };
+    if (!reading) throw new Error(`No open stream ${stream}.`);
+    return { stream, read, batch: chunk ? reading.chunk(chunk) : reading.end() };
   } catch (error) {
-    return { batch: message.batch, error: error instanceof Error ? error.message : String(error) };
+    streams.delete(stream);
+    return { stream, read, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
 /**
  * Gives this thread the lowest scheduling priority, where the system allows a thread its own (Linux): on a busy
- * machine the host's thread, which reads and records the stream, goes first, and the analysis follows behind it.
+ * machine the host's thread, which takes the stream in and records it, goes first, and the reading follows behind.
  * Elsewhere the worker keeps the process's priority.
  */
 function lowerPriority(): true {
@@ -70,7 +86,7 @@ function lowerPriority(): true {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
   } catch {
-    // Not Linux, or not allowed: the analysis runs at the process's priority.
+    // Not Linux, or not allowed: the reading runs at the process's priority.
   }
   return true;
 }

@@ -1,22 +1,39 @@
-// Where stream events are analysed (streamAnalysis.ts): in a worker thread when the host was given its script, so
-// that decoding and schema checks run beside the thread that reads the socket, records and publishes (bench:ingest);
-// in the host's own thread otherwise (tests run from source, which have no built worker). A worker that fails or
-// exits hands every batch it had, and every later one, back to the host's thread: nothing is lost, only slower.
+// Where stream events are read (streamReading.ts): in a worker thread when the host was given its script, so that
+// parsing, decoding and schema checks run beside the thread that takes the bytes in, records and publishes
+// (bench:ingest); in the host's own thread otherwise (tests run from source, which have no built worker). A worker
+// that fails, or that cannot read one stream, hands its streams back to the host's thread where it left them: the
+// host keeps each stream's bytes from the last point the worker said it could be taken over at, so nothing is lost,
+// only slower.
 
 import { Worker } from 'node:worker_threads';
 import { findAdapter } from '../../../shared/a2a/adapters';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
+import type { SseResumePoint } from '../../../shared/wire/sse';
 import { Fifo } from '../../../shared/fifo';
-import { analyseBatch, eventAnalyser, type BatchAnalysis } from './streamAnalysis';
+import { eventAnalyser } from './streamAnalysis';
+import { HeldBytes } from './heldBytes';
+import {
+  notStoredFinding,
+  StreamReading,
+  type EventReader,
+  type ReadBatch,
+  type ReadingLimits,
+} from './streamReading';
 
-export interface AnalysisStream {
-  /** The batch's analysis: at once in the host's thread, a promise from a worker. Batches resolve in order. */
-  analyse(datas: string[], errors: number[]): BatchAnalysis | Promise<BatchAnalysis>;
+/** One stream's reading: each chunk's blocks, then the end's, in order. */
+export interface ReadingStream {
+  /**
+   * The blocks the chunk completed: at once in the host's thread, a promise from a worker. A batch that comes back
+   * later brings the chunk's bytes with it (`ReadBatch.bytes`), so that the recorder need not hold the chunk.
+   */
+  read(chunk: Buffer): ReadBatch | Promise<ReadBatch>;
+  /** The blocks the end of the stream completed. */
+  end(): ReadBatch | Promise<ReadBatch>;
   close(): void;
 }
 
 export interface StreamAnalyser {
-  open(adapter: GenerationAdapter, request: EncodedRequest): AnalysisStream;
+  open(adapter: GenerationAdapter, request: EncodedRequest, limits: ReadingLimits): ReadingStream;
   /**
    * Gets ready for streams of a generation ahead of the first (an agent of it was opened): the worker started and
    * its schema checks compiled, so the first stream does not wait for either.
@@ -27,44 +44,57 @@ export interface StreamAnalyser {
    * start, not while a stream's first events wait (bench:ingest). No schema is compiled until `prepare`.
    */
   start(): void;
-  /** Batches analysed by a worker so far (0 in the host's thread): how tests tell the worker did the work. */
+  /** Reads a worker answered so far (0 in the host's thread): how tests tell the worker did the work. */
   workerBatches(): number;
   close(): Promise<void>;
 }
 
-/** One batch of one stream's events to analyse. */
-export interface AnalysisBatch {
+/** One read of one stream: a chunk, or the end when there is none. */
+export interface StreamRead {
   stream: number;
-  batch: number;
-  datas: string[];
-  errors: number[];
+  read: number;
+  chunk?: Uint8Array;
 }
 
 /**
- * Messages to the worker. Batches go several to a message: with many streams each chunk is a small batch, and a
- * message per batch cost more in posting than the analysis itself (bench:ui-many).
+ * Messages to the worker. Reads go several to a message: with many streams each chunk is small, and a message per
+ * chunk cost more in posting than the reading itself (bench:ui-many).
  */
 export type ToAnalysisWorker =
-  | { type: 'open'; stream: number; generation: string; binding: string; request: EncodedRequest }
-  | { type: 'batches'; batches: AnalysisBatch[] }
+  | {
+      type: 'open';
+      stream: number;
+      generation: string;
+      binding: string;
+      request: EncodedRequest;
+      limits: ReadingLimits;
+    }
+  | { type: 'reads'; reads: StreamRead[] }
   | { type: 'close'; stream: number }
   | { type: 'prepare'; generation: string };
 
-/** One batch's answer: its analysis, or why the worker could not (the host then analyses it itself). */
-export type BatchReply = { batch: number; result: BatchAnalysis } | { batch: number; error: string };
+/** One read's answer: its batch, or why the worker could not read the stream (the host then reads it itself). */
+export type ReadReply =
+  { stream: number; read: number; batch: ReadBatch } | { stream: number; read: number; error: string };
 
-/** Messages from it: one per `batches` message, its replies in the order the batches were sent. */
+/** Messages from it: one per `reads` message, its replies in the order the reads were sent. */
 export interface FromAnalysisWorker {
-  replies: BatchReply[];
+  replies: ReadReply[];
 }
 
-/** `shapes: false` analyses every event in full (eventShapes.ts): the straightforward path, for comparison. */
-export function inThreadAnalyser(options: { shapes?: boolean } = {}): StreamAnalyser {
+/** A stream read in this thread. */
+function localReading(limits: ReadingLimits, reader: EventReader): ReadingStream {
+  const reading = new StreamReading(limits, reader);
+  return { read: (chunk) => reading.chunk(chunk), end: () => reading.end(), close: () => undefined };
+}
+
+/**
+ * `shapes: false` and `templates: false` analyse every event in full (eventShapes.ts, eventTemplates.ts): the
+ * straightforward path, for comparison.
+ */
+export function inThreadAnalyser(options: { shapes?: boolean; templates?: boolean } = {}): StreamAnalyser {
   return {
-    open(adapter, request) {
-      const analyse = eventAnalyser(adapter, request, options);
-      return { analyse: (datas, errors) => analyseBatch(analyse, datas, errors), close: () => undefined };
-    },
+    open: (adapter, request, limits) => localReading(limits, eventAnalyser(adapter, request, options)),
     // Compiled on the first stream, as before there was a worker: nothing runs ahead in the host's thread.
     prepare: () => undefined,
     start: () => undefined,
@@ -74,141 +104,251 @@ export function inThreadAnalyser(options: { shapes?: boolean } = {}): StreamAnal
 }
 
 /**
- * The analysis of a stream that is not A2A: no decoder and no schema, only whether each event's data is JSON (text is
+ * The reading of a stream that is not A2A: no decoder and no schema, only whether each event's data is JSON (text is
  * as good as JSON there, so it is no finding).
  */
-export function genericAnalysis(): AnalysisStream {
-  const analyse = (data: string) => {
+export function genericReading(limits: ReadingLimits): ReadingStream {
+  return localReading(limits, (data) => {
     try {
       JSON.parse(data);
       return { summary: null, findings: [] };
     } catch {
       return { summary: null, findings: [], notJson: true as const };
     }
-  };
-  return { analyse: (datas, errors) => analyseBatch(analyse, datas, errors), close: () => undefined };
+  });
 }
 
-interface Pending {
-  resolve: (result: BatchAnalysis) => void;
-  /** The same batch analysed in the host's thread, when the worker cannot. */
-  fallback: () => BatchAnalysis;
+/** A read sent to the worker and not yet answered: the stream bytes `[offset, end)` of its chunk (none for the end). */
+interface Waiting {
+  read: number;
+  chunk: { offset: number; end: number } | undefined;
+  resolve: (batch: ReadBatch) => void;
 }
 
-export function workerAnalyser(script: string): StreamAnalyser {
-  let worker: Worker | undefined;
-  let failed = false;
-  let streams = 0;
-  let batches = 0;
-  let answered = 0;
-  const pending = new Map<number, Pending>();
-  const prepared = new Set<string>();
-  // Batches not yet posted. Only a few messages are with the worker at a time: posting copies the batches, which
-  // costs the host's thread, and a worker behind a fast stream would only hold the copies (its priority is below the
-  // host's). What waited meanwhile goes in the next message, so a worker that fell behind gets fewer, larger ones.
-  const queue = new Fifo<AnalysisBatch>();
-  let posted = 0;
-  const pump = () => {
-    while (worker && posted < MAX_POSTED && queue.length > 0) {
-      posted++;
-      post(worker, { type: 'batches', batches: queue.take(MAX_BATCHES_PER_POST) });
-    }
-  };
+/**
+ * A stream the worker reads. It keeps the stream's bytes from the last point the worker said it could be taken over
+ * at: should the worker go, this thread reads on from there, and answers every read still waiting.
+ */
+class WorkerStream implements ReadingStream {
+  private local: StreamReading | undefined;
+  /** What the first batch read here must say that the worker could not (see `takeOver`). */
+  private lost: ReadBatch['findings'] = [];
+  private resume: SseResumePoint | undefined;
+  private storing: number | undefined;
+  private readonly held = new HeldBytes();
+  private readonly waiting = new Fifo<Waiting>();
+  private reads = 0;
 
-  const giveUp = () => {
-    failed = true;
-    worker = undefined;
-    queue.clear();
-    for (const [batch, entry] of pending) {
-      pending.delete(batch);
-      entry.resolve(entry.fallback());
+  constructor(
+    private readonly id: number,
+    private readonly limits: ReadingLimits,
+    private readonly reader: () => EventReader,
+    private readonly pool: WorkerPool,
+  ) {}
+
+  read(chunk: Buffer): ReadBatch | Promise<ReadBatch> {
+    if (!this.local && !this.pool.running()) this.takeOver();
+    if (this.local) return this.withLost(this.local.chunk(chunk));
+    const offset = this.held.offset;
+    this.held.push(chunk);
+    return this.send(chunk, { offset, end: this.held.offset });
+  }
+
+  end(): ReadBatch | Promise<ReadBatch> {
+    if (!this.local && !this.pool.running()) this.takeOver();
+    if (this.local) return this.withLost(this.local.end());
+    return this.send(undefined, undefined);
+  }
+
+  close(): void {
+    this.pool.closeStream(this.id);
+  }
+
+  private send(chunk: Buffer | undefined, span: Waiting['chunk']): Promise<ReadBatch> {
+    const read = ++this.reads;
+    return new Promise<ReadBatch>((resolve) => {
+      this.waiting.push({ read, chunk: span, resolve });
+      // Posted as a copy of its own, which the worker takes over: the chunk may be a view of a larger buffer the
+      // socket still uses, and this thread keeps it for the journal and in case the worker goes.
+      this.pool.post({ stream: this.id, read, ...(chunk ? { chunk: new Uint8Array(chunk) } : {}) });
+    });
+  }
+
+  /** The worker's answer to the oldest read waiting. */
+  answered(reply: ReadReply): void {
+    if (this.local) return;
+    if (!('batch' in reply)) {
+      this.takeOver();
+      return;
     }
-  };
-  const started = (): Worker | undefined => {
-    if (failed) return undefined;
-    if (worker) return worker;
+    const [waiting] = this.waiting.take(1);
+    if (!waiting) return;
+    const { batch } = reply;
+    this.resume = batch.resume;
+    this.storing = batch.storing;
+    // The chunk's bytes go with its batch, for the journal: valid until the next chunk is pushed, which is after
+    // the batch has been recorded (both run before the event loop reads the socket again).
+    if (waiting.chunk) batch.bytes = this.held.view(waiting.chunk.offset, waiting.chunk.end);
+    this.held.release(Math.min(this.resume.offset, waiting.chunk?.end ?? this.held.offset));
+    waiting.resolve(batch);
+  }
+
+  /**
+   * Reads on in this thread from where the worker's last answer left the stream: its bytes since then are read
+   * again, without what they said before (the worker said it), and every read still waiting is answered.
+   */
+  takeOver(): void {
+    if (this.local) return;
+    const local = new StreamReading(this.limits, this.reader(), this.resume);
+    this.local = local;
+    const waiting = this.waiting.take(Number.MAX_SAFE_INTEGER);
+    const from = this.resume?.offset ?? 0;
+    const first = waiting[0]?.chunk?.offset ?? this.held.offset;
+    const answered = this.held.view(from, first);
+    if (answered && answered.byteLength > 0) local.chunk(Buffer.from(answered));
+    // An oversized event the worker was writing to disk is lost with it.
+    if (this.resume?.skipping && this.storing !== undefined)
+      this.lost.push(notStoredFinding(this.storing, 'the analysis worker stopped while writing it'));
+    for (const item of waiting) {
+      // A copy: the held bytes move when the next chunk comes, and the journal may keep these a little longer.
+      const bytes = item.chunk && Buffer.from(this.held.view(item.chunk.offset, item.chunk.end)!);
+      const batch = this.withLost(bytes ? local.chunk(bytes) : local.end());
+      if (bytes) batch.bytes = bytes;
+      item.resolve(batch);
+    }
+  }
+
+  private withLost(batch: ReadBatch): ReadBatch {
+    if (this.lost.length === 0) return batch;
+    batch.findings.unshift(...this.lost);
+    this.lost = [];
+    return batch;
+  }
+}
+
+/** The one worker, the reads queued for it and the streams it reads. */
+class WorkerPool {
+  private worker: Worker | undefined;
+  private failed = false;
+  private readonly streams = new Map<number, WorkerStream>();
+  // Reads not yet posted. Only a few messages are with the worker at a time: what waited meanwhile goes in the next
+  // message, so a worker that fell behind gets fewer, larger ones.
+  private readonly queue = new Fifo<StreamRead>();
+  private posted = 0;
+  answered = 0;
+
+  constructor(private readonly script: string) {}
+
+  running(): boolean {
+    return this.started() !== undefined;
+  }
+
+  started(): Worker | undefined {
+    if (this.failed) return undefined;
+    if (this.worker) return this.worker;
     try {
-      worker = new Worker(script);
+      this.worker = new Worker(this.script);
     } catch {
-      failed = true;
+      this.failed = true;
       return undefined;
     }
     // The worker never keeps the host alive on its own: an open stream's socket does while there is work.
-    worker.unref();
-    worker.on('message', (message: FromAnalysisWorker) => {
-      posted--;
-      pump();
+    this.worker.unref();
+    this.worker.on('message', (message: FromAnalysisWorker) => {
+      this.posted--;
+      this.pump();
       for (const reply of message.replies) {
-        const entry = pending.get(reply.batch);
-        if (!entry) continue;
-        pending.delete(reply.batch);
-        if ('result' in reply) answered++;
-        entry.resolve('result' in reply ? reply.result : entry.fallback());
+        if ('batch' in reply) this.answered++;
+        this.streams.get(reply.stream)?.answered(reply);
       }
     });
-    worker.on('error', giveUp);
-    worker.on('exit', giveUp);
-    return worker;
-  };
+    this.worker.on('error', () => this.giveUp());
+    this.worker.on('exit', () => this.giveUp());
+    return this.worker;
+  }
 
+  open(stream: WorkerStream, id: number, message: ToAnalysisWorker): void {
+    this.streams.set(id, stream);
+    this.worker?.postMessage(message);
+  }
+
+  post(read: StreamRead): void {
+    this.queue.push(read);
+    this.pump();
+  }
+
+  closeStream(id: number): void {
+    if (!this.streams.delete(id)) return;
+    this.worker?.postMessage({ type: 'close', stream: id } satisfies ToAnalysisWorker);
+  }
+
+  message(message: ToAnalysisWorker): void {
+    this.started()?.postMessage(message);
+  }
+
+  /** Every stream the worker had is read in this thread from where it left it. */
+  giveUp(): void {
+    this.failed = true;
+    this.worker = undefined;
+    this.queue.clear();
+    for (const stream of this.streams.values()) stream.takeOver();
+    this.streams.clear();
+  }
+
+  async close(): Promise<void> {
+    const current = this.worker;
+    this.failed = true;
+    this.worker = undefined;
+    if (current) await current.terminate();
+    // Anything still waiting is read here, so no stream waits for a worker that is gone.
+    this.giveUp();
+  }
+
+  private pump(): void {
+    const { worker } = this;
+    while (worker && this.posted < MAX_POSTED && this.queue.length > 0) {
+      this.posted++;
+      const reads = this.queue.take(MAX_READS_PER_POST);
+      const transfer: ArrayBuffer[] = [];
+      for (const read of reads) if (read.chunk) transfer.push(read.chunk.buffer as ArrayBuffer);
+      worker.postMessage({ type: 'reads', reads } satisfies ToAnalysisWorker, transfer);
+    }
+  }
+}
+
+export function workerAnalyser(script: string): StreamAnalyser {
+  const pool = new WorkerPool(script);
+  const prepared = new Set<string>();
+  let streams = 0;
   return {
-    open(adapter, request) {
-      const local = () => {
-        analyse ??= eventAnalyser(adapter, request);
-        return analyse;
-      };
-      let analyse: ReturnType<typeof eventAnalyser> | undefined;
-      const thread = findAdapter(adapter.generation, adapter.binding) === adapter ? started() : undefined;
-      if (!thread) {
-        return { analyse: (datas, errors) => analyseBatch(local(), datas, errors), close: () => undefined };
-      }
-      const stream = ++streams;
-      post(thread, {
+    open(adapter, request, limits) {
+      const reader = () => eventAnalyser(adapter, request);
+      const known = findAdapter(adapter.generation, adapter.binding) === adapter;
+      if (!known || !pool.running()) return localReading(limits, reader());
+      const id = ++streams;
+      const stream = new WorkerStream(id, limits, reader, pool);
+      pool.open(stream, id, {
         type: 'open',
-        stream,
+        stream: id,
         generation: adapter.generation,
         binding: adapter.binding,
         request,
+        limits,
       });
-      return {
-        analyse(datas, errors) {
-          if (!worker) return analyseBatch(local(), datas, errors);
-          const batch = ++batches;
-          return new Promise<BatchAnalysis>((resolve) => {
-            pending.set(batch, { resolve, fallback: () => analyseBatch(local(), datas, errors) });
-            queue.push({ stream, batch, datas, errors });
-            pump();
-          });
-        },
-        close() {
-          if (worker) post(worker, { type: 'close', stream });
-        },
-      };
+      return stream;
     },
     prepare(generation) {
       if (prepared.has(generation)) return;
       prepared.add(generation);
-      const thread = started();
-      if (thread) post(thread, { type: 'prepare', generation });
+      pool.message({ type: 'prepare', generation });
     },
-    start: () => void started(),
-    workerBatches: () => answered,
-    async close() {
-      const current = worker;
-      failed = true;
-      worker = undefined;
-      if (current) await current.terminate();
-      // Anything still waiting is answered here, so no stream waits for a worker that is gone.
-      giveUp();
-    },
+    start: () => void pool.started(),
+    workerBatches: () => pool.answered,
+    close: () => pool.close(),
   };
 }
 
 /** Messages with the worker at once: enough that it never waits for the next while the host's thread is busy. */
 const MAX_POSTED = 8;
-/** Batches per message at most, so that one message's copy and answer stay small beside a frame's time. */
-const MAX_BATCHES_PER_POST = 64;
-
-function post(worker: Worker, message: ToAnalysisWorker): void {
-  worker.postMessage(message);
-}
+/** Reads per message at most, so that one message's copy and answer stay small beside a frame's time. */
+const MAX_READS_PER_POST = 64;

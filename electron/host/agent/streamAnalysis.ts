@@ -1,74 +1,93 @@
 // What the host learns from a stream event's data: its A2A summary (which task, which state), its findings (decoder
 // and JSON Schema), whether the data is JSON, and its parsed JSON where JSON.parse alone would not give it. Pure, so
 // it runs the same in the analysis worker (analysisWorker.ts) and, where there is none, in the host's own thread
-// (streamAnalyser.ts).
-// Results travel a batch at a time in a compact form: most events of a stream share one of a few summaries and have
-// no findings, so a batch is the distinct summaries, an index per event, and the exceptions.
+// (streamAnalyser.ts). Results travel a chunk at a time in a compact form (streamReading.ts): most events of a stream
+// share one of a few summaries, kept once in a batch's `SummaryTable`.
 
-import { bodySchemaChecker } from '../bodySchema';
+import { bodySchemaChecker, schemaNeutral } from '../bodySchema';
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import type { StreamItem } from '../../../shared/a2a/model';
 import type { Finding } from '../../../shared/wire/finding';
 import type { SseFrame } from '../../../shared/wire/frame';
 import { parsePlainJson } from '../../../shared/wire/plainJson';
 import { EventShapes } from './eventShapes';
+import { EventTemplates } from './eventTemplates';
 
 export type EventSummary = NonNullable<SseFrame['a2a']>;
 
-export interface BatchAnalysis {
-  /** The distinct summaries of the batch; null for an event with none (data that decoded to nothing). */
-  shapes: Array<EventSummary | null>;
-  /** Per event, its summary's index in `shapes`. */
-  which: number[];
-  /** Events with findings: [index in the batch, findings]. */
-  findings: Array<[number, Finding[]]>;
-  /**
-   * Events whose parsed JSON is not what JSON.parse gives for their data, or that JSON.parse refuses while the
-   * decoder read them: [index, the decoder's value].
-   */
-  json: Array<[number, unknown]>;
-  /** Events whose data is not JSON at all. Every event in neither list has JSON.parse of its data as its JSON. */
-  notJson: number[];
-}
-
-interface EventAnalysis {
+export interface EventAnalysis {
   summary: EventSummary | null;
   findings: Finding[];
-  /** Set only when the event's JSON must travel (see BatchAnalysis.json). */
+  /** Set when the data is known to hold nothing that looks like a secret (its template's text was asked). */
+  clean?: true;
+  /**
+   * Set only when the event's JSON must travel: the decoder's value when it is not what JSON.parse gives for the
+   * data, or when JSON.parse refuses what the decoder read.
+   */
   json?: unknown;
   /** The data is not JSON. */
   notJson?: true;
 }
 
 /**
- * Analyses the events of one stream, opened by `request` and spoken in `adapter`'s generation and binding. With
- * `shapes` (the default), an event shaped as an earlier clean one takes the fast path of eventShapes.ts; without, every
- * event is analysed in full (the straightforward path the differential tests compare it with).
+ * Analyses the events of one stream, opened by `request` and spoken in `adapter`'s generation and binding. An event
+ * whose text is an earlier clean one's with only free values changed takes the fastest path (eventTemplates.ts, with
+ * `templates`, the default); one shaped as an earlier clean one the next (eventShapes.ts, with `shapes`, the default);
+ * with neither, every event is analysed in full (the straightforward path the differential tests compare them with).
  */
 export function eventAnalyser(
   adapter: GenerationAdapter,
   request: EncodedRequest,
-  options: { shapes?: boolean } = {},
+  options: { shapes?: boolean; templates?: boolean } = {},
 ): (data: string, isError: boolean) => EventAnalysis {
+  // The answers it gives may be shared between events: whoever reads them does not change them.
   const schemaFindings = bodySchemaChecker(adapter.generation, adapter.binding, 'event');
   const full = fullAnalyser(adapter, request, schemaFindings);
-  if (options.shapes === false) return full;
+  const useShapes = options.shapes !== false;
+  const useTemplates = options.templates !== false;
+  if (!useShapes && !useTemplates) return full;
   const shapes = new EventShapes<EventSummary>();
+  // A template's answers are made once and shared by every event that matches it (they are not changed after).
+  const templates = new EventTemplates<{ clean: EventAnalysis; unclean: EventAnalysis }>(
+    useTemplates ? schemaNeutral(adapter.generation, adapter.binding, 'event') : () => false,
+  );
+  const remember = (data: string, summary: EventSummary) =>
+    templates.add(data, {
+      clean: { summary, findings: NO_FINDINGS, clean: true },
+      unclean: { summary, findings: NO_FINDINGS },
+    });
   return (data, isError) => {
-    if (isError || !shapes.useful()) return full(data, isError);
+    if (isError) return full(data, isError);
+    const templated = useTemplates && templates.useful() ? templates.match(data) : undefined;
+    if (templated) return templates.lastClean ? templated.clean : templated.unclean;
+    if (!useShapes || !shapes.useful()) {
+      const result = full(data, isError);
+      if (useTemplates && cleanItem(result)) remember(data, result.summary!);
+      return result;
+    }
     // Plain JSON only: the decoder would take JSON.parse's value too and have nothing to say of the text itself.
     const plain = parsePlainJson(data);
     if (!plain) return full(data, isError);
     const known = shapes.get(plain.value);
-    if (known && schemaFindings(plain.value).length === 0) return { summary: known, findings: [] };
+    if (known && schemaFindings(plain.value).length === 0) {
+      if (useTemplates) remember(data, known);
+      return { summary: known, findings: [] };
+    }
     const result = full(data, isError);
-    // Only a clean A2A item is remembered: an error event skips the schema, and findings belong to one event.
-    const item = result.summary?.item;
-    const clean = result.findings.length === 0 && !result.notJson;
-    if (!known && clean && item && item !== 'unknown' && item !== 'error')
-      shapes.set(plain.value, result.summary!);
+    if (cleanItem(result)) {
+      if (!known) shapes.set(plain.value, result.summary!);
+      if (useTemplates) remember(data, result.summary!);
+    }
     return result;
   };
+}
+
+const NO_FINDINGS: Finding[] = Object.freeze([]) as unknown as Finding[];
+
+/** Only a clean A2A item is remembered: an error event skips the schema, and findings belong to one event. */
+function cleanItem(result: EventAnalysis): boolean {
+  const item = result.summary?.item;
+  return result.findings.length === 0 && !result.notJson && !!item && item !== 'unknown' && item !== 'error';
 }
 
 function fullAnalyser(
@@ -102,27 +121,6 @@ function fullAnalyser(
     if (travels) return { summary, findings, json: decoded.json };
     return notJson ? { summary, findings, notJson } : { summary, findings };
   };
-}
-
-/** Analyses a batch: `errors` lists, in order, the events that came as SSE `event: error`. */
-export function analyseBatch(
-  analyse: (data: string, isError: boolean) => EventAnalysis,
-  datas: readonly string[],
-  errors: readonly number[],
-): BatchAnalysis {
-  const table = new SummaryTable();
-  const out: BatchAnalysis = { shapes: table.shapes, which: [], findings: [], json: [], notJson: [] };
-  let nextError = 0;
-  for (let i = 0; i < datas.length; i++) {
-    const isError = errors[nextError] === i;
-    if (isError) nextError++;
-    const result = analyse(datas[i]!, isError);
-    out.which.push(table.index(result.summary));
-    if (result.findings.length > 0) out.findings.push([i, result.findings]);
-    if ('json' in result) out.json.push([i, result.json]);
-    if (result.notJson) out.notJson.push(i);
-  }
-  return out;
 }
 
 /** Few shapes are compared member by member; past that, a key per summary finds its shape. */

@@ -285,11 +285,10 @@ function streamRecorder(
     ...(capture
       ? {
           capture: {
-            raw: (frames, bytes) => {
+            frames: (frames, marks, bytes) => {
               for (const event of frames) event.proxied = info;
-              capture.raw(frames, bytes);
+              capture.frames(frames, marks, bytes);
             },
-            analysed: (frames) => capture.analysed(frames),
           },
         }
       : {}),

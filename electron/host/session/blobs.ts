@@ -40,8 +40,9 @@ export function externalizeFrame(frame: Frame, sink: BlobSink, threshold = BLOB_
     const bytes = frame.rawBase64 ? Buffer.from(frame.rawBase64, 'base64') : Buffer.from(frame.raw, 'utf8');
     const hash = sha256(bytes);
     sink(hash, bytes);
-    // The event's data and parsed JSON are derived from the raw block; they are rebuilt when it is read back.
-    const { json: _json, jsonFromData: _fromData, rawBase64: _base64, ...rest } = frame;
+    // The event's data and parsed JSON are derived from the raw block; they are rebuilt when it is read back. The
+    // `jsonFromData` mark stays: it says what the parsed JSON is, as the live frame did.
+    const { json: _json, rawBase64: _base64, ...rest } = frame;
     const stored: StoredSse = { ...rest, raw: '', blob: hash };
     if (frame.event) stored.event = { ...frame.event, data: '' };
     return stored;

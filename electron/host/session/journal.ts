@@ -7,8 +7,9 @@
 //
 // Line kinds: one `journal` header first, then `agent` lines, `redactions` lines and frame lines (`http`, `sse`,
 // `webhook`, and `sse-run` for runs of stream events) in the order they happened. An http frame appears once per
-// revision; readers keep the newest. Stream events are written as they are read, and an `sse-analysis` line adds
-// what their analysis learnt once it is done (sseAnalysis.ts).
+// revision; readers keep the newest. Stream events are written once read and analysed, a chunk at a time. Journals
+// of earlier versions also have `sse-analysis` lines, which add to the stream frames before them what their
+// analysis learnt (sseAnalysis.ts); they are read, no longer written.
 //
 // This module decides what each frame becomes; journalQueue.ts keeps the lines and writes them in order, and
 // lineReader.ts cuts the file back into lines.
@@ -22,8 +23,8 @@ import { blobReader, externalizeFrame, internalizeFrame } from './blobs';
 import { compactFrame, expandFrame, journalLine } from './compactFrame';
 import { JournalQueue, type CapturedBytes } from './journalQueue';
 import { readLines, type LineSink } from './lineReader';
-import { expandRun, plainBlock, plainEvent, RUN_KIND, runLineOf } from './sseRuns';
-import { ANALYSIS_KIND, analysisLine, analysisLineOf, applyAnalysis, type Redaction } from './sseAnalysis';
+import { expandRun, plainEvent, RUN_CLEAN, RUN_KIND, RUN_PLAIN, runLineOf } from './sseRuns';
+import { ANALYSIS_KIND, analysisLineOf, applyAnalysis } from './sseAnalysis';
 import { MAX_FRAME_DEPTH, nestedDeeperThan } from '../../../shared/wire/jsonDepth';
 import { isTerminalState } from '../../../shared/a2a/model';
 
@@ -64,24 +65,17 @@ export interface JournalOptions {
    * transform writes runs.
    */
   untransformed?: (frame: SseFrame) => boolean;
-  /**
-   * True when `transform` is sure to leave every stream event whose bytes lie within `latin1` (bytes read as Latin-1)
-   * as it is, as far as their text goes (redaction's `bytesLeave`): asked once of a captured chunk, and of each
-   * event only when it says no.
-   */
-  untransformedBytes?: (latin1: string) => boolean;
 }
 
 export interface JournalWriter {
   readonly file: string;
   append(frame: Frame): void;
   /**
-   * Stream frames of one chunk as they were read, before analysis (sseAnalysis.ts): plain ones as a captured run,
-   * the rest as lines of their own. `appendAnalysis` follows with what analysis learnt of them.
+   * Stream frames of one chunk as the stream recorder built them, read and analysed, with what its reader said of
+   * each (`marks`: RUN_PLAIN, RUN_CLEAN in sseRuns.ts): plain ones redaction leaves as they are go into runs of the
+   * chunk's bytes (copied before it returns), each other frame is a line of its own.
    */
-  appendCaptured(frames: readonly SseFrame[], bytes?: CapturedBytes): void;
-  /** The same frames once analysed, as one `sse-analysis` line. */
-  appendAnalysis(frames: readonly SseFrame[]): void;
+  appendStream(frames: readonly SseFrame[], marks: Uint8Array, bytes?: CapturedBytes): void;
   appendAgent(agent: SessionAgent): void;
   /** Writes and syncs what is queued. */
   flush(): Promise<void>;
@@ -129,25 +123,23 @@ export function createJournal(file: string, options: JournalOptions = {}): Journ
     file,
     append(frame) {
       guard();
-      if (frame.kind === 'sse' && runnable(frame, options)) queue.addToRun(frame, false);
+      if (frame.kind === 'sse' && runnable(frame, options)) queue.addToRun(frame);
       else lines.write(frame);
       flushSoon(endsTask(frame));
     },
-    appendCaptured(frames, bytes) {
+    appendStream(frames, marks, bytes) {
       guard();
-      const clean =
-        bytes !== undefined && options.untransformedBytes?.(bytes.buffer.toString('latin1')) === true;
-      for (const frame of frames) {
-        // The chunk's test says nothing of a frame that began before the chunk.
-        const within = clean && frame.offset.start >= bytes.offset;
-        if (capturable(frame, within, options)) queue.addToRun(frame, true, bytes);
+      const runnable = options.transform === undefined ? RUN_PLAIN : RUN_PLAIN | RUN_CLEAN;
+      let ends = false;
+      for (let i = 0; i < frames.length; i++) {
+        const frame = frames[i]!;
+        if ((marks[i]! & runnable) === runnable) queue.addToRun(frame, bytes);
         else lines.write(frame);
+        if (!ends && endsTask(frame)) ends = true;
       }
-      flushSoon(false);
-    },
-    appendAnalysis(frames) {
-      guard();
-      if (lines.writeAnalysis(frames)) flushSoon(frames.some(endsTask));
+      // The chunk's bytes are the caller's again once this returns.
+      queue.endSpan();
+      flushSoon(ends);
     },
     appendAgent(agent) {
       guard();
@@ -170,52 +162,23 @@ function runnable(frame: SseFrame, options: JournalOptions): boolean {
   return (options.transform === undefined || options.untransformed?.(frame) === true) && plainEvent(frame);
 }
 
-/** A captured event kept as a span of its chunk's bytes; `clean` when the chunk's bytes test left it as it is. */
-function capturable(frame: SseFrame, clean: boolean, options: JournalOptions): boolean {
-  return (
-    plainBlock(frame) && (options.transform === undefined || clean || options.untransformed?.(frame) === true)
-  );
-}
-
 /**
- * Frames and analyses as lines of their own: transformed (redacted) first, with what the transform removed as a
+ * Frames as lines of their own: transformed (redacted) first, with what the transform removed as a
  * `redactions` line, and large bodies moved to blobs. Each ends the open run, as it comes after the run's frames.
  */
 class FrameLines {
-  // Frames a transform changed when they were captured: their analysis is redacted as well (a secret in the data is
-  // one in the JSON too). Any other frame's analysis needs it only for findings, which may quote a value.
-  private readonly redactedAtCapture = new WeakSet<SseFrame>();
-  private readonly redaction: Redaction | undefined;
-
   constructor(
     private readonly queue: JournalQueue,
     private readonly options: JournalOptions,
-  ) {
-    this.redaction = options.transform && {
-      transform: options.transform,
-      leaves: (frame) => (frame.findings?.length ?? 0) === 0 && !this.redactedAtCapture.has(frame),
-    };
-  }
+  ) {}
 
   write(frame: Frame): void {
     this.queue.endRun();
     const changed = this.options.transform?.(frame);
     if (changed) this.pushRedactions(changed.items);
-    if (changed && changed.frame !== frame && frame.kind === 'sse') this.redactedAtCapture.add(frame);
     const stored = externalizeFrame(changed?.frame ?? frame, this.queue.sink);
     const untouched = !changed || changed.items.length === 0;
     this.queue.push(`${journalLine(stored, untouched) ?? serialize(compactFrame(stored, untouched))}\n`);
-  }
-
-  /** The `sse-analysis` line of frames already written; false when there is nothing to write. */
-  writeAnalysis(frames: readonly SseFrame[]): boolean {
-    // After the frames it names, which may still be in the open run.
-    this.queue.endRun();
-    const analysis = analysisLine(frames, this.redaction);
-    if (!analysis) return false;
-    this.pushRedactions(analysis.items);
-    this.queue.push(analysis.line);
-    return true;
   }
 
   private pushRedactions(items: RedactionItem[]): void {

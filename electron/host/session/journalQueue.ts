@@ -11,7 +11,7 @@ import type { SseFrame } from '../../../shared/wire/frame';
 import { LineBuffer } from './lineBuffer';
 import { SseRun } from './sseRuns';
 
-/** A captured chunk's bytes, which start at `offset` in the stream; a frame that began before them is kept as text. */
+/** A chunk's bytes as read, which start at `offset` in the stream; a frame that began before them is kept as text. */
 export interface CapturedBytes {
   buffer: Buffer;
   offset: number;
@@ -39,7 +39,7 @@ export class JournalQueue {
   private blobs = new Map<string, Buffer>();
   private readonly written = new Set<string>();
   private writing: Promise<void> = Promise.resolve();
-  // The open run's bytes when they are a span of a captured chunk: queued whole when the run ends, one copy.
+  // The open run's bytes when they are a span of a chunk as read: queued whole when the run ends, one copy.
   private span: { buffer: Buffer; start: number; end: number } | undefined;
   // A write asked for and not yet started: it takes everything queued when it starts, so asking again until then
   // gets the same write (a fast stream asks with every line once 4 MiB wait).
@@ -77,11 +77,11 @@ export class JournalQueue {
     this.blobs.set(hash, bytes);
   };
 
-  /** Adds a plain event to the open run (or starts one); its bytes come from the captured chunk when they lie in it. */
-  addToRun(frame: SseFrame, captured: boolean, bytes?: CapturedBytes): void {
+  /** Adds a plain event to the open run (or starts one); its bytes come from the chunk as read when they lie in it. */
+  addToRun(frame: SseFrame, bytes?: CapturedBytes): void {
     if (!this.run?.continues(frame)) {
       this.endRun();
-      this.run = new SseRun(frame, this.streamSize, captured);
+      this.run = new SseRun(frame, this.streamSize);
     }
     this.run.add(frame);
     this.streamSize += frame.offset.end - frame.offset.start;
@@ -127,7 +127,11 @@ export class JournalQueue {
     await this.streamHandle?.close();
   }
 
-  private endSpan(): void {
+  /**
+   * Copies the open run's span out of its chunk now, so that the chunk may change (the host reuses the memory that
+   * held a worker's chunk); the run itself stays open.
+   */
+  endSpan(): void {
     if (!this.span) return;
     this.streamBytes.pushBytes(this.span.buffer.subarray(this.span.start, this.span.end));
     this.span = undefined;

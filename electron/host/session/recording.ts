@@ -25,9 +25,8 @@ const RUN_PREFIX = 'run-';
 export interface Recording {
   readonly file: string;
   record(frame: Frame): void;
-  /** A chunk's stream frames as read, and later the same frames analysed (journal.ts `appendCaptured`). */
-  recordCaptured(frames: readonly SseFrame[], bytes?: CapturedBytes): void;
-  recordAnalysis(frames: readonly SseFrame[]): void;
+  /** A chunk's stream frames, read and analysed (journal.ts `appendStream`). */
+  recordStream(frames: readonly SseFrame[], marks: Uint8Array, bytes?: CapturedBytes): void;
   recordAgent(agent: SessionAgent): void;
   /** Everything written so far, read back from the disk (flushes first). */
   read(): Promise<JournalRead & { writeProblem?: string }>;
@@ -44,7 +43,6 @@ export function startRecording(options: {
   transform?: (frame: Frame) => { frame: Frame; items: RedactionItem[] };
   /** Stream events the transform is sure to leave as they are (journal.ts). */
   untransformed?: (frame: SseFrame) => boolean;
-  untransformedBytes?: (latin1: string) => boolean;
   keep?: number;
 }): Recording {
   const dir = journalDir(options.dataDir);
@@ -56,7 +54,6 @@ export function startRecording(options: {
     header: { appVersion: options.appVersion, startedAt: Date.now() },
     ...(options.transform ? { transform: options.transform } : {}),
     ...(options.untransformed ? { untransformed: options.untransformed } : {}),
-    ...(options.untransformedBytes ? { untransformedBytes: options.untransformedBytes } : {}),
     onError: (error) => {
       failed = error.message;
     },
@@ -78,8 +75,7 @@ export function startRecording(options: {
   return {
     file,
     record: (frame) => guarded(() => journal.append(frame)),
-    recordCaptured: (frames, bytes) => guarded(() => journal.appendCaptured(frames, bytes)),
-    recordAnalysis: (frames) => guarded(() => journal.appendAnalysis(frames)),
+    recordStream: (frames, marks, bytes) => guarded(() => journal.appendStream(frames, marks, bytes)),
     recordAgent: (agent) => guarded(() => journal.appendAgent(agent)),
     async read() {
       // A failed flush is reported below; what reached the disk is still read.

@@ -14,6 +14,12 @@ import { SseParser } from '../../../shared/wire/sse';
 import { hasEventJson } from '../../../shared/wire/eventJson';
 
 export const RUN_KIND = 'sse-run';
+/**
+ * What the stream reader says of each frame it hands the journal (journal.ts `appendStream`): the frame is an event
+ * `plainEvent` would accept, and redaction would leave its text as it is (`redactionLeaves`).
+ */
+export const RUN_PLAIN = 1;
+export const RUN_CLEAN = 2;
 /** A run is closed at this many events or bytes, so one line stays a modest size. */
 const RUN_MAX_EVENTS = 4096;
 const RUN_MAX_BYTES = 1024 * 1024;
@@ -63,10 +69,11 @@ export function plainEvent(frame: SseFrame): boolean {
 }
 
 /**
- * An event as read by the stream recorder, before analysis, that a captured run can hold: as `plainEvent` says, but
- * its data need not be JSON (the analysis line that follows says what it is), and it has nothing analysis would add.
+ * What `plainEvent` asks of a block whatever its data: an event of the default type with no id, retry, comments,
+ * findings or stored bytes, whose raw text is exactly its bytes. The stream reader asks the same of each event
+ * (streamReading.ts `F_PLAIN`), so that the journal need not.
  */
-export function plainBlock(frame: SseFrame): boolean {
+function plainBlock(frame: SseFrame): boolean {
   const { event, offset } = frame;
   if (!frame.dispatched || !event || event.type !== 'message') return false;
   if (event.id !== undefined || event.retry !== undefined) return false;
@@ -80,10 +87,7 @@ export function plainBlock(frame: SseFrame): boolean {
   return !frame.raw.includes('\uFFFD') && Buffer.byteLength(frame.raw, 'utf8') === bytes;
 }
 
-/**
- * A run being gathered: the events' texts go straight to the stream file's queue, the rest waits for the line. A
- * captured run (`captured`) holds events as read, with no summaries: an `sse-analysis` line follows with them.
- */
+/** A run being gathered: the events' texts go straight to the stream file's queue, the rest waits for the line. */
 export class SseRun {
   readonly exchangeId: string;
   private readonly source: string;
@@ -104,7 +108,6 @@ export class SseRun {
   constructor(
     first: SseFrame,
     readonly at: number,
-    private readonly captured = false,
   ) {
     this.exchangeId = first.exchangeId;
     this.source = first.source;
@@ -138,7 +141,7 @@ export class SseRun {
     this.nextSeq++;
     this.bytes += frame.offset.end - frame.offset.start;
     this.end = frame.offset.end;
-    if (!this.captured) this.which.push(this.summaries.index(frame.a2a ?? null));
+    this.which.push(this.summaries.index(frame.a2a ?? null));
   }
 
   get byteLength(): number {
@@ -152,9 +155,7 @@ export class SseRun {
       `,"time":${this.time},"seq":${this.firstSeq},"index":${this.firstIndex},"offset":${this.start}` +
       `,"at":${this.at},"bytes":${this.bytes},"ids":${JSON.stringify(this.ids)}` +
       (this.proxied ? `,"proxied":${JSON.stringify(this.proxied)}` : '') +
-      (this.captured
-        ? '}\n'
-        : `,"summaries":${JSON.stringify(this.summaries.shapes)},"which":[${this.which.join(',')}]}\n`)
+      `,"summaries":${JSON.stringify(this.summaries.shapes)},"which":[${this.which.join(',')}]}\n`
     );
   }
 }
@@ -171,7 +172,7 @@ interface RunLine {
   ids: string[];
   /** The tag of a proxied exchange's events (PRX-1), once for the run. */
   proxied?: ProxiedInfo;
-  /** Both absent in a captured run: its events' analysis is a later line. */
+  /** Both absent in a run of an earlier version's journal that recorded events as read: an analysis line follows. */
   summaries?: Array<Summary | null>;
   which?: number[];
 }
@@ -208,7 +209,7 @@ export function isSummary(value: unknown): value is Summary | null {
 /**
  * The frames of a run from its line and its bytes; undefined when the bytes do not hold exactly the events the line
  * names (a damaged or hand-edited journal): then the line is as unreadable as one that is not JSON. The events of a
- * captured run come back as they were read; its analysis line, when there is one, adds the rest.
+ * run an earlier version wrote as they were read come back so; its analysis line, when there is one, adds the rest.
  */
 export function expandRun(run: RunLine, bytes: Buffer): SseFrame[] | undefined {
   if (bytes.length !== run.bytes) return undefined;

@@ -1,12 +1,12 @@
 // A stream recorded by the real StreamRecorder from chunks cut by hand, with the 1.0 JSON-RPC adapter: the frames it
 // publishes and its exchange frame, for tests of the recorder and of what is made of its frames.
 
-import type { EncodedRequest } from '../../../shared/a2a/adapter';
+import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import { v1JsonRpc } from '../../../shared/a2a/v1/jsonrpc';
 import type { HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { StreamRecorder } from '../../../electron/host/agent/streamRecorder';
 import { inThreadAnalyser, type StreamAnalyser } from '../../../electron/host/agent/streamAnalyser';
-import type { BatchAnalysis } from '../../../electron/host/agent/streamAnalysis';
+import type { ReadBatch } from '../../../electron/host/agent/streamReading';
 import type { StreamCapture } from '../../../electron/host/agent/streamRecorder';
 
 export const STREAM_REQUEST: EncodedRequest = {
@@ -19,6 +19,8 @@ export const STREAM_REQUEST: EncodedRequest = {
 };
 
 export interface RecorderOptions {
+  /** The 1.0 JSON-RPC adapter when absent. */
+  adapter?: GenerationAdapter;
   maxEventBytes?: number;
   now?: () => number;
   nextId?: () => string;
@@ -46,7 +48,7 @@ export function streamRecorder(options: RecorderOptions = {}): {
   let n = 0;
   const recorder = new StreamRecorder({
     exchange,
-    adapter: v1JsonRpc,
+    adapter: options.adapter ?? v1JsonRpc,
     request: STREAM_REQUEST,
     maxEventBytes: options.maxEventBytes ?? 1024 * 1024,
     maxStreamBytes: 1024 * 1024,
@@ -75,12 +77,15 @@ export function recordStream(
 /** An analyser whose batches wait until the test lets them go, answering as the host's thread would. */
 export function slowAnalyser(): { analyser: StreamAnalyser; release: () => void } {
   const waiting: Array<() => void> = [];
+  const later = (read: () => ReadBatch | Promise<ReadBatch>) =>
+    new Promise<ReadBatch>((resolve) => waiting.push(() => resolve(read())));
   const analyser: StreamAnalyser = {
-    open(adapter, request) {
-      const now = inThreadAnalyser().open(adapter, request);
+    open(adapter, request, limits) {
+      const now = inThreadAnalyser().open(adapter, request, limits);
       return {
-        analyse: (datas, errors) =>
-          new Promise((resolve) => waiting.push(() => resolve(now.analyse(datas, errors) as BatchAnalysis))),
+        // A batch that comes back later brings its chunk's bytes, as a worker's does.
+        read: (chunk) => later(() => ({ ...(now.read(chunk) as ReadBatch), bytes: chunk })),
+        end: () => later(() => now.end()),
         close: () => undefined,
       };
     },

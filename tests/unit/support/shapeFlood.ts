@@ -57,6 +57,19 @@ function v03State(state: string): string {
   return state.startsWith('TASK_STATE_') ? state.slice(11).toLowerCase().replace('_', '-') : state;
 }
 
+/**
+ * One event of the dialect's flood: a status update carrying `metadata` (JSON text, or none), or an artifact chunk
+ * whose text part is `text` (JSON string content, escapes and all).
+ */
+export function floodEvent(
+  dialect: FloodDialect,
+  event: { status: string; metadata?: string } | { text: string; append: boolean },
+): string {
+  const d = DIALECTS[dialect];
+  if ('text' in event) return d.wrap(d.artifact(event.text, event.append));
+  return d.wrap(d.status(event.status, event.metadata === undefined ? '' : `,"metadata":${event.metadata}`));
+}
+
 /** The odd events of every dialect: [data, whether it must get a finding]. */
 function oddEvents(d: Dialect): Array<[string, boolean]> {
   const metadata = (value: string) => `,"metadata":${value}`;

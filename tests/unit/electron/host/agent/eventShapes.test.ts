@@ -8,25 +8,21 @@ import { v0_3JsonRpc } from '../../../../../shared/a2a/v0_3/jsonrpc';
 import { v1JsonRpc } from '../../../../../shared/a2a/v1/jsonrpc';
 import { v1Rest } from '../../../../../shared/a2a/v1/rest';
 import { fits, patternOf } from '../../../../../electron/host/agent/eventShapes';
-import { analyseBatch, eventAnalyser } from '../../../../../electron/host/agent/streamAnalysis';
+import { eventAnalyser, type EventAnalysis } from '../../../../../electron/host/agent/streamAnalysis';
 import { inThreadAnalyser } from '../../../../../electron/host/agent/streamAnalyser';
+import type { StreamCapture } from '../../../../../electron/host/agent/streamRecorder';
 import type { SseFrame } from '../../../../../shared/wire/frame';
 import { recordStream, STREAM_REQUEST } from '../../../support/recordStream';
+import { countedAdapter } from '../../../support/countedAdapter';
 import { floodDatas, type FloodDialect } from '../../../support/shapeFlood';
 
-/** The adapter with its decodes counted, so a test can tell the fast path was taken. */
-function counted(adapter: GenerationAdapter): { adapter: GenerationAdapter; decodes: () => number } {
-  let decodes = 0;
-  return {
-    adapter: {
-      ...adapter,
-      decodeStreamEvent: (request, data, isError) => {
-        decodes++;
-        return adapter.decodeStreamEvent(request, data, isError);
-      },
-    },
-    decodes: () => decodes,
-  };
+/** Each event's analysis, `errors` naming the ones that came as SSE `event: error`. */
+function analyseAll(
+  analyse: (data: string, isError: boolean) => EventAnalysis,
+  datas: readonly string[],
+  errors: readonly number[],
+): EventAnalysis[] {
+  return datas.map((data, i) => analyse(data, errors.includes(i)));
 }
 
 const dialects: Array<[FloodDialect, GenerationAdapter]> = [
@@ -38,20 +34,23 @@ const dialects: Array<[FloodDialect, GenerationAdapter]> = [
 describe('eventAnalyser with the shape cache', () => {
   it.each(dialects)('gives what the full analysis gives, event for event, for %s', (dialect, adapter) => {
     const { datas, errors, bad } = floodDatas(dialect, 600);
-    const full = counted(adapter);
-    const fast = counted(adapter);
-    const expected = analyseBatch(
-      eventAnalyser(full.adapter, STREAM_REQUEST, { shapes: false }),
+    const full = countedAdapter(adapter);
+    const fast = countedAdapter(adapter);
+    const expected = analyseAll(
+      eventAnalyser(full.adapter, STREAM_REQUEST, { shapes: false, templates: false }),
       datas,
       errors,
     );
-    const actual = analyseBatch(eventAnalyser(fast.adapter, STREAM_REQUEST), datas, errors);
+    const actual = analyseAll(
+      eventAnalyser(fast.adapter, STREAM_REQUEST, { templates: false }),
+      datas,
+      errors,
+    );
     expect(actual).toEqual(expected);
     // The flood took the fast path for most of its events, and the odd ones did not escape their findings.
     expect(full.decodes()).toBe(datas.length);
     expect(fast.decodes()).toBeLessThan(datas.length / 4);
-    const found = new Map(actual.findings);
-    for (const index of bad) expect(found.get(index)?.length, datas[index]).toBeGreaterThan(0);
+    for (const index of bad) expect(actual[index]!.findings.length, datas[index]).toBeGreaterThan(0);
   });
 
   it('analyses in full again an event that fits a cached shape but carries a state no generation defines', () => {
@@ -62,9 +61,8 @@ describe('eventAnalyser with the shape cache', () => {
       status('TASK_STATE_WORKING', 2),
       status('TASK_STATE_BOGUS', 3),
     ];
-    const result = analyseBatch(eventAnalyser(v1JsonRpc, STREAM_REQUEST), datas, []);
-    expect(result.findings.map(([index]) => index)).toEqual([2]);
-    expect(result.findings[0]![1].length).toBeGreaterThan(0);
+    const result = analyseAll(eventAnalyser(v1JsonRpc, STREAM_REQUEST), datas, []);
+    expect(result.map((analysis) => analysis.findings.length > 0)).toEqual([false, false, true]);
   });
 });
 
@@ -105,13 +103,17 @@ describe('StreamRecorder with the shape cache', () => {
     const chunks = cut(floodStream(datas, errors));
     const record = (shapes: boolean) => {
       const captured: SseFrame[] = [];
-      const capture = {
-        raw: () => undefined,
-        analysed: (frames: readonly SseFrame[]) => captured.push(...frames),
+      const marks: number[] = [];
+      const capture: StreamCapture = {
+        frames: (frames, marked) => {
+          captured.push(...frames);
+          marks.push(...marked);
+        },
       };
-      const published = recordStream(chunks, { analyser: inThreadAnalyser({ shapes }) });
-      const withCapture = recordStream(chunks, { analyser: inThreadAnalyser({ shapes }), capture });
-      return { published, captured, exchange: withCapture.exchange };
+      const analyser = () => inThreadAnalyser({ shapes, templates: false });
+      const published = recordStream(chunks, { analyser: analyser() });
+      const withCapture = recordStream(chunks, { analyser: analyser(), capture });
+      return { published, captured: { captured, marks }, exchange: withCapture.exchange };
     };
     const full = record(false);
     const fast = record(true);

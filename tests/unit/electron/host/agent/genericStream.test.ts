@@ -8,7 +8,13 @@ import type { EncodedRequest } from '../../../../../shared/a2a/adapter';
 import type { HttpFrame, SseFrame } from '../../../../../shared/wire/frame';
 import { eventJson } from '../../../../../shared/wire/eventJson';
 import { decodeFinished } from '../../../../../electron/host/agent/operationExchange';
-import { genericAnalysis } from '../../../../../electron/host/agent/streamAnalyser';
+import { genericReading } from '../../../../../electron/host/agent/streamAnalyser';
+import {
+  F_JSON_FROM_DATA,
+  B_FLAGS,
+  BLOCK_FIELDS,
+  type ReadBatch,
+} from '../../../../../electron/host/agent/streamReading';
 import { toBodyBytes } from '../../../../../electron/host/bodyBytes';
 import { genericStreamReader, isEventStreamAnswer } from '../../../../../electron/host/genericStream';
 
@@ -69,8 +75,14 @@ describe('a generic event stream', () => {
   });
 
   it('analyses text data as text, not as broken JSON', () => {
-    const result = genericAnalysis().analyse(['{"a":1}', 'hello', '{"a":'], []);
-    expect(result).toMatchObject({ findings: [], notJson: [1, 2], shapes: [null] });
+    const reading = genericReading({ maxEventBytes: 1024, maxStreamBytes: 4096 });
+    const batch = reading.read(Buffer.from('data: {"a":1}\n\ndata: hello\n\ndata: {"a":\n\n')) as ReadBatch;
+    const fromData = Array.from({ length: batch.blocks.length / BLOCK_FIELDS }, (_, k) =>
+      Boolean(batch.blocks[k * BLOCK_FIELDS + B_FLAGS]! & F_JSON_FROM_DATA),
+    );
+    expect(fromData).toEqual([true, false, false]);
+    expect(batch.extras.flatMap(([, extra]) => extra.findings ?? [])).toEqual([]);
+    expect(batch.summaries).toEqual([]);
   });
 });
 

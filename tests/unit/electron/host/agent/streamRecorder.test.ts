@@ -6,6 +6,7 @@ import { recordStream, slowAnalyser, streamRecorder } from '../../../support/rec
 import { eventJson } from '../../../../../shared/wire/eventJson';
 import type { SseFrame } from '../../../../../shared/wire/frame';
 import type { StreamCapture } from '../../../../../electron/host/agent/streamRecorder';
+import { RUN_CLEAN, RUN_PLAIN } from '../../../../../electron/host/session/sseRuns';
 
 const record = (chunks: Buffer[], maxEventBytes: number) => recordStream(chunks, { maxEventBytes });
 
@@ -105,36 +106,38 @@ describe('StreamRecorder with an analysis that answers later', () => {
     expect(exchange.a2a).toBeUndefined();
   });
 
-  it('with a capture, hands each chunk over as read and the same frames again once analysed, publishing none', async () => {
+  it('with a capture, hands each chunk’s frames over together once read, with what the journal asks, publishing none', async () => {
     const { analyser, release } = slowAnalyser();
-    const raw: string[][] = [];
-    const analysed: SseFrame[][] = [];
+    const handed: Array<{ frames: SseFrame[]; marks: number[]; bytes?: { buffer: Buffer; offset: number } }> =
+      [];
     const capture: StreamCapture = {
-      raw: (frames) => raw.push(frames.map((f) => `${f.seq}:${f.a2a?.state ?? 'none'}`)),
-      analysed: (frames) => analysed.push([...frames]),
+      frames: (frames, marks, bytes) =>
+        handed.push({ frames: [...frames], marks: [...marks], ...(bytes ? { bytes } : {}) }),
     };
     const { recorder, frames, exchange } = streamRecorder({ analyser, capture });
-    recorder.push(Buffer.from(`${event(0)}: ping\n\n`));
-    recorder.push(Buffer.from(`${event(1)}${event(2)}`));
-    // Recorded at once, before anything was learnt of them; nothing analysed yet.
-    expect(raw).toEqual([
-      ['0:none', '1:none'],
-      ['2:none', '3:none'],
-    ]);
-    expect(analysed).toHaveLength(0);
+    const first = Buffer.from(`${event(0)}: ping\n\n`);
+    const second = Buffer.from(`${event(1)}${event(2).replace('"k":2', '"token":"x"')}`);
+    recorder.push(first);
+    recorder.push(second);
+    // Nothing is handed over before its chunk is read.
+    expect(handed).toHaveLength(0);
     const finished = recorder.finish(exchange);
     release();
     await finished;
-    expect(analysed.map((batch) => batch.map((f) => f.seq))).toEqual([
+    expect(handed.map((batch) => batch.frames.map((f) => f.seq))).toEqual([
       [0, 1],
       [2, 3],
     ]);
-    expect(
-      analysed
-        .flat()
-        .filter((f) => f.dispatched)
-        .every((f) => f.a2a?.state === 'working'),
-    ).toBe(true);
+    expect(handed.map((batch) => batch.bytes)).toEqual([
+      { buffer: first, offset: 0 },
+      { buffer: second, offset: first.length },
+    ]);
+    // A plain event redaction leaves alone, a keep-alive (not an event), a plain one and one with a secret's name.
+    expect(handed.map((batch) => batch.marks)).toEqual([
+      [RUN_PLAIN | RUN_CLEAN, RUN_CLEAN],
+      [RUN_PLAIN | RUN_CLEAN, RUN_PLAIN],
+    ]);
+    expect(handed[0]!.frames[0]!.a2a?.state).toBe('working');
     expect(frames).toHaveLength(0);
     expect(exchange.stream).toMatchObject({ events: 3, emptyBlocks: 1, ended: 'complete' });
   });

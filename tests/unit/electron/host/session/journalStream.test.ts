@@ -1,9 +1,9 @@
-// Stream frames journalled as they are read and their analysis after (sseAnalysis.ts): frames made by the real
-// stream recorder with an analysis that answers later, written with the host's redaction, read back equal to what
-// was published; a journal cut before the analysis keeps the frames as read; a damaged analysis line is reported.
+// Stream frames journalled chunk by chunk once read and analysed (journal.ts `appendStream`): frames made by the real
+// stream recorder with a reading that answers later, written with the host's redaction, read back equal to what was
+// published; plain events as runs of their chunk's bytes with their summaries, everything else as lines of its own.
 
 import { rmSync } from 'node:fs';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,8 @@ import {
   streamFileOf,
   type JournalWriter,
 } from '../../../../../electron/host/session/journal';
-import { bytesLeave, redactFrame, redactionLeaves } from '../../../../../shared/session/redact';
+import { redactFrame, redactionLeaves } from '../../../../../shared/session/redact';
+import type { CapturedBytes } from '../../../../../electron/host/session/journalQueue';
 import type { SseFrame } from '../../../../../shared/wire/frame';
 import { slowAnalyser, streamRecorder } from '../../../support/recordStream';
 import { testTempDir } from '../../../support/tempDir';
@@ -42,7 +43,6 @@ async function journal(): Promise<{ file: string; writer: JournalWriter }> {
   const writer = await openJournal(file, {
     transform: redactFrame,
     untransformed: redactionLeaves,
-    untransformedBytes: bytesLeave,
   });
   return { file, writer };
 }
@@ -54,13 +54,13 @@ function chunked(bytes: Buffer, size: number): Buffer[] {
 }
 
 /**
- * Records `stream` in chunks of `size` into `writer`; `analyse: false` stops before any analysis comes back, and
+ * Records `stream` in chunks of `size` into `writer`, the reading answering later as a worker's does;
  * `withBytes: false` gives the journal the frames alone, without the chunk's bytes.
  */
 async function capture(
   writer: JournalWriter,
   size: number,
-  { analyse = true, withBytes = true, stream = STREAM } = {},
+  { withBytes = true, stream = STREAM } = {},
 ): Promise<SseFrame[]> {
   const { analyser, release } = slowAnalyser();
   const published: SseFrame[] = [];
@@ -71,23 +71,20 @@ async function capture(
     nextId: () => `f${n++}`,
     now: () => (clock += 0.5),
     capture: {
-      raw: (frames, bytes) => writer.appendCaptured(frames, withBytes ? bytes : undefined),
-      analysed: (frames) => {
-        writer.appendAnalysis(frames);
+      frames: (frames, marks, bytes) => {
+        writer.appendStream(frames, marks, withBytes ? bytes : undefined);
         published.push(...frames);
       },
     },
   });
   for (const chunk of chunked(Buffer.from(stream), size)) recorder.push(chunk);
   const finished = recorder.finish(exchange);
-  if (analyse) {
-    release();
-    await finished;
-  }
+  release();
+  await finished;
   return published;
 }
 
-describe('journal of captured streams', () => {
+describe('journal of streams', () => {
   for (const [size, withBytes] of [
     [1, true],
     [9, true],
@@ -108,50 +105,22 @@ describe('journal of captured streams', () => {
       expect(rules).toContain('json.duplicate-key');
       expect(read.frames.filter((f) => f.kind === 'sse' && f.a2a?.state === 'completed')).toHaveLength(1);
       const text = await readFile(file, 'utf8');
-      expect(text).toContain('"kind":"sse-analysis"');
+      expect(text).not.toContain('"kind":"sse-analysis"');
       expect(text).not.toContain('s3cret-value');
       expect(await readFile(streamFileOf(file), 'utf8')).not.toContain('s3cret-value');
     });
   }
 
-  it('writes a chunk of plain events as one captured run, before its analysis line', async () => {
+  it('writes a chunk of plain events as one run with their summaries', async () => {
     const { file, writer } = await journal();
     await capture(writer, 100_000);
     await writer.close();
     const lines = (await readFile(file, 'utf8')).trim().split('\n');
-    const kinds = lines.map((line) => (JSON.parse(line) as { kind: string }).kind);
-    const firstRun = kinds.indexOf('sse-run');
-    expect(firstRun).toBeGreaterThanOrEqual(0);
-    expect(kinds.indexOf('sse-analysis')).toBeGreaterThan(firstRun);
-    // A captured run has no summaries: those are the analysis line's.
-    expect(lines[firstRun]).not.toContain('"summaries"');
-  });
-
-  it('keeps the frames as read when the journal ends before their analysis', async () => {
-    const { file, writer } = await journal();
-    await capture(writer, 100_000, { analyse: false });
-    await writer.close();
-    const read = await readJournal(file);
-    expect(read.unreadable).toEqual([]);
-    const events = read.frames.filter((f) => f.kind === 'sse' && f.dispatched) as SseFrame[];
-    expect(events).toHaveLength(9);
-    expect(events.every((f) => f.a2a === undefined && f.json === undefined && !f.jsonFromData)).toBe(true);
-    expect(events[0]!.event?.data).toBe(update(1));
-  });
-
-  it('reports an analysis line that names frames it does not have, or that is malformed, and reads the rest', async () => {
-    const { file, writer } = await journal();
-    const published = await capture(writer, 100_000);
-    await writer.close();
-    const lines = (await readFile(file, 'utf8')).split('\n').length - 1;
-    await appendFile(
-      file,
-      '{"kind":"sse-analysis","exchangeId":"x","seq":500,"count":1,"summaries":[null],"which":[0]}\n' +
-        '{"kind":"sse-analysis","exchangeId":"x","seq":0,"count":2,"summaries":[null],"which":[0]}\n',
-    );
-    const read = await readJournal(file);
-    expect(read.unreadable).toEqual([lines + 1, lines + 2]);
-    expect(read.frames).toEqual(published.map((frame) => redactFrame(frame).frame));
+    const runs = lines.filter((line) => (JSON.parse(line) as { kind: string }).kind === 'sse-run');
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) expect(run).toContain('"summaries"');
+    // The first two events came back to back in one chunk: one run, two frames.
+    expect((JSON.parse(runs[0]!) as { ids: string[] }).ids).toEqual(['f0', 'f1']);
   });
 
   it('writes a clean chunk as runs of its own bytes, and tests each event of a chunk with a hint in it', async () => {
@@ -172,7 +141,7 @@ describe('journal of captured streams', () => {
     }
   });
 
-  it('reads back an event too large for a line, kept as a blob, with its analysis', async () => {
+  it('reads back an event too large for a line, kept as a blob, with what was learnt of it', async () => {
     const big = `id: 1\ndata: ${update(1, `,"text":"${'x'.repeat(300_000)}"`)}\n\n`;
     const { file, writer } = await journal();
     const published = await capture(writer, 64 * 1024, { stream: big + `data: ${done}\n\n` });
@@ -185,12 +154,12 @@ describe('journal of captured streams', () => {
     expect(await readFile(file, 'utf8')).not.toContain('x'.repeat(1000));
   });
 
-  it('keeps runs, their bytes and their analysis in order when a write fails while another waits', async () => {
-    const batches: Array<{ frames: SseFrame[]; bytes?: { buffer: Buffer; offset: number } }> = [];
+  it('keeps runs and their bytes in order when a write fails while another waits', async () => {
+    const batches: Array<{ frames: SseFrame[]; marks: Uint8Array; bytes?: CapturedBytes }> = [];
     const { recorder, exchange } = streamRecorder({
       capture: {
-        raw: (frames, bytes) => batches.push({ frames: [...frames], ...(bytes ? { bytes } : {}) }),
-        analysed: () => undefined,
+        frames: (frames, marks, bytes) =>
+          batches.push({ frames: [...frames], marks: marks.slice(), ...(bytes ? { bytes } : {}) }),
       },
     });
     for (const n of [1, 2]) recorder.push(Buffer.from(`data: ${update(n)}\n\ndata: ${update(n + 10)}\n\n`));
@@ -200,14 +169,12 @@ describe('journal of captured streams', () => {
     const writer = createJournal(file, { onError: () => rmSync(streamFileOf(file), { recursive: true }) });
     // A folder where the stream file goes: the first write fails, and the folder is gone before the next one.
     await mkdir(streamFileOf(file));
-    writer.appendCaptured(batches[0]!.frames, batches[0]!.bytes);
-    writer.appendAnalysis(batches[0]!.frames);
+    writer.appendStream(batches[0]!.frames, batches[0]!.marks, batches[0]!.bytes);
     const first = writer.flush();
     // The first write has started (it took the first batch) and has not failed yet.
     await Promise.resolve();
     await Promise.resolve();
-    writer.appendCaptured(batches[1]!.frames, batches[1]!.bytes);
-    writer.appendAnalysis(batches[1]!.frames);
+    writer.appendStream(batches[1]!.frames, batches[1]!.marks, batches[1]!.bytes);
     const second = writer.flush();
     expect(second).not.toBe(first);
     await expect(first).rejects.toThrow();
@@ -216,6 +183,7 @@ describe('journal of captured streams', () => {
     const read = await readJournal(file);
     expect(read.unreadable).toEqual([]);
     expect(read.frames).toEqual(batches.flatMap((batch) => batch.frames));
+    expect(await readFile(file, 'utf8')).toContain('"kind":"sse-run"');
   });
 
   it('reads back the decoder’s own value of an event where JSON cannot write it (Infinity, -0)', async () => {

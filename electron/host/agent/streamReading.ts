@@ -1,0 +1,438 @@
+// Reads one event stream's bytes into what its frames need (FRM-2), a chunk at a time: every block's byte span and
+// raw text, its WHATWG fields, what the generation's decoder and JSON Schema made of its event, and whether redaction
+// would leave it as it is. It runs where the stream is parsed: in the analysis worker (analysisWorker.ts) beside the
+// host's thread, which then only builds the frames (streamFrames.ts), or in the host's thread itself. Either way the
+// answer for a chunk is a `ReadBatch`: plain data that crosses a thread as a few strings and typed arrays, not as a
+// graph of objects per event (bench:ingest).
+//
+// Nothing stops a stream but a cap: a non-JSON or invalid event is kept with its findings and the next one is read
+// (WIRE-5); an event over the per-event cap is stored on disk whole when there is a folder for it (FRM-8).
+
+import { isUtf8 } from 'node:buffer';
+import type { Finding } from '../../../shared/wire/finding';
+import type { SseFrame } from '../../../shared/wire/frame';
+import {
+  SseParser,
+  type SseBlockBase,
+  type SseEvent,
+  type SseFinding,
+  type SseResumePoint,
+} from '../../../shared/wire/sse';
+import { secretHint } from '../../../shared/session/secretPatterns';
+import { bytesLeave } from '../../../shared/session/redact';
+import { LargeEventSpill } from '../spill/largeEvent';
+import { SummaryTable, type EventAnalysis, type EventSummary } from './streamAnalysis';
+import { textAt } from './eventTemplates';
+
+/** What a stream's events are read with: its decoder and checks, or, for a stream that is not A2A, JSON alone. */
+export type EventReader = (data: string, isError: boolean) => EventAnalysis;
+
+export interface ReadingLimits {
+  maxEventBytes: number;
+  maxStreamBytes: number;
+  /** Where an event over `maxEventBytes` is stored whole; without it such an event is dropped with its finding. */
+  spillDir?: string;
+}
+
+/** Numbers per block in `ReadBatch.blocks`. */
+export const BLOCK_FIELDS = 7;
+/** Where a block's numbers are, from its first. */
+export const B_START = 0;
+export const B_END = 1;
+/** Length of its raw text in `ReadBatch.text`. */
+export const B_RAW = 2;
+export const B_FLAGS = 3;
+/** Where its event's data starts in its raw text, when the data is one span of it; -1 otherwise. */
+export const B_DATA = 4;
+export const B_DATA_LENGTH = 5;
+/** Its event's summary in `ReadBatch.summaries`; -1 for none. */
+export const B_SUMMARY = 6;
+
+/** A block that WHATWG dispatches (or that is stored whole). */
+export const F_DISPATCHED = 1;
+/** A dispatched block read as an event (a stored one is not). */
+export const F_EVENT = 2;
+/** Its event's JSON is exactly JSON.parse of its data (SseFrame.jsonFromData). */
+export const F_JSON_FROM_DATA = 4;
+/** Nothing in its raw text looks like a secret: redaction would leave it as it is (redact.ts `redactionLeaves`). */
+export const F_CLEAN = 8;
+/** It has more in `ReadBatch.extras`. */
+export const F_EXTRA = 16;
+/**
+ * An event the journal can keep as its bytes (sseRuns.ts `plainBlock`, `plainEvent`): the default type, no id, retry
+ * or comments, JSON data, no findings, and a raw text that is exactly its bytes.
+ */
+export const F_PLAIN = 32;
+
+/** What a block has beyond the common case, only for the few that do. */
+export interface BlockExtra {
+  /** The event's type when it is not `message`. */
+  type?: string;
+  id?: string;
+  retry?: number;
+  comments?: string[];
+  /** The event's data when it is not one span of its raw text (several data lines). */
+  data?: string;
+  rawBase64?: string;
+  stored?: NonNullable<SseFrame['stored']>;
+  /** The decoder's value of the event, when it is not what JSON.parse gives of its data. */
+  json?: unknown;
+  findings?: Finding[];
+}
+
+/** One chunk's blocks as read and analysed, in order; see the module comment. */
+export interface ReadBatch {
+  /** The raw text of every block, one after the other (a stored block's is its first bytes). */
+  text: string;
+  /** BLOCK_FIELDS numbers a block (B_*). */
+  blocks: Float64Array;
+  summaries: Array<EventSummary | null>;
+  /** [block index in the batch, what it has beyond the common case]. */
+  extras: Array<[number, BlockExtra]>;
+  /** What the stream itself broke (framing, caps, the disk), in stream order. */
+  findings: Finding[];
+  /** Where a reader in another thread could carry on, should this one be lost. */
+  resume: SseResumePoint;
+  /** Where the oversized block being stored on disk starts, while one is. */
+  storing?: number;
+  /**
+   * The chunk's own bytes, set in the host's thread on a batch that came from a worker (streamAnalyser.ts): the host
+   * does not keep the socket's chunk while the worker reads it. A view, valid while the batch is recorded.
+   */
+  bytes?: Buffer;
+}
+
+/** Reads one stream: each chunk in, the blocks it completed out, as a batch (see the module comment). */
+export class StreamReading {
+  private readonly parser: SseParser;
+  private readonly window = new ByteWindow();
+  private bytes = 0;
+  private large: { spill: LargeEventSpill; start: number; written: number } | undefined;
+  private batch = new BatchBuilder();
+  /**
+   * Where the chunk being read starts in the stream, and whether its bytes hold nothing that looks like a secret:
+   * asked once of the chunk, it answers for every block that lies in it, so most are not asked one by one.
+   */
+  private chunkStart = 0;
+  private current: Uint8Array | undefined;
+  private chunkClean: boolean | undefined;
+
+  constructor(
+    private readonly limits: ReadingLimits,
+    private readonly read: EventReader,
+    resume?: SseResumePoint,
+  ) {
+    this.parser = new SseParser({
+      maxEventBytes: limits.maxEventBytes,
+      maxStreamBytes: limits.maxStreamBytes,
+      ...(resume ? { resume } : {}),
+      onEvent: (event) => this.onEvent(event),
+      onEmptyBlock: (block) => this.addBlock(block, 0, -1, 0, -1),
+      onFinding: (finding) => this.onFinding(finding),
+      onOversizedBlock: (block) => this.storeLarge(block.start, block.end),
+    });
+    if (resume) this.bytes = resume.offset;
+  }
+
+  /** The blocks this chunk completed. */
+  chunk(chunk: Uint8Array): ReadBatch {
+    this.chunkStart = this.bytes;
+    this.current = chunk;
+    this.chunkClean = undefined;
+    this.bytes += chunk.byteLength;
+    this.window.push(chunk);
+    this.parser.feed(chunk);
+    // The block being stored takes this chunk's bytes before the window lets go of them.
+    if (this.large) this.writeLarge(this.bytes);
+    this.window.limit(this.limits.maxEventBytes);
+    return this.take();
+  }
+
+  /** The blocks the end of the stream completed, and what it said of an unfinished one. */
+  end(): ReadBatch {
+    this.current = undefined;
+    this.chunkClean = false;
+    this.parser.end();
+    // The stream ended inside the oversized block: SSE never dispatches an unfinished block, so there is no event.
+    this.large?.spill.abandon();
+    this.large = undefined;
+    return this.take();
+  }
+
+  private take(): ReadBatch {
+    const done = this.batch.done(this.parser.resumePoint, this.large?.start);
+    this.batch = new BatchBuilder();
+    return done;
+  }
+
+  private onFinding(finding: SseFinding): void {
+    if (finding.rule === 'sse.event-too-large' && this.startLarge(finding.offset ?? this.bytes)) {
+      this.batch.findings.push({
+        ...finding,
+        severity: 'warning',
+        message: finding.message.replace(
+          'its data was not kept.',
+          'it was stored on disk whole and not decoded; load it from its frame.',
+        ),
+      });
+      return;
+    }
+    this.batch.findings.push(finding);
+  }
+
+  private onEvent(event: SseEvent): void {
+    const result = this.read(event.data, event.type === 'error');
+    let flags = F_DISPATCHED | F_EVENT;
+    // Most events have nothing beyond the common case: their extra is made only when they do.
+    let extra: BlockExtra | undefined;
+    if (event.type !== 'message') (extra ??= {}).type = event.type;
+    if (event.id !== undefined) (extra ??= {}).id = event.id;
+    if (event.retry !== undefined) (extra ??= {}).retry = event.retry;
+    if (result.json !== undefined) (extra ??= {}).json = result.json;
+    else if (!result.notJson) flags |= F_JSON_FROM_DATA;
+    if (result.findings.length > 0) (extra ??= {}).findings = result.findings;
+    // The data is most often the one line of the block's raw text that follows `data:`.
+    let dataAt: number;
+    const { raw, data } = event;
+    if (raw.charCodeAt(5) === 32 && textAt(raw, data, 6)) dataAt = 6;
+    else if (raw.charCodeAt(4) === 58 && textAt(raw, data, 5)) dataAt = 5;
+    else if (data.length === 0) dataAt = 0;
+    else {
+      dataAt = raw.indexOf(data);
+      if (dataAt === -1) (extra ??= {}).data = data;
+    }
+    // A block that is its data line alone holds what the data holds, and the analysis may know that to be clean.
+    const known = result.clean === true && dataLineAlone(raw, dataAt, data.length);
+    const summary = this.batch.summary(result.summary);
+    this.addBlock(event, flags, dataAt, data.length, summary, extra, known);
+  }
+
+  /** Adds a block read by the parser, with its raw text, its bytes when they are not UTF-8, and its comments. */
+  private addBlock(
+    block: SseBlockBase,
+    flags: number,
+    dataAt: number,
+    dataLength: number,
+    summary: number,
+    extra?: BlockExtra,
+    knownClean = false,
+  ): void {
+    let more = extra;
+    const { raw } = block;
+    if (raw.includes('\uFFFD')) {
+      // The text may stand for bytes that were not UTF-8; keep the bytes themselves so nothing is lost.
+      const bytes = this.window.slice(block.start, block.end);
+      if (bytes && !isUtf8(bytes)) (more ??= {}).rawBase64 = bytes.toString('base64');
+    }
+    this.window.release(block.end);
+    if (block.comments.length > 0) (more ??= {}).comments = [...block.comments];
+    if (!more?.type && !more?.findings && (knownClean || this.looksClean(block.start, raw))) flags |= F_CLEAN;
+    if ((flags & F_JSON_FROM_DATA) !== 0 && plain(block, raw, more)) flags |= F_PLAIN;
+    this.batch.add(block.start, block.end, raw, flags, dataAt, dataLength, summary, more);
+  }
+
+  /** Starts storing the oversized block at `start`; false when there is no store or the disk refused. */
+  private startLarge(start: number): boolean {
+    if (this.limits.spillDir === undefined) return false;
+    try {
+      this.large = { spill: new LargeEventSpill(this.limits.spillDir), start, written: start };
+      return true;
+    } catch (error) {
+      this.diskFailed(start, error);
+      return false;
+    }
+  }
+
+  /** Writes the stored block's bytes up to `to` (the window holds every byte from where it stopped). */
+  private writeLarge(to: number): void {
+    const large = this.large!;
+    try {
+      const bytes = this.window.slice(large.written, to);
+      if (!bytes) throw new Error('its first bytes were no longer in memory');
+      large.spill.write(bytes);
+      large.written = to;
+    } catch (error) {
+      this.large = undefined;
+      large.spill.abandon();
+      this.diskFailed(large.start, error);
+    }
+  }
+
+  /** The oversized block ended: its file is named and its block joins the batch, in stream order. */
+  private storeLarge(start: number, end: number): void {
+    if (!this.large || this.large.start !== start) return;
+    this.writeLarge(end);
+    const large = this.large;
+    this.large = undefined;
+    if (!large) return;
+    const stored = large.spill.finish();
+    this.window.release(end);
+    this.batch.add(start, end, stored.head, F_DISPATCHED, -1, 0, -1, {
+      stored: { sha256: stored.sha256, size: stored.size, type: stored.type },
+    });
+  }
+
+  /**
+   * Whether redaction would leave the block's text as it is (redact.ts `redactionLeaves`, which also asks for the
+   * default type and no findings): the chunk's answer when the block lies in it, the block's own otherwise.
+   */
+  private looksClean(start: number, raw: string): boolean {
+    if (start >= this.chunkStart) {
+      // Asked of the chunk once, the first time a block of it needs asking.
+      this.chunkClean ??= this.current !== undefined && bytesLeave(latin1Of(this.current));
+      if (this.chunkClean) return true;
+    }
+    return !secretHint.test(raw);
+  }
+
+  private diskFailed(offset: number, error: unknown): void {
+    const why = error instanceof Error ? error.message : String(error);
+    this.batch.findings.push(notStoredFinding(offset, why));
+  }
+}
+
+/** An oversized event that could not be kept on disk, and why. */
+export function notStoredFinding(offset: number, why: string): Finding {
+  return {
+    rule: 'sse.event-not-stored',
+    severity: 'error',
+    message: `The event at byte ${offset} could not be stored on disk (${why}); its data was not kept.`,
+    offset,
+  };
+}
+
+/** Gathers one batch: numbers into a growing array, texts into a list joined once. */
+class BatchBuilder {
+  private numbers: number[] = [];
+  private texts: string[] = [];
+  private readonly table = new SummaryTable();
+  private readonly extras: Array<[number, BlockExtra]> = [];
+  readonly findings: Finding[] = [];
+  private count = 0;
+
+  summary(summary: EventSummary | null): number {
+    return summary === null ? -1 : this.table.index(summary);
+  }
+
+  add(
+    start: number,
+    end: number,
+    raw: string,
+    flags: number,
+    dataAt: number,
+    dataLength: number,
+    summary: number,
+    extra?: BlockExtra,
+  ): void {
+    if (extra) {
+      flags |= F_EXTRA;
+      this.extras.push([this.count, extra]);
+    }
+    this.numbers.push(start, end, raw.length, flags, dataAt, dataLength, summary);
+    this.texts.push(raw);
+    this.count++;
+  }
+
+  done(resume: SseResumePoint, storing: number | undefined): ReadBatch {
+    return {
+      ...(storing !== undefined ? { storing } : {}),
+      text: this.texts.length === 1 ? this.texts[0]! : this.texts.join(''),
+      blocks: Float64Array.from(this.numbers),
+      summaries: this.table.shapes,
+      extras: this.extras,
+      findings: this.findings,
+      resume,
+    };
+  }
+}
+
+/** The rest of what `F_PLAIN` asks of an event whose JSON is its data's (as sseRuns.ts `plainBlock` does). */
+function plain(block: SseBlockBase, raw: string, extra: BlockExtra | undefined): boolean {
+  if (extra && (extra.type || extra.id !== undefined || extra.retry !== undefined || extra.comments))
+    return false;
+  if (extra && (extra.rawBase64 !== undefined || extra.findings || extra.json !== undefined)) return false;
+  // Read again on its own, a block starting with U+FEFF would lose it as a stream's byte order mark.
+  if (raw.charCodeAt(0) === 0xfeff) return false;
+  const bytes = block.end - block.start;
+  if (raw.length === bytes) return true;
+  return !raw.includes('\uFFFD') && Buffer.byteLength(raw, 'utf8') === bytes;
+}
+
+/**
+ * Whether the block is its data line alone: `data:`, maybe a space, the data at `dataAt`, and nothing after it but
+ * the line's ending and the blank line's.
+ */
+function dataLineAlone(raw: string, dataAt: number, length: number): boolean {
+  if (!(dataAt === 5 || (dataAt === 6 && raw.charCodeAt(5) === 32)) || !textAt(raw, 'data:', 0)) return false;
+  const at = dataAt + length;
+  if (raw.length - at > 4 || raw.length - at < 2) return false;
+  for (let i = at; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c !== 10 && c !== 13) return false;
+  }
+  return true;
+}
+
+function latin1Of(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+/**
+ * The bytes of the block being read, so a block that is not valid UTF-8 can be kept exactly and an oversized one
+ * stored. Bytes before the last block's end are released; a block longer than the event cap is dropped by the parser,
+ * so no more than the cap (plus one chunk) is ever held.
+ */
+export class ByteWindow {
+  private chunks: Uint8Array[] = [];
+  private base = 0;
+  private size = 0;
+
+  /** Where its first byte is in the stream. */
+  get start(): number {
+    return this.base;
+  }
+
+  push(chunk: Uint8Array): void {
+    this.chunks.push(chunk);
+    this.size += chunk.byteLength;
+  }
+
+  slice(start: number, end: number): Buffer | undefined {
+    if (start < this.base || end > this.base + this.size) return undefined;
+    const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    this.chunks = [all];
+    const bytes = all.subarray(start - this.base, end - this.base);
+    return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Forgets everything before `offset`. */
+  release(offset: number): void {
+    while (this.chunks.length > 0) {
+      const first = this.chunks[0]!;
+      const firstEnd = this.base + first.byteLength;
+      if (firstEnd <= offset) {
+        this.chunks.shift();
+        this.base = firstEnd;
+        this.size -= first.byteLength;
+      } else {
+        if (offset > this.base) {
+          this.chunks[0] = first.subarray(offset - this.base);
+          this.size -= offset - this.base;
+          this.base = offset;
+        }
+        return;
+      }
+    }
+    if (offset > this.base) this.base = offset;
+  }
+
+  /** Keeps the last `maxBytes`: a block that started earlier is over the event cap, so the parser drops it. */
+  limit(maxBytes: number): void {
+    if (this.size > maxBytes) this.release(this.base + this.size - maxBytes);
+  }
+
+  /** Every byte it holds, from `start`. */
+  all(): Uint8Array[] {
+    return this.chunks;
+  }
+}
