@@ -26,6 +26,18 @@ export function splitPage(html: string, token: string): { head: string; rest: st
   return { head: html.slice(0, cut) + meta, rest: html.slice(cut) };
 }
 
+/** A build file whose name carries a hash of its content (Vite's `assets/<name>-<hash>.<ext>`). */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
+
+/**
+ * How long a browser may keep a file. A hashed file never changes under its name, so it is kept for good without
+ * asking again; that also lets Chromium keep the compiled code of the script for the next load from the same address.
+ * Anything else (the favicon) is asked for again each time; the page itself is never stored (see servePage).
+ */
+export function cacheControlFor(urlPath: string): string {
+  return HASHED_ASSET.test(urlPath) ? 'max-age=31536000, immutable' : 'no-cache';
+}
+
 export async function serveStatic(
   res: ServerResponse,
   source: StaticSource,
@@ -50,7 +62,7 @@ export async function serveStatic(
   res.writeHead(200, {
     'Content-Type': contentTypeFor(file),
     'Content-Length': bytes.byteLength,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': cacheControlFor(urlPath),
     ...RENDERER_SECURITY_HEADERS,
   });
   res.end(headOnly ? undefined : bytes);
