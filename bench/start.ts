@@ -46,8 +46,8 @@ interface Round {
 
 /**
  * One cold start. The host and server are up before the clock starts, so the time is the browser's alone: from
- * navigation (page.goto) to the first frame after the ready mark, in a Chromium launched for this round with an empty
- * profile.
+ * navigation (page.goto) until the first frame with the ready mark has been rendered, in a Chromium launched for this
+ * round with an empty profile.
  */
 async function oneRound(): Promise<Round> {
   const app = await startAppServer({ record: false });
@@ -171,7 +171,7 @@ async function run(budgetEntry: unknown): Promise<BenchOutcome> {
     },
   ];
   const lines = [
-    `${ROUNDS} cold starts: a fresh host, server and Chromium each time; timed from navigation to the first frame after data-app-state="ready", as the page notes it (the server is up before the clock starts).`,
+    `${ROUNDS} cold starts: a fresh host, server and Chromium each time; timed from navigation until the first frame with data-app-state="ready" has been rendered, as the page notes it (the server is up before the clock starts).`,
     "Each round first loads an empty page from the same server in a fresh Chromium (the floor). Page-side marks are from the page's own clock (Navigation and Resource Timing).",
     `Machine: ${machine()}.`,
     '',
