@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { App } from './App';
 import { connectHost } from './host/connectHost';
 import { HostProvider } from './host/HostContext';
-import { loadBootstrap } from './queries/bootstrap';
+import { loadBootstrap, seedBootstrap } from './queries/bootstrap';
 import { applyTheme } from './ui/theme/themePreference';
 import './styles.css';
 
@@ -34,11 +34,17 @@ if (link.ok) {
         </QueryClientProvider>
       </StrictMode>,
     );
-  // The app is ready once the host has described itself. One call brings that and the sidebar's first lists, and the
-  // first render waits for it (a local round trip): that render is then the one that shows the workspace ready with
-  // its lists, with no second render, no queued notification and no five further calls on the way. Should the call
-  // fail, the app renders anyway and its queries ask the host one by one, showing the failure as before.
-  void loadBootstrap(host, queryClient).then(render);
+  // The app is ready once the host has described itself. One answer brings that and the sidebar's first lists, and
+  // the first render waits for it: that render is then the one that shows the workspace ready with its lists, with no
+  // second render, no queued notification and no five further calls on the way. The browser edition's page comes
+  // with the answer; otherwise one call asks for it (a local round trip). Should the call fail, the app renders
+  // anyway and its queries ask the host one by one, showing the failure as before.
+  if (link.bootstrap) {
+    seedBootstrap(queryClient, link.bootstrap);
+    render();
+  } else {
+    void loadBootstrap(host, queryClient).then(render);
+  }
 } else {
   root.render(
     <div className="app fatal" data-app-state="error" role="alert">

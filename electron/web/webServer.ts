@@ -31,6 +31,7 @@ const HEARTBEAT_MS = 15_000;
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newToken();
   const guard = { port: 0, token };
+  const pages = { rendererDir: options.rendererDir, token, bootstrap: () => options.host.bootstrap() };
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent)
@@ -55,7 +56,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!verdict.ok) return sendText(res, verdict.status, verdict.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendText(res, 405, 'Use GET.', { Allow: 'GET, HEAD' });
-    return serveStatic(res, options.rendererDir, path, token, req.method === 'HEAD');
+    return serveStatic(res, pages, path, req.method === 'HEAD');
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,8 @@
 // What the renderer needs before its first render, in one host call (`bootstrap`): the host's description, which the
 // app's ready state waits on, and the first data of the sidebar's four lists. One round trip instead of five makes
-// the start shorter (bench:start in BENCHMARKS.md); each list keeps its own success or failure, so a list that cannot
-// be read fails as it did when the sidebar asked for it alone.
+// the start shorter (bench:start in BENCHMARKS.md), and the browser edition's page carries the answer so that it takes
+// none; each list keeps its own success or failure, so a list that cannot be read fails as it did when the sidebar
+// asked for it alone.
 
 import type { HostCallErrorInfo, HostInfo } from './hostApi';
 import type { LibraryLoad } from './agent';

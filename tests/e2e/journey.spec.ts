@@ -15,6 +15,9 @@ test('boots to ready with no page error and no request leaving 127.0.0.1', async
   expect(record.consoleErrors).toEqual([]);
   expect(record.foreignRequests).toEqual([]);
   if (hostMode === 'injected') expect(record.apiRequests).toEqual([]);
+  // The browser edition's page came with the bootstrap answer: neither it nor the reads it holds were asked for.
+  const bootReads = ['bootstrap', 'getInfo', 'loadLibrary', 'listSessions', 'listMockAgents', 'listProxies'];
+  expect(record.apiRequests.filter((call) => bootReads.includes(call.replace('/api/', '')))).toEqual([]);
 });
 
 test('fetching a URL shows its status, a header and the body in Monaco', async ({

@@ -1,7 +1,10 @@
 // The start's one host call (`bootstrap`): it answers what getInfo and the sidebar's four reads answer one by one,
 // in-process and over the browser edition's HTTP API; a list that cannot be read fails alone, with the error its
-// own call would give; a host that cannot describe itself makes the whole call fail, as getInfo would.
+// own call would give; a host that cannot describe itself makes the whole call fail, as getInfo would. The browser
+// edition's page comes with the same answer, written after the head has gone out, and without one when the host
+// cannot give it.
 
+import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +14,8 @@ import { startWebServer, type WebServer } from '../../electron/web/webServer';
 import { dispatchHostCall } from '../../shared/host/dispatch';
 import type { HostService } from '../../shared/host/hostApi';
 import { connectInProcess } from '../../shared/host/inProcess';
-import { TOKEN_HEADER } from '../../shared/host/webBridge';
+import type { HostBootstrap } from '../../shared/host/bootstrap';
+import { BOOTSTRAP_META, TOKEN_HEADER, TOKEN_META } from '../../shared/host/webBridge';
 import { suiteTempDir, testTempDir } from '../unit/support/tempDir';
 
 const info = {
@@ -139,5 +143,132 @@ describe('bootstrap, over the browser edition', () => {
     expect(boot.ok).toBe(true);
     expect(boot.value).toEqual(await oneByOne(connectInProcess(service)));
     expect(boot.value.info).toMatchObject({ edition: 'browser' });
+  });
+});
+
+/** The page's meta tag `name`, its content decoded as the HTML parser does for what pageBootstrap.ts escapes. */
+function metaContent(page: string, name: string): string | undefined {
+  const raw = new RegExp(`<meta name="${name}" content="([^"]*)">`).exec(page)?.[1];
+  const entities: Record<string, string> = {
+    '&amp;': '&',
+    '&quot;': '"',
+    '&#39;': "'",
+    '&lt;': '<',
+    '&gt;': '>',
+  };
+  return raw?.replace(/&amp;|&quot;|&#39;|&lt;|&gt;/g, (entity) => entities[entity] ?? entity);
+}
+
+/** GET or HEAD of the page; `onFirstPart` sees the first chunk of the body as it arrives. */
+function getPage(
+  port: number,
+  method: 'GET' | 'HEAD' = 'GET',
+  onFirstPart?: (text: string) => void,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: '/' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (!body) onFirstPart?.(chunk);
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('bootstrap, in the browser edition page', () => {
+  const tempDir = suiteTempDir('sb-boot-page-');
+  let rendererDir: string;
+  let dataDir: string;
+
+  beforeAll(() => {
+    rendererDir = tempDir();
+    dataDir = path.join(tempDir(), 'data');
+    writeFileSync(
+      path.join(rendererDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="./assets/app.js"></script></head><body></body></html>',
+    );
+  });
+
+  /** A web server on a host whose bootstrap is replaced by `bootstrap`, for the duration of `use`. */
+  async function withServer(
+    bootstrap: ((host: HostService) => Promise<HostBootstrap>) | undefined,
+    use: (server: WebServer, host: HostService) => Promise<void>,
+  ): Promise<void> {
+    const service = createHost({ edition: 'browser', appVersion: '1', dataDir, record: false });
+    const host: HostService = bootstrap ? { ...service, bootstrap: () => bootstrap(service) } : service;
+    const server = await startWebServer({ host, rendererDir });
+    try {
+      await use(server, service);
+    } finally {
+      await server.close();
+      await service.close();
+    }
+  }
+
+  it('carries what the API answers, beside the token', async () => {
+    await withServer(undefined, async (server, service) => {
+      await connectInProcess(service).saveLibrary({
+        entries: [{ url: 'http://127.0.0.1:1/', name: 'An "agent" <b>&</b>' }],
+      });
+      const page = await getPage(server.port);
+      expect(page.status).toBe(200);
+      expect(metaContent(page.body, TOKEN_META)).toBe(server.token);
+      const served = JSON.parse(metaContent(page.body, BOOTSTRAP_META) ?? 'null') as unknown;
+      const origin = `http://127.0.0.1:${server.port}`;
+      const reply = await fetch(`${origin}/api/bootstrap`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin, [TOKEN_HEADER]: server.token },
+        body: '[]',
+      });
+      expect(served).toEqual(((await reply.json()) as { value: unknown }).value);
+      expect(served).toMatchObject({ library: { value: { entries: [{ name: 'An "agent" <b>&</b>' }] } } });
+    });
+  });
+
+  it('sends the head, script tag and token before the host has answered', async () => {
+    let answer: (() => void) | undefined;
+    const held = (service: HostService) =>
+      new Promise<void>((resolve) => (answer = resolve)).then(() => service.bootstrap());
+    await withServer(held, async (server) => {
+      let first = '';
+      const page = await getPage(server.port, 'GET', (text) => {
+        first = text;
+        answer?.();
+      });
+      expect(first).toContain('<script type="module" src="./assets/app.js"></script>');
+      expect(first).toContain(`<meta name="${TOKEN_META}"`);
+      expect(first).not.toContain(BOOTSTRAP_META);
+      expect(page.body).toContain(`<meta name="${BOOTSTRAP_META}"`);
+      expect(page.body.endsWith('</head><body></body></html>')).toBe(true);
+    });
+  });
+
+  it('goes out without the answer when the host cannot give it, so the page asks itself', async () => {
+    const failing = async (): Promise<never> => {
+      throw new Error('The secrets vault could not be opened.');
+    };
+    await withServer(failing, async (server) => {
+      const page = await getPage(server.port);
+      expect(page.status).toBe(200);
+      expect(metaContent(page.body, TOKEN_META)).toBe(server.token);
+      expect(page.body).not.toContain(BOOTSTRAP_META);
+    });
+  });
+
+  it('answers HEAD without a body and without asking the host', async () => {
+    let asked = 0;
+    const counting = (service: HostService) => {
+      asked++;
+      return service.bootstrap();
+    };
+    await withServer(counting, async (server) => {
+      const page = await getPage(server.port, 'HEAD');
+      expect([page.status, page.body, asked]).toEqual([200, '', 0]);
+    });
   });
 });

@@ -3,7 +3,7 @@
 // requests, made the way the renderer makes them, are accepted.
 
 import http from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost } from '../../electron/host/createHost';
@@ -79,6 +79,9 @@ beforeAll(async () => {
     path.join(rendererDir, 'index.html'),
     '<!doctype html><html><head><title>t</title></head><body></body></html>',
   );
+  mkdirSync(path.join(rendererDir, 'assets'));
+  writeFileSync(path.join(rendererDir, 'assets', 'app-AbCd12_-.js'), 'export {};\n');
+  writeFileSync(path.join(rendererDir, 'favicon.png'), 'png');
   server = await startWebServer({ host: createHost({ edition: 'browser', appVersion: '0' }), rendererDir });
   origin = `http://127.0.0.1:${server.port}`;
   const page = await request({ path: '/', headers: { Host: `127.0.0.1:${server.port}` } });
@@ -97,6 +100,16 @@ describe('the page', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lets the browser keep hashed build files for good, and ask again for others', async () => {
+    const headers = { Host: `127.0.0.1:${server.port}` };
+    const hashed = await request({ path: '/assets/app-AbCd12_-.js', headers });
+    expect([hashed.status, hashed.body]).toEqual([200, 'export {};\n']);
+    expect(hashed.headers['cache-control']).toBe('max-age=31536000, immutable');
+    expect(hashed.headers['content-security-policy']).toContain("script-src 'self'");
+    const plain = await request({ path: '/favicon.png', headers });
+    expect(plain.headers['cache-control']).toBe('no-cache');
   });
 
   it('is refused to a foreign Host (DNS rebinding)', async () => {
