@@ -382,15 +382,10 @@ function latin1Of(bytes: Uint8Array): string {
  * stored. Bytes before the last block's end are released; a block longer than the event cap is dropped by the parser,
  * so no more than the cap (plus one chunk) is ever held.
  */
-export class ByteWindow {
+class ByteWindow {
   private chunks: Uint8Array[] = [];
   private base = 0;
   private size = 0;
-
-  /** Where its first byte is in the stream. */
-  get start(): number {
-    return this.base;
-  }
 
   push(chunk: Uint8Array): void {
     this.chunks.push(chunk);
@@ -429,10 +424,5 @@ export class ByteWindow {
   /** Keeps the last `maxBytes`: a block that started earlier is over the event cap, so the parser drops it. */
   limit(maxBytes: number): void {
     if (this.size > maxBytes) this.release(this.base + this.size - maxBytes);
-  }
-
-  /** Every byte it holds, from `start`. */
-  all(): Uint8Array[] {
-    return this.chunks;
   }
 }
