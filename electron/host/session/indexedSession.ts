@@ -82,12 +82,14 @@ export async function openIndexedSession(
   const kept = indexDir ? await readKeptIndex(indexDir, file, identity) : undefined;
   let index: FrameIndex;
   let building: ProgressiveIndex | undefined;
+  /** The index being kept once a progressive scan is done: closing waits for it, so no write outlives the host. */
+  let keeping: Promise<void> | undefined;
   if (kept) index = kept;
   else if (options.progressive) {
     building = startProgressiveIndex(file, info.size, { maxFrames: INDEX_MAX_FRAMES });
     const scan = building;
     if (indexDir)
-      void scan.whenDone
+      keeping = scan.whenDone
         .then((whole) => writeKeptIndex(indexDir, file, identity, whole))
         .catch(() => undefined);
     await scan.reach(1).catch((error: unknown) => {
@@ -111,6 +113,7 @@ export async function openIndexedSession(
     const head = await readHead(read, index);
     const close = async () => {
       building?.stop();
+      await keeping;
       await handle.close();
     };
     const runBytes = Math.min(READ_RUN_BYTES, maxReadBytes);
@@ -130,6 +133,7 @@ export async function openIndexedSession(
     return session;
   } catch (error) {
     building?.stop();
+    await keeping;
     await handle.close();
     throw error;
   }
