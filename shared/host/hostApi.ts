@@ -184,8 +184,16 @@ export interface HostApi {
    * what that read found. Rejects for a session loaded whole (its tasks are in the Tasks tab).
    */
   listSessionTasks(request: { sessionId: string }): Promise<SessionTaskList>;
-  /** One task's frames from a session in browse mode, read by position, with the exchanges of its stream events. */
-  readSessionTask(request: { sessionId: string; taskId: string }): Promise<SessionTaskFrames>;
+  /**
+   * One task's frames from a session in browse mode, read by position, with the exchanges of its stream events. A
+   * task is one agent's: `agentId` names whose (`''` for a task no agent's exchange carried); without it, the one
+   * task with that id, refused when several agents used the id.
+   */
+  readSessionTask(request: {
+    sessionId: string;
+    taskId: string;
+    agentId?: string;
+  }): Promise<SessionTaskFrames>;
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
   /**
    * Searches an open session's frames (TL-5): bodies, headers, events, stored bodies read from disk, with optional
