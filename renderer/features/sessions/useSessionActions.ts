@@ -16,6 +16,7 @@ import { describeSaved, plural, tooLargeToRead } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
 import { SessionBrowser } from './lazySessionBrowser';
 import { closeQuietly, closeUnlessServed } from './closeHostSession';
+import { applyEarlySessionDetails } from './sessionDetails';
 import { currentSessionId } from '../../store/sessionSlice';
 
 export function useSaveSession() {
@@ -145,6 +146,7 @@ export function useOpenSession() {
         .filter((agent) => !open.has(agent.id))
         .map((agent) => recordedAgentSummary(agent, session.title));
       startReplay(session, frames, recorded, { atEnd: true });
+      applyEarlySessionDetails(session.sessionId);
       notify({
         tone: 'info',
         text: session.browse
