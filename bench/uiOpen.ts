@@ -4,7 +4,8 @@
 // index kept. Measured: the time until the first rows are on screen, the time until the whole file is indexed, the
 // page's JS heap after a forced collection, and, while the list is flung from the first row to the last one
 // animation frame at a time, the frame intervals and long tasks; then the last row must show. The 10M session
-// (about 9 GB) is written into a temporary folder first, searched near its end, and removed after.
+// (about 9 GB) is written into a temporary folder first, searched near its end, and removed after. With
+// SWITCHBOARD_BENCH_TRACE=<folder>, each timed open is traced into that folder (support/pageTrace.ts).
 
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import {
   waitIndexed,
 } from './support/openSteps';
 import type { Fling, Searched } from './support/openSteps';
+import { traced } from './support/pageTrace';
 import { uiOpenChecks, uiOpenKeys } from './support/uiOpenChecks';
 
 const CACHE = path.resolve('node_modules/.cache/switchboard-bench');
@@ -73,7 +75,7 @@ async function openOne(
   let indexDir: string | undefined;
   try {
     const started = performance.timeOrigin + performance.now();
-    const readyMs = await timeOpen(app, file);
+    const readyMs = await traced(app.page, `open-${events}-cold`, () => timeOpen(app, file));
     const heapAfterOpen = await collectGarbage(app.page);
     const indexedMs = await waitIndexed(app.page, started);
     const scroll = await fling(app.page, fixture.frames - 1);
@@ -110,7 +112,7 @@ async function warmOpen(indexDir: string, file: string): Promise<number> {
     const app = await startBrowserApp({ record: false });
     try {
       await cp(saved, path.join(app.dataDir, 'index'), { recursive: true });
-      return await timeOpen(app, file);
+      return await traced(app.page, 'open-1000000-warm', () => timeOpen(app, file));
     } finally {
       await app.close();
     }

@@ -1,7 +1,8 @@
 // Saved sessions of any size for bench:ui-open and the browse-mode tests, written frame by frame so that a million
 // events never sit in memory: one agent, then streams of `perStream` events each (the http exchange, then its sse
 // frames: a task, working updates and artifact chunks, a completed status), in the layout sessionFileText writes.
-// Frames have the shape the host records (frameSchema.ts checks them on open).
+// Frames have the shape the host records (frameSchema.ts checks them on open). With `agents` above one, the agents
+// take turns stream by stream and each numbers its own tasks, so they use the same task ids, as agents may.
 
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -11,6 +12,8 @@ export interface FixtureOptions {
   /** SSE events in all (the http exchanges that carry them come on top). */
   events: number;
   perStream?: number;
+  /** Agents taking turns, one stream each (1 when absent: the one agent `bench-agent`). */
+  agents?: number;
 }
 
 export interface Fixture {
@@ -21,10 +24,28 @@ export interface Fixture {
 }
 
 const AGENT_ID = 'bench-agent';
+
+/** The ids of the fixture's agents: `bench-agent` alone, or `bench-agent-0` … when there are several. */
+export function fixtureAgentIds(agents = 1): string[] {
+  return agents <= 1 ? [AGENT_ID] : Array.from({ length: agents }, (_, k) => `${AGENT_ID}-${k}`);
+}
+
+/** Whose stream `stream` is, and the task it carries: each agent numbers its tasks from 0. */
+interface StreamIds {
+  agentId: string;
+  taskId: string;
+  contextId: string;
+}
+
+function streamIds(stream: number, agentIds: readonly string[]): StreamIds {
+  const n = Math.floor(stream / agentIds.length);
+  return { agentId: agentIds[stream % agentIds.length]!, taskId: `task-${n}`, contextId: `ctx-${n}` };
+}
 const ORIGIN = 'http://127.0.0.1:9';
 
 export async function writeSessionFixture(file: string, options: FixtureOptions): Promise<Fixture> {
   const perStream = options.perStream ?? 100;
+  const agentIds = fixtureAgentIds(options.agents);
   const out = createWriteStream(file);
   let bytes = 0;
   // Frames are gathered into pieces of about a megabyte: ten million writes of a line each would take minutes.
@@ -42,16 +63,17 @@ export async function writeSessionFixture(file: string, options: FixtureOptions)
     pendingLength += text.length;
     if (pendingLength >= 1 << 20) await flush();
   };
-  await write(`${JSON.stringify(sessionHead(options.events)).slice(0, -1)},\n"frames":[`);
+  await write(`${JSON.stringify(sessionHead(options.events, agentIds)).slice(0, -1)},\n"frames":[`);
   let frames = 0;
   let written = 0;
   let at = Date.UTC(2026, 10, 22);
   for (let stream = 0; written < options.events; stream++) {
     const count = Math.min(perStream, options.events - written);
-    const events = streamEvents(stream, count, at);
+    const ids = streamIds(stream, agentIds);
+    const events = streamEvents(stream, ids, count, at);
     at = events.at;
     await write(
-      `${frames === 0 ? '\n' : ',\n'}${JSON.stringify(exchangeFrame(stream, count, at, events.bytes))}`,
+      `${frames === 0 ? '\n' : ',\n'}${JSON.stringify(exchangeFrame(stream, ids, count, at, events.bytes))}`,
     );
     for (const event of events.lines) await write(`,\n${event}`);
     frames += 1 + count;
@@ -64,8 +86,8 @@ export async function writeSessionFixture(file: string, options: FixtureOptions)
   return { frames, events: written, bytes };
 }
 
-/** The session's head: its format, title and the one 1.0 agent whose card is in it. */
-function sessionHead(events: number) {
+/** The session's head: its format, title and the 1.0 agents whose cards are in it. */
+function sessionHead(events: number, agentIds: readonly string[]) {
   const card = JSON.stringify({
     name: 'Bench agent',
     description: 'Streams for the open benchmark.',
@@ -83,25 +105,21 @@ function sessionHead(events: number) {
     savedAt: new Date(0).toISOString(),
     title: `Bench session of ${events} events`,
     generation: '1.0',
-    agents: [
-      {
-        id: AGENT_ID,
-        name: 'Bench agent',
-        cardUrl: `${ORIGIN}/.well-known/agent-card.json`,
-        origin: ORIGIN,
-        cardText: card,
-        generation: '1.0',
-      },
-    ],
+    agents: agentIds.map((id, k) => ({
+      id,
+      name: agentIds.length > 1 ? `Bench agent ${k}` : 'Bench agent',
+      cardUrl: `${ORIGIN}/.well-known/agent-card.json`,
+      origin: ORIGIN,
+      cardText: card,
+      generation: '1.0',
+    })),
     redactions: [],
   };
 }
 
-const idsOf = (stream: number) => ({ taskId: `task-${stream}`, contextId: `ctx-${stream}` });
-
 /** One stream's result at position n of count: the task, status and artifact updates, then the end. */
-function streamResult(stream: number, n: number, count: number) {
-  const ids = idsOf(stream);
+function streamResult({ taskId, contextId }: StreamIds, n: number, count: number) {
+  const ids = { taskId, contextId };
   if (n === 0)
     return { task: { id: ids.taskId, contextId: ids.contextId, status: { state: 'TASK_STATE_WORKING' } } };
   if (n === count - 1) return { statusUpdate: { ...ids, status: { state: 'TASK_STATE_COMPLETED' } } };
@@ -117,13 +135,13 @@ function streamResult(stream: number, n: number, count: number) {
 }
 
 /** The SSE frames of one stream, as JSON lines, half a millisecond apart from `at`. */
-function streamEvents(stream: number, count: number, at: number) {
+function streamEvents(stream: number, streamIds: StreamIds, count: number, at: number) {
   const exchangeId = `x${stream}`;
-  const ids = idsOf(stream);
+  const ids = { taskId: streamIds.taskId, contextId: streamIds.contextId };
   const lines: string[] = [];
   let offset = 0;
   for (let n = 0; n < count; n++) {
-    const result = streamResult(stream, n, count);
+    const result = streamResult(streamIds, n, count);
     const data = JSON.stringify({ jsonrpc: '2.0', id: stream, result });
     const raw = `data: ${data}\n\n`;
     const size = Buffer.byteLength(raw);
@@ -151,7 +169,7 @@ function streamEvents(stream: number, count: number, at: number) {
 }
 
 /** The finished exchange that opened a stream of `count` events ending at `at`. */
-function exchangeFrame(stream: number, count: number, at: number, streamBytes: number) {
+function exchangeFrame(stream: number, ids: StreamIds, count: number, at: number, streamBytes: number) {
   const request = JSON.stringify({
     jsonrpc: '2.0',
     id: stream,
@@ -188,12 +206,13 @@ function exchangeFrame(stream: number, count: number, at: number, streamBytes: n
     },
     stream: { bytes: streamBytes, events: count, emptyBlocks: 0, ended: 'complete' },
     a2a: {
-      agentId: AGENT_ID,
+      agentId: ids.agentId,
       operation: 'stream',
       generation: '1.0',
       binding: 'JSONRPC',
       rpc: { method: 'SendStreamingMessage', id: stream },
-      ...idsOf(stream),
+      taskId: ids.taskId,
+      contextId: ids.contextId,
       outcome: 'stream',
     },
   };

@@ -87,6 +87,11 @@ export interface HostOptions {
    * `switchboard proxy` (PRX-1), whose frames must reach the run's recording like the host's own.
    */
   onRecorder?: (recorder: Recorder, push: PushService) => void;
+  /**
+   * Session files larger than this open in browse mode before they are indexed (issue 27): the whole-read cap
+   * (500 MiB) when absent. Tests set a few megabytes, so the open they test needs no file that large.
+   */
+  progressiveOpenBytes?: number;
 }
 
 export const APP_NAME = 'Switchboard';
@@ -168,6 +173,10 @@ export function createHost(options: HostOptions): HostService {
     host: api,
     liveStored: storedInFolder(spillDir),
     onIndexProgress: (progress) => bus.publish({ type: 'session-index', progress }),
+    onSessionDetails: (details) => bus.publish({ type: 'session-details', details }),
+    ...(options.progressiveOpenBytes !== undefined
+      ? { progressiveOpenBytes: options.progressiveOpenBytes }
+      : {}),
   });
   const openFile = (request: OpenExternallyRequest) =>
     openExternally(

@@ -6,7 +6,7 @@
 
 import type { StateCreator } from 'zustand';
 import type { AgentSummary } from '../../shared/host/agent';
-import type { SessionSummary } from '../../shared/session/types';
+import type { SessionDetails, SessionSummary } from '../../shared/session/types';
 import type { Frame } from '../../shared/wire/frame';
 import type { ReplaySpeed } from './replayPlan';
 import { replaySteps, type ReplayStep } from './replaySteps';
@@ -65,6 +65,12 @@ export interface SessionSlice {
     recordedAgents: AgentSummary[],
     options?: { atEnd?: boolean },
   ): void;
+  /**
+   * The host finished indexing the replayed session after it had opened it (issue 27): its summary takes the
+   * details (exact count, end time, a head written after the frames) and is no longer indexing. `recordedAgents` are
+   * its agents not listed yet. Details of another session than the one shown are dropped.
+   */
+  completeReplaySession(details: SessionDetails, recordedAgents: AgentSummary[]): void;
   /** The user moved the cursor (scrubber, step): the views rebuild when it went back. */
   seekReplay(cursor: number): void;
   stepReplay(by: -1 | 1): void;
@@ -115,6 +121,12 @@ export function createSessionSlice(showing: FrameShowing): StateCreator<Needs, [
         const start = replayStart(get(), session, frames, recordedAgents, options.atEnd);
         set(start.patch);
         show.replace(start.shown);
+      },
+
+      completeReplaySession(details, recordedAgents) {
+        const state = get();
+        if (state.replay?.session.sessionId !== details.sessionId) return;
+        set(replayCompleted(state, state.replay, details, recordedAgents));
       },
 
       seekReplay(cursor) {
@@ -250,6 +262,34 @@ function replayStart(
     },
   };
   return { patch, shown: framesOf(steps, 0, cursor) };
+}
+
+/**
+ * The replayed session with its completed details: the summary without its `indexing` (done now), and the agents
+ * that only the details name added as recorded ones; the active agent becomes one of them when none of the
+ * session's was active.
+ */
+function replayCompleted(
+  state: Needs,
+  replay: ReplayState,
+  details: SessionDetails,
+  recordedAgents: AgentSummary[],
+): Partial<Needs> {
+  const { indexing: _done, ...summary } = replay.session;
+  const known = new Set(state.agents.map((a) => a.id));
+  const added = recordedAgents.filter((a) => !known.has(a.id));
+  const agents = [...state.agents, ...added];
+  const sessionAgentIds = details.agents.map((a) => a.id);
+  const activeAgentId =
+    state.activeAgentId && sessionAgentIds.includes(state.activeAgentId)
+      ? state.activeAgentId
+      : (sessionAgentIds.find((id) => agents.some((a) => a.id === id)) ?? state.activeAgentId);
+  return {
+    agents,
+    activeAgentId,
+    recordedAgentIds: [...state.recordedAgentIds, ...added.map((a) => a.id)],
+    replay: { ...replay, session: { ...summary, ...details } },
+  };
 }
 
 /** What leaving a replay puts back: live as it was saved, without the recorded agents, and the frames kept aside. */

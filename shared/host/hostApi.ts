@@ -38,6 +38,7 @@ import type {
   SavedSession,
   SessionExport,
   SessionFramesPage,
+  SessionDetails,
   SessionIndexProgress,
   SessionSummary,
 } from '../session/types';
@@ -184,8 +185,16 @@ export interface HostApi {
    * what that read found. Rejects for a session loaded whole (its tasks are in the Tasks tab).
    */
   listSessionTasks(request: { sessionId: string }): Promise<SessionTaskList>;
-  /** One task's frames from a session in browse mode, read by position, with the exchanges of its stream events. */
-  readSessionTask(request: { sessionId: string; taskId: string }): Promise<SessionTaskFrames>;
+  /**
+   * One task's frames from a session in browse mode, read by position, with the exchanges of its stream events. A
+   * task is one agent's: `agentId` names whose (`''` for a task no agent's exchange carried); without it, the one
+   * task with that id, refused when several agents used the id.
+   */
+  readSessionTask(request: {
+    sessionId: string;
+    taskId: string;
+    agentId?: string;
+  }): Promise<SessionTaskFrames>;
   closeSession(request: { sessionId: string }): Promise<{ closed: boolean }>;
   /**
    * Searches an open session's frames (TL-5): bodies, headers, events, stored bodies read from disk, with optional
@@ -399,7 +408,12 @@ export type HostEvent =
   /** How far a cancellable call that carried an `opId` has got: bytes read, requests re-sent (UX-5). */
   | { type: 'progress'; progress: OperationProgress }
   /** How far the index of a session opened in browse mode has got, while the host builds it (issue 27). */
-  | { type: 'session-index'; progress: SessionIndexProgress };
+  | { type: 'session-index'; progress: SessionIndexProgress }
+  /**
+   * A session opened in browse mode before it was indexed, once it is: what its open answered only in part (the
+   * exact count, the end time, a head written after the frames). Sent once, after its last `session-index` event.
+   */
+  | { type: 'session-details'; details: SessionDetails };
 export type HostEventType = HostEvent['type'];
 /** Every event type, for transports that must recognise what they relay (the HTTP bridge drops what is not here). */
 export const hostEventTypes = [
@@ -410,6 +424,7 @@ export const hostEventTypes = [
   'proxies',
   'progress',
   'session-index',
+  'session-details',
 ] as const;
 
 // Compile-time proof that the list and the union name the same events, as for the methods above.

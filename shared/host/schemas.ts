@@ -176,7 +176,11 @@ export const hostArgSchemas: ArgSchemas = {
     sessionIdSchema.extend({ text: z.string().min(1).max(1000), from: z.number().int().min(0) }).strict(),
   ]),
   listSessionTasks: z.tuple([sessionIdSchema.strict()]),
-  readSessionTask: z.tuple([sessionIdSchema.extend({ taskId: z.string().min(1).max(1000) }).strict()]),
+  readSessionTask: z.tuple([
+    sessionIdSchema
+      .extend({ taskId: z.string().min(1).max(1000), agentId: z.string().max(1000).optional() })
+      .strict(),
+  ]),
   closeSession: z.tuple([sessionIdSchema]),
   searchSession: z.tuple([
     sessionIdSchema

@@ -1,5 +1,6 @@
 // The tasks of a session in browse mode (TL-6): the list the window picks from, and one task's frames read from the
-// file on demand, so a session too large to load whole still shows each task's state strip and conversation.
+// file on demand, so a session too large to load whole still shows each task's state strip and conversation. A task
+// is one agent's: two agents that used the same task id are two tasks, as in the live views.
 
 import type { Frame } from '../wire/frame';
 
@@ -14,6 +15,7 @@ export interface SessionTaskSummary {
   state?: string;
   /** When its first frame started. */
   at: number;
+  /** The agent whose task it is; absent for a task no agent's exchange carried (the address bar's). */
   agentId?: string;
 }
 
@@ -25,6 +27,7 @@ export interface SessionTaskList {
 
 export interface SessionTaskFrames {
   taskId: string;
+  agentId?: string;
   /** The task's frames in session order, each stream event preceded by the exchange that carried it. */
   frames: Frame[];
   /** Frames of the task in all; more than `frames.length` when the task was cut at SESSION_TASK_MAX_FRAMES. */

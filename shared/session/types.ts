@@ -89,6 +89,25 @@ export interface SessionSummary {
   firstRows?: SessionRow[];
 }
 
+/**
+ * What a session opened in browse mode before it was indexed turned out to be once it was (the `session-details`
+ * event, issue 27): the exact frame count, the last frame's time, and the members a file may keep after its frames
+ * (title, agents, redactions and what they say in the notices), as a whole open would have answered.
+ */
+export type SessionDetails = Pick<
+  SessionSummary,
+  | 'sessionId'
+  | 'title'
+  | 'agents'
+  | 'frameCount'
+  | 'startedAt'
+  | 'endedAt'
+  | 'appVersion'
+  | 'savedAt'
+  | 'migratedFrom'
+  | 'notices'
+>;
+
 /** How far the host has indexed a session opened in browse mode (the `session-index` event). */
 export interface SessionIndexProgress {
   sessionId: string;

@@ -105,6 +105,31 @@ describe('a big session opened progressively', () => {
     }
   });
 
+  it('has kept its index by the time it is closed, with no write left behind', async () => {
+    const file = await oddFixture();
+    const indexDir = path.join(dir(), 'index-kept');
+    const session = await openIndexedSession(file, indexDir, { progressive: true });
+    // Closed the moment the scan is done (it may be by the time the open answers), before the index is written.
+    await new Promise<void>((resolve) => {
+      if (!session.frames.indexing?.()) resolve();
+      session.frames.watchIndex?.((progress) => {
+        if (progress.done) resolve();
+      });
+    });
+    await session.frames.close();
+    // Closed, so the folder may go (the host's data folder at quit, a bench's temporary one): nothing is still
+    // being written into it, and what is there is the whole index.
+    const names = await readdir(indexDir);
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^[0-9a-f]{32}\.idx$/);
+    const again = await openIndexedSession(file, indexDir);
+    try {
+      expect(again.frames.count).toBe(session.frames.count);
+    } finally {
+      await again.frames.close();
+    }
+  });
+
   it('finds the same hits with the bytes matched first as by parsing every frame', async () => {
     const file = await oddFixture();
     const session = await openIndexedSession(file, undefined, { progressive: true });

@@ -1,6 +1,7 @@
 // Browse mode keeps its task views (TL-6): the tasks of a session too large to load whole are found by reading it
 // once through its index, and one task's frames — with the exchange that opened its stream — are read from the file
-// on demand, enough for the timeline model to build that task's state strip and conversation.
+// on demand, enough for the timeline model to build that task's state strip and conversation. A task is one agent's:
+// two agents that use the same task id have a task each, the same tasks the timeline model finds reading every frame.
 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import type { HostService } from '../../shared/host/hostApi';
 import { hostArgSchemas } from '../../shared/host/schemas';
 import { BROWSE_MIN_FRAMES } from '../../shared/session/sessionRows';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
-import { writeSessionFixture, type Fixture } from '../../bench/support/sessionFixture';
+import { taskKey } from '../../shared/timeline/taskViews';
+import { fixtureAgentIds, writeSessionFixture, type Fixture } from '../../bench/support/sessionFixture';
 import { suiteTempDir } from '../unit/support/tempDir';
 
 const PER_STREAM = 250;
@@ -94,5 +96,93 @@ describe('the tasks of a browse-mode session', () => {
     );
     expect(hostArgSchemas.listSessionTasks.safeParse([{ sessionId: '' }]).success).toBe(false);
     expect(hostArgSchemas.listSessionTasks.safeParse([{ sessionId }]).success).toBe(true);
+  });
+});
+
+describe('the tasks of a browse-mode session where two agents use the same task ids', () => {
+  const [first, second] = fixtureAgentIds(2) as [string, string];
+  let shared: { sessionId: string; fixture: Fixture };
+
+  beforeAll(async () => {
+    const file = path.join(dataDir, 'two-agents.switchboard');
+    // Streams alternate between the agents, and each numbers its own tasks: both have a task-0, a task-1 …
+    const written = await writeSessionFixture(file, {
+      events: BROWSE_MIN_FRAMES + 1000,
+      perStream: PER_STREAM,
+      agents: 2,
+    });
+    const summary = await host.openSession({ path: file });
+    expect(summary.browse).toBe(true);
+    shared = { sessionId: summary.sessionId, fixture: written };
+  });
+
+  it('lists a task per agent for a task id both used, each with its own frames', async () => {
+    const { tasks } = await host.listSessionTasks({ sessionId: shared.sessionId });
+    const streams = Math.ceil(shared.fixture.events / PER_STREAM);
+    expect(tasks).toHaveLength(streams);
+    expect(tasks.filter((task) => task.taskId === 'task-3')).toEqual([
+      expect.objectContaining({ agentId: first, frames: PER_STREAM + 1, state: 'completed' }),
+      expect.objectContaining({ agentId: second, frames: PER_STREAM + 1, state: 'completed' }),
+    ]);
+    expect(tasks.reduce((sum, task) => sum + task.frames, 0)).toBe(shared.fixture.frames);
+  });
+
+  it("reads one agent's task only: its exchange and its events, none of the other agent's", async () => {
+    for (const agentId of [first, second]) {
+      const read = await host.readSessionTask({ sessionId: shared.sessionId, taskId: 'task-3', agentId });
+      expect(read).toMatchObject({ taskId: 'task-3', agentId, total: PER_STREAM + 1 });
+      const exchange = read.frames[0]!;
+      expect(exchange.kind === 'http' && exchange.a2a?.agentId).toBe(agentId);
+      expect(read.frames.slice(1).every((f) => f.kind === 'sse' && f.exchangeId === exchange.id)).toBe(true);
+      const model = new TimelineModel();
+      model.ingest(read.frames);
+      expect(model.tasks.find(agentId, 'task-3')?.states.map((s) => s.state)).toEqual([
+        'working',
+        'completed',
+      ]);
+      expect(model.tasks.size).toBe(1);
+    }
+  });
+
+  it('finds the tasks the timeline model finds when it reads every frame (agent and id, last state)', async () => {
+    const { tasks } = await host.listSessionTasks({ sessionId: shared.sessionId });
+    const model = new TimelineModel();
+    for (let from = 0; from < shared.fixture.frames; from += 5_000) {
+      const page = await host.readSessionFrames({ sessionId: shared.sessionId, from, count: 5_000 });
+      model.ingest(page.frames);
+    }
+    const viewed = [...model.tasks.values()].map((view) => ({
+      key: taskKey(view.agentId, view.id),
+      state: view.states.at(-1)?.state,
+    }));
+    expect(tasks.map((task) => ({ key: taskKey(task.agentId, task.taskId), state: task.state }))).toEqual(
+      viewed,
+    );
+  });
+
+  it('refuses a shared task id without the agent, and an agent without that task, saying which', async () => {
+    await expect(host.readSessionTask({ sessionId: shared.sessionId, taskId: 'task-3' })).rejects.toThrow(
+      `2 agents used the task id "task-3" ("${first}", "${second}"): say whose task to read.`,
+    );
+    await expect(
+      host.readSessionTask({ sessionId: shared.sessionId, taskId: 'task-3', agentId: 'someone-else' }),
+    ).rejects.toThrow('This session has no task with the id "task-3" from the agent "someone-else".');
+    await expect(
+      host.readSessionTask({ sessionId: shared.sessionId, taskId: 'task-3', agentId: '' }),
+    ).rejects.toThrow('This session has no task with the id "task-3" outside an agent\'s exchanges.');
+  });
+
+  it('checks the agent at the boundary', () => {
+    const sessionId = shared.sessionId;
+    expect(
+      hostArgSchemas.readSessionTask.safeParse([{ sessionId, taskId: 'x', agentId: first }]).success,
+    ).toBe(true);
+    expect(hostArgSchemas.readSessionTask.safeParse([{ sessionId, taskId: 'x', agentId: 7 }]).success).toBe(
+      false,
+    );
+    expect(
+      hostArgSchemas.readSessionTask.safeParse([{ sessionId, taskId: 'x', agentId: 'a'.repeat(1001) }])
+        .success,
+    ).toBe(false);
   });
 });

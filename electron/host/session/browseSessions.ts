@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { frameTimeSpan } from '../../../shared/session/frameTimes';
 import { BROWSE_MIN_FRAMES, type SessionRow } from '../../../shared/session/sessionRows';
 import { SESSION_FORMAT, SESSION_MAX_BYTES } from '../../../shared/session/sessionFile';
-import type { SessionSummary } from '../../../shared/session/types';
+import type { SessionDetails, SessionSummary } from '../../../shared/session/types';
 import { memoryFrames, openIndexedSession, type IndexedSession } from './indexedSession';
 import { readHead, type LoadedSession } from './sessionFiles';
 
@@ -21,23 +21,24 @@ export interface BrowseSession {
   path?: string;
 }
 
-/** The file opened by its index when it is a large session file; undefined when it should be read whole. */
+/**
+ * The file opened by its index when it is a large session file; undefined when it should be read whole. Files over
+ * `progressiveFrom` bytes (the whole-read cap unless a test sets less) open before they are indexed.
+ */
 export async function openLargeSessionFile(
   file: string,
   indexDir?: string,
   watch: { signal?: AbortSignal; onBytes?: (bytes: number, total: number) => void } = {},
+  progressiveFrom = SESSION_MAX_BYTES,
 ): Promise<BrowseSession | undefined> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile() || info.size < INDEX_MIN_BYTES) return undefined;
   if (!SESSION_HEAD.test(await readHead(file))) return undefined;
   // Over the whole-read cap a file opens in browse mode whatever its count, so it need not wait for the count: its
   // first rows show while the rest is indexed (issue 27).
-  const session = await openIndexedSession(file, indexDir, {
-    ...watch,
-    progressive: info.size > SESSION_MAX_BYTES,
-  });
-  if (session.frames.count > BROWSE_MIN_FRAMES || info.size > SESSION_MAX_BYTES)
-    return { session, path: file };
+  const progressive = info.size > progressiveFrom;
+  const session = await openIndexedSession(file, indexDir, { ...watch, progressive });
+  if (session.frames.count > BROWSE_MIN_FRAMES || progressive) return { session, path: file };
   await session.frames.close();
   return undefined;
 }
@@ -57,6 +58,24 @@ export function browseLoaded(loaded: LoadedSession): BrowseSession | undefined {
     frames: memoryFrames(loaded.frames),
   };
   return { session, ...(loaded.path ? { path: loaded.path } : {}) };
+}
+
+/** The session as its index now knows it: what the `session-details` event tells once a progressive open is done. */
+export function browseDetails(sessionId: string, browse: BrowseSession): SessionDetails {
+  const { title, agents, frameCount, startedAt, endedAt, appVersion, savedAt, migratedFrom, notices } =
+    browseSummary(sessionId, browse, 'file');
+  return {
+    sessionId,
+    title,
+    agents,
+    frameCount,
+    ...(startedAt !== undefined ? { startedAt } : {}),
+    ...(endedAt !== undefined ? { endedAt } : {}),
+    ...(appVersion ? { appVersion } : {}),
+    ...(savedAt ? { savedAt } : {}),
+    ...(migratedFrom !== undefined ? { migratedFrom } : {}),
+    notices,
+  };
 }
 
 export function browseSummary(

@@ -4,7 +4,12 @@
 
 import path from 'node:path';
 import { LIVE_SESSION_ID, type HostApi } from '../../../shared/host/hostApi';
-import type { MockAgentInfo, SessionFramesPage, SessionIndexProgress } from '../../../shared/session/types';
+import type {
+  MockAgentInfo,
+  SessionDetails,
+  SessionFramesPage,
+  SessionIndexProgress,
+} from '../../../shared/session/types';
 import { browseOnly, type BrowseSession } from './browseSessions';
 import type { Recording } from './recording';
 import type { StoredBodies } from '../spill/storedBodies';
@@ -22,6 +27,10 @@ export interface SessionServiceOptions {
   liveStored?: StoredBodies;
   /** Told how far the index of a session opened in browse mode has got, while it is built (issue 27). */
   onIndexProgress?: (progress: SessionIndexProgress) => void;
+  /** Told what a session opened before it was indexed turned out to be, once it is (issue 27). */
+  onSessionDetails?: (details: SessionDetails) => void;
+  /** Session files larger than this open before they are indexed: the whole-read cap unless a test sets less. */
+  progressiveOpenBytes?: number;
 }
 
 /** What one HostApi method is called with: the methods here take it as it arrives. */

@@ -5,6 +5,7 @@
 // frame schema and given back their blobs, exactly as a file read whole would give them.
 
 import { open, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import { loadSessionValue, SessionFileError } from '../../../shared/session/migrations';
 import { frameSchema } from '../../../shared/session/frameSchema';
 import type { RedactionItem, SessionAgent } from '../../../shared/session/types';
@@ -82,12 +83,14 @@ export async function openIndexedSession(
   const kept = indexDir ? await readKeptIndex(indexDir, file, identity) : undefined;
   let index: FrameIndex;
   let building: ProgressiveIndex | undefined;
+  /** The index being kept once a progressive scan is done: closing waits for it, so no write outlives the host. */
+  let keeping: Promise<void> | undefined;
   if (kept) index = kept;
   else if (options.progressive) {
     building = startProgressiveIndex(file, info.size, { maxFrames: INDEX_MAX_FRAMES });
     const scan = building;
     if (indexDir)
-      void scan.whenDone
+      keeping = scan.whenDone
         .then((whole) => writeKeptIndex(indexDir, file, identity, whole))
         .catch(() => undefined);
     await scan.reach(1).catch((error: unknown) => {
@@ -108,9 +111,13 @@ export async function openIndexedSession(
   try {
     const maxReadBytes = options.maxReadBytes ?? MAX_READ_BYTES;
     const read = bytesReader(handle, maxReadBytes);
-    const head = await readHead(read, index);
+    // A progressive open knows only the members before the frames. A file may keep its title, agents or
+    // redactions after them (Switchboard writes them first; other writers need not): until the scan gets there,
+    // they stand in as the file's name and empty lists, and the session-details event tells the window the rest.
+    const head = await readHead(read, index, building ? provisionalHead(file) : undefined);
     const close = async () => {
       building?.stop();
+      await keeping;
       await handle.close();
     };
     const runBytes = Math.min(READ_RUN_BYTES, maxReadBytes);
@@ -130,6 +137,7 @@ export async function openIndexedSession(
     return session;
   } catch (error) {
     building?.stop();
+    await keeping;
     await handle.close();
     throw error;
   }
@@ -225,9 +233,17 @@ function growingFrames(
 /** More frames than this are refused: the index costs the host 8 bytes a frame (160 MB here). */
 export const INDEX_MAX_FRAMES = 20_000_000;
 
-/** The top-level members other than frames and blobs, parsed, migrated and checked like a whole file's. */
-async function readHead(read: ReadBytes, scan: FrameIndex) {
-  const value: Record<string, unknown> = {};
+/** What stands in for the members a progressive open has not reached yet (the format and version must come first). */
+function provisionalHead(file: string): Record<string, unknown> {
+  return { title: path.basename(file), appVersion: '', savedAt: '', agents: [], redactions: [] };
+}
+
+/**
+ * The top-level members other than frames and blobs, parsed, migrated and checked like a whole file's; `missing`
+ * stands in for members the scan has not found (yet).
+ */
+async function readHead(read: ReadBytes, scan: FrameIndex, missing: Record<string, unknown> = {}) {
+  const value: Record<string, unknown> = { ...missing };
   for (const [name, [start, end]] of scan.members) {
     const text = (await read(start, end, `its "${name}"`)).toString('utf8');
     try {

@@ -8,7 +8,13 @@ import { frameTimeSpan } from '../../../shared/session/frameTimes';
 import { BROWSE_PAGE_ROWS, rowSearchText, sessionRowOf } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import type { SessionRow } from '../../../shared/session/sessionRows';
-import { browseLoaded, browseSummary, openLargeSessionFile, type BrowseSession } from './browseSessions';
+import {
+  browseDetails,
+  browseLoaded,
+  browseSummary,
+  openLargeSessionFile,
+  type BrowseSession,
+} from './browseSessions';
 import { noStoredBodies } from '../spill/storedBodies';
 import { throwIfCancelled, type ReportProgress } from '../operationAborts';
 import { readSessionPath, readSessionText, type LoadedSession } from './sessionFiles';
@@ -52,7 +58,9 @@ export async function openSession(
   };
   const watch = { ...(signal ? { signal } : {}), ...(report ? { onBytes: report } : {}) };
   const large =
-    'path' in request ? await openLargeSessionFile(request.path, held.indexDir, watch) : undefined;
+    'path' in request
+      ? await openLargeSessionFile(request.path, held.indexDir, watch, held.options.progressiveOpenBytes)
+      : undefined;
   if (large) {
     if (signal?.aborted) await large.session.frames.close().catch(() => undefined);
     throwIfCancelled(signal, what);
@@ -60,6 +68,9 @@ export async function openSession(
     large.session.frames.watchIndex?.((progress) =>
       held.options.onIndexProgress?.({ sessionId, ...progress }),
     );
+    // Opened before it was indexed (whenIndexed is there only then): told even when the scan ended before the
+    // answer went, since the head after the frames is read only after that.
+    if (large.session.frames.whenIndexed) void tellDetailsWhenIndexed(held, sessionId, large);
     await remember(large.path, large.session.title);
     return browseSummary(sessionId, large, 'file', await firstRows(large));
   }
@@ -76,6 +87,25 @@ export async function openSession(
   }
   held.open.set(sessionId, loaded);
   return summarize(sessionId, loaded);
+}
+
+/**
+ * Tells the window what a session opened before it was indexed turned out to be: its answer had an estimated count,
+ * no end time, and only the members before the frames. Not told for a session closed meanwhile, nor when the index
+ * failed (the last `session-index` event says why).
+ */
+async function tellDetailsWhenIndexed(
+  held: HeldSessions,
+  sessionId: string,
+  browse: BrowseSession,
+): Promise<void> {
+  try {
+    await browse.session.frames.whenIndexed?.();
+  } catch {
+    return;
+  }
+  if (held.browsing.get(sessionId) === browse)
+    held.options.onSessionDetails?.(browseDetails(sessionId, browse));
 }
 
 /**

@@ -229,10 +229,13 @@ export class SessionScanner {
     }
   }
 
-  /** A name that goes on in the next chunk: keeps its bytes so far, from the opening quote. */
+  /**
+   * A name that goes on in the next chunk: keeps its bytes so far, from the opening quote. Copied (a few bytes, at
+   * most MAX_KEY_BYTES), so that no chunk is kept: the progressive index reads every chunk into the same buffer.
+   */
   private carryKey(chunk: Buffer, chunkBase: number): void {
     const from = Math.max(0, this.stringStart - chunkBase);
-    this.keyCarry.push(chunk.subarray(from));
+    this.keyCarry.push(Buffer.from(chunk.subarray(from)));
     this.keyCarryBytes += chunk.length - from;
     if (this.keyCarryBytes > MAX_KEY_BYTES) damaged(this.stringStart, 'a member name is implausibly long');
   }

@@ -1,11 +1,14 @@
 // Which frames of a browse-mode session belong to which task (TL-6). Built once per session on the first ask, by
 // reading the session a page at a time through its index (the file is never held whole), and kept with the session:
 // each task's frame positions, plus the exchange (http frame) that carried each of its stream events, since a stream
-// event is only readable with the request that opened it. One task's frames are then read by position alone.
+// event is only readable with the request that opened it. One task's frames are then read by position alone. A task
+// is one agent's, as in the live views (shared/timeline/taskViews.ts): agents choose their own task ids, so two of
+// them may use the same one, and each gets a task of its own. A stream event's agent is its exchange's.
 
 import type { BrowseSession } from './browseSessions';
 import type { HeldSessions, Request } from './heldSessions';
 import type { Frame } from '../../../shared/wire/frame';
+import { taskKey } from '../../../shared/timeline/taskViews';
 import {
   SESSION_TASK_MAX_FRAMES,
   type SessionTaskFrames,
@@ -25,8 +28,17 @@ interface TaskEntry {
 }
 
 interface TaskIndex {
+  /** Keyed by agent and task id (`taskKey`), in the order first seen. */
   tasks: Map<string, TaskEntry>;
+  /** The tasks of each task id: more than one when several agents used it. */
+  byId: Map<string, TaskEntry[]>;
   scanned: number;
+}
+
+/** An http frame as its stream events name it: where it is, and whose exchange it was. */
+interface ExchangeAt {
+  position: number;
+  agentId: string | undefined;
 }
 
 const built = new WeakMap<BrowseSession, Promise<TaskIndex>>();
@@ -44,45 +56,59 @@ function taskIndex(browse: BrowseSession): Promise<TaskIndex> {
 
 async function buildIndex(browse: BrowseSession): Promise<TaskIndex> {
   const source = browse.session.frames;
-  const tasks = new Map<string, TaskEntry>();
-  /** Position of each http frame by id: what a later stream event names as its exchange. */
-  const exchangeAt = new Map<string, number>();
+  const index: TaskIndex = { tasks: new Map(), byId: new Map(), scanned: 0 };
+  /** Each http frame by id: what a later stream event names as its exchange. */
+  const exchanges = new Map<string, ExchangeAt>();
   let at = 0;
   // The tasks are those of the whole session: a list made while the index is built would miss the rest.
   await source.whenIndexed?.();
   while (at < source.count) {
     const frames = await source.read(at, INDEX_PAGE);
     if (frames.length === 0) break;
-    frames.forEach((frame, i) => note(tasks, exchangeAt, frame, at + i));
+    frames.forEach((frame, i) => note(index, exchanges, frame, at + i));
     at += frames.length;
   }
-  return { tasks, scanned: at };
+  index.scanned = at;
+  return index;
 }
 
-function note(
-  tasks: Map<string, TaskEntry>,
-  exchangeAt: Map<string, number>,
-  frame: Frame,
-  position: number,
-): void {
-  if (frame.kind === 'http') exchangeAt.set(frame.id, position);
+/** The agent a frame speaks for: an exchange's own, a stream event's exchange's, a push delivery's receiver's. */
+function agentOf(frame: Frame, exchanges: ReadonlyMap<string, ExchangeAt>): string | undefined {
+  const agentId =
+    frame.kind === 'http'
+      ? frame.a2a?.agentId
+      : frame.kind === 'sse'
+        ? exchanges.get(frame.exchangeId)?.agentId
+        : frame.agentId;
+  // An empty id names no agent, as in the live views.
+  return agentId || undefined;
+}
+
+function note(index: TaskIndex, exchanges: Map<string, ExchangeAt>, frame: Frame, position: number): void {
+  if (frame.kind === 'http') exchanges.set(frame.id, { position, agentId: frame.a2a?.agentId || undefined });
   const taskId = frame.a2a?.taskId;
   if (!taskId) return;
-  let entry = tasks.get(taskId);
+  const agentId = agentOf(frame, exchanges);
+  const key = taskKey(agentId, taskId);
+  let entry = index.tasks.get(key);
   if (!entry) {
-    entry = { summary: { taskId, frames: 0, at: frame.timing.start }, positions: [], exchanges: new Set() };
-    tasks.set(taskId, entry);
+    entry = {
+      summary: { taskId, frames: 0, at: frame.timing.start, ...(agentId ? { agentId } : {}) },
+      positions: [],
+      exchanges: new Set(),
+    };
+    index.tasks.set(key, entry);
+    const same = index.byId.get(taskId);
+    if (same) same.push(entry);
+    else index.byId.set(taskId, [entry]);
   }
   entry.positions.push(position);
   entry.summary.frames++;
-  const agentId =
-    frame.kind === 'sse' ? undefined : frame.kind === 'http' ? frame.a2a?.agentId : frame.agentId;
-  if (agentId && !entry.summary.agentId) entry.summary.agentId = agentId;
   const state = frame.kind === 'http' ? undefined : frame.a2a?.state;
   if (state) entry.summary.state = state;
   if (frame.kind === 'sse') {
-    const exchange = exchangeAt.get(frame.exchangeId);
-    if (exchange !== undefined) entry.exchanges.add(exchange);
+    const exchange = exchanges.get(frame.exchangeId);
+    if (exchange !== undefined) entry.exchanges.add(exchange.position);
   }
 }
 
@@ -101,8 +127,11 @@ export async function listSessionTasks(held: HeldSessions, { sessionId }: Reques
   return listTasks(browsed(held, sessionId));
 }
 
-export async function readSessionTask(held: HeldSessions, { sessionId, taskId }: Request<'readSessionTask'>) {
-  return readTask(browsed(held, sessionId), taskId);
+export async function readSessionTask(
+  held: HeldSessions,
+  { sessionId, taskId, agentId }: Request<'readSessionTask'>,
+) {
+  return readTask(browsed(held, sessionId), taskId, agentId);
 }
 
 async function listTasks(browse: BrowseSession): Promise<SessionTaskList> {
@@ -110,13 +139,43 @@ async function listTasks(browse: BrowseSession): Promise<SessionTaskList> {
   return { tasks: [...index.tasks.values()].map((entry) => entry.summary), scanned: index.scanned };
 }
 
-async function readTask(browse: BrowseSession, taskId: string): Promise<SessionTaskFrames> {
-  const index = await taskIndex(browse);
-  const entry = index.tasks.get(taskId);
-  if (!entry) throw new Error(`This session has no task with the id ${JSON.stringify(taskId)}.`);
+/** The one task asked for: that agent's (`''`: the task no agent's exchange carried), or the only one with the id. */
+function findTask(index: TaskIndex, taskId: string, agentId: string | undefined): TaskEntry {
+  if (agentId !== undefined) {
+    const entry = index.tasks.get(taskKey(agentId || undefined, taskId));
+    if (entry) return entry;
+    throw new Error(
+      agentId
+        ? `This session has no task with the id ${JSON.stringify(taskId)} from the agent ${JSON.stringify(agentId)}.`
+        : `This session has no task with the id ${JSON.stringify(taskId)} outside an agent's exchanges.`,
+    );
+  }
+  const entries = index.byId.get(taskId) ?? [];
+  if (entries.length === 0)
+    throw new Error(`This session has no task with the id ${JSON.stringify(taskId)}.`);
+  if (entries.length > 1) {
+    const agents = entries.map((entry) => JSON.stringify(entry.summary.agentId ?? '')).join(', ');
+    throw new Error(
+      `${entries.length} agents used the task id ${JSON.stringify(taskId)} (${agents}): say whose task to read.`,
+    );
+  }
+  return entries[0]!;
+}
+
+async function readTask(
+  browse: BrowseSession,
+  taskId: string,
+  agentId: string | undefined,
+): Promise<SessionTaskFrames> {
+  const entry = findTask(await taskIndex(browse), taskId, agentId);
   const positions = [...new Set([...entry.exchanges, ...entry.positions])].sort((a, b) => a - b);
   const kept = positions.slice(0, SESSION_TASK_MAX_FRAMES);
-  return { taskId, frames: await readPositions(browse, kept), total: positions.length };
+  return {
+    taskId,
+    ...(entry.summary.agentId ? { agentId: entry.summary.agentId } : {}),
+    frames: await readPositions(browse, kept),
+    total: positions.length,
+  };
 }
 
 /** Reads frames at ascending positions, one read per run of neighbours rather than one per frame. */

@@ -1,13 +1,18 @@
 // The task pane of browse mode (TL-6): list the session's tasks, pick one, and see its state strip and its
-// conversation — messages and assembled artifacts — read from the file for that task alone (useBrowseTasks.ts).
+// conversation — messages and assembled artifacts — read from the file for that task alone (useBrowseTasks.ts). A
+// task is one agent's: two agents that used one task id are two choices, each naming its agent.
 
+import { useMemo } from 'react';
+import { agentName } from '../../../shared/agentName';
 import { ConversationItems } from '../conversation';
 import { StateStrip } from '../timeline';
 import { useAppStore } from '../../store/appStore';
-import { useBrowseTasks, type PickedTask } from './useBrowseTasks';
+import { taskChoices } from './browseTaskChoices';
+import { useBrowseTasks, type PickedTask, type TaskListState } from './useBrowseTasks';
 
 export function BrowseTasks({ sessionId }: { sessionId: string }) {
   const { list, load, picked, pick, pickError } = useBrowseTasks(sessionId);
+  const choices = useTaskChoices(list);
   return (
     <section className="browse-tasks" aria-label="Tasks of this session" data-testid="browse-tasks">
       {list.status !== 'ready' ? (
@@ -27,14 +32,17 @@ export function BrowseTasks({ sessionId }: { sessionId: string }) {
           <label>
             Task{' '}
             <select
-              value={picked?.taskId ?? ''}
-              onChange={(event) => event.target.value && pick(event.target.value)}
+              value={picked?.value ?? ''}
+              onChange={(event) => {
+                const choice = choices.find((c) => c.value === event.target.value);
+                if (choice) pick(choice);
+              }}
               data-testid="browse-task-select"
             >
               <option value="">Pick one of {list.tasks.length.toLocaleString()} tasks…</option>
-              {list.tasks.map((task) => (
-                <option key={task.taskId} value={task.taskId}>
-                  {task.taskId} · {task.state ?? 'no state'} · {task.frames.toLocaleString()} frames
+              {choices.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
                 </option>
               ))}
             </select>
@@ -56,12 +64,28 @@ export function BrowseTasks({ sessionId }: { sessionId: string }) {
   );
 }
 
+/** The picker's choices, with agents named as the agent library names them (the session's recorded agents). */
+function useTaskChoices(list: TaskListState) {
+  const agents = useAppStore((state) => state.agents);
+  return useMemo(() => {
+    if (list.status !== 'ready') return [];
+    const names = new Map(agents.map((agent) => [agent.id, agentName(agent)]));
+    return taskChoices(list.tasks, (id) => names.get(id) ?? id);
+  }, [list, agents]);
+}
+
 function PickedTaskView({ picked }: { picked: PickedTask }) {
   const selectedFrameId = useAppStore((state) => state.selectedFrameId);
   const selectFrame = useAppStore((state) => state.selectFrame);
-  const view = picked.model.tasks.get(picked.taskId);
+  // This agent's task: the frames read are its own, but another agent's view of the same id must not stand in.
+  const view = picked.model.tasks.find(picked.agentId, picked.taskId);
   return (
-    <div className="browse-task" data-testid="browse-task" data-task-id={picked.taskId}>
+    <div
+      className="browse-task"
+      data-testid="browse-task"
+      data-task-id={picked.taskId}
+      data-agent-id={picked.agentId}
+    >
       {picked.read < picked.total && (
         <p className="muted">
           Showing the first {picked.read.toLocaleString()} of {picked.total.toLocaleString()} frames of this

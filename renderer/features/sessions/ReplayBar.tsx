@@ -12,7 +12,7 @@ import {
   type ReplaySpeed,
 } from '../../store/replayPlan';
 import { ReplayControls } from './ReplayControls';
-import { describeSource, plural } from './sessionText';
+import { describeSource, describeSpan, plural } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
 import { useReplayClock } from './useReplayClock';
 import { useBackToLive } from './useSessionActions';
@@ -99,6 +99,7 @@ function BrowseBar({
   buffered: number;
   backToLive: () => void;
 }) {
+  const span = describeSpan(session);
   return (
     <section className="replay-bar" aria-label="Session browser" data-testid="replay-bar">
       <div className="replay-line">
@@ -109,6 +110,11 @@ function BrowseBar({
           {buffered > 0 && <span className="badge">{buffered} new</span>}
         </button>
       </div>
+      {span && (
+        <p className="muted" data-testid="browse-span">
+          {span}
+        </p>
+      )}
       <p className="muted" data-testid="browse-why">
         Too large to replay in the window: listed from disk as you scroll. Re-send, mock and export need a
         smaller session.

@@ -2,7 +2,7 @@
 // from the host's index of the file as they scroll into view. Opening a row loads the frames around it into the
 // inspector, which then shows that exchange in full as it would live.
 
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import type { SessionRow } from '../../../shared/session/sessionRows';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
@@ -25,9 +25,10 @@ export function SessionBrowser({ session }: { session: SessionSummary }) {
   const host = useHost();
   const [, rendered] = useReducer((n: number) => n + 1, 0);
   const index = useIndexProgress(session);
-  const rows = useMemo(
+  // One list of rows for as long as the session is shown (the component is keyed by it): the summary changes once a
+  // session opened before it was indexed is complete (session-details), and the pages read so far stay.
+  const [rows] = useState(
     () => new BrowseRows(host, session.sessionId, session.frameCount, rendered, session.firstRows),
-    [host, session.sessionId, session.frameCount, session.firstRows],
   );
   rows.setTotal(index.count);
   const scroller = useRef<HTMLDivElement>(null);

@@ -15,5 +15,6 @@ export { SessionsPanel } from './SessionsPanel';
 export { SessionTabs } from './SessionTabs';
 export { SideRuns } from './SideRuns';
 export { openSessionPicker, useSessionUi } from './sessionUiStore';
+export { receiveSessionDetails } from './sessionDetails';
 export { useBackToLive, useOpenSession, useSaveSession } from './useSessionActions';
 export { useSideTabCommands } from './useOpenBeside';

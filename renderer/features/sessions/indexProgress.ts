@@ -22,6 +22,18 @@ export function initialIndexState(session: SessionSummary): IndexState {
   };
 }
 
+/**
+ * The state to show: as followed, unless the summary says the index is done (no `indexing`, as after the
+ * `session-details` event) while the events followed have not said so yet; then the summary's exact count.
+ */
+export function settledIndexState(
+  state: IndexState,
+  session: Pick<SessionSummary, 'indexing' | 'frameCount'>,
+) {
+  if (!state.indexing || session.indexing) return state;
+  return { ...state, count: session.frameCount, indexing: false, share: 1 };
+}
+
 /** Calls `onState` for each `session-index` event of this session while it is indexed; answers the unsubscribe. */
 export function followIndex(
   host: Pick<HostConnection, 'onEvent'>,

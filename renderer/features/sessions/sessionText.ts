@@ -8,6 +8,7 @@ import type {
   SessionSummary,
 } from '../../../shared/session/types';
 import { formatBytes } from '../../ui/frameFormat';
+import { formatElapsed } from '../../store/replayPlan';
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -108,6 +109,22 @@ export function describeSource(session: SessionSummary): string {
   const migrated =
     session.migratedFrom !== undefined ? ` · migrated from format ${session.migratedFrom}` : '';
   return `${from}${migrated}`;
+}
+
+/**
+ * When a session was recorded, for the browse bar: first to last frame and how long that was. A session opened
+ * before it was indexed knows its end only once the host has read to it (the `session-details` event).
+ */
+export function describeSpan(
+  session: Pick<SessionSummary, 'startedAt' | 'endedAt' | 'indexing'>,
+): string | undefined {
+  const { startedAt, endedAt } = session;
+  if (startedAt === undefined) return undefined;
+  if (endedAt === undefined)
+    return session.indexing
+      ? `Recorded from ${formatWhen(startedAt)}; its end is known once the file is indexed.`
+      : `Recorded from ${formatWhen(startedAt)}.`;
+  return `Recorded from ${formatWhen(startedAt)} to ${formatWhen(endedAt)} (${formatElapsed(endedAt - startedAt)}).`;
 }
 
 /** The picker and drop limit: larger text cannot be held as one string by the page anyway. */

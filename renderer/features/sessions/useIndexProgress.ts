@@ -6,11 +6,13 @@
 import { useEffect, useState } from 'react';
 import type { SessionSummary } from '../../../shared/session/types';
 import { useHost } from '../../host/HostContext';
-import { followIndex, initialIndexState, type IndexState } from './indexProgress';
+import { followIndex, initialIndexState, settledIndexState, type IndexState } from './indexProgress';
 
 export function useIndexProgress(session: SessionSummary): IndexState {
   const host = useHost();
   const [state, setState] = useState<IndexState>(() => initialIndexState(session));
   useEffect(() => followIndex(host, session, setState), [host, session]);
-  return state;
+  // A summary completed after the index was built (session-details) holds the exact count even if its last
+  // progress event has not been seen here.
+  return settledIndexState(state, session);
 }

@@ -16,6 +16,7 @@ import { describeSaved, plural, tooLargeToRead } from './sessionText';
 import { useSessionUi } from './sessionUiStore';
 import { SessionBrowser } from './lazySessionBrowser';
 import { closeQuietly, closeUnlessServed } from './closeHostSession';
+import { applyEarlySessionDetails } from './sessionDetails';
 import { currentSessionId } from '../../store/sessionSlice';
 
 export function useSaveSession() {
@@ -90,8 +91,16 @@ export function useOpenSession() {
     mutationFn: async (source: SessionSource): Promise<{ session: SessionSummary; frames: Frame[] }> => {
       const name = sourceName(source);
       // The list's code loads while the host opens the file: a session in browse mode then shows its rows at once.
-      void SessionBrowser.preload().catch(() => undefined);
+      // A failure is not reported here: the list says it where it would have been (lazyView.ts).
+      const listCode = SessionBrowser.preload().catch(() => undefined);
       const op = startCancellable(host);
+      // Asked before the notice below renders (a path needs nothing read first): that render would otherwise run
+      // ahead of the call, on the way to the first rows of a warm open (bench:ui-open trace). Awaited in the try
+      // below within this same task, so a refusal is never left unhandled.
+      const opened =
+        'path' in source
+          ? host.openSession({ path: source.path, opId: op.opId })
+          : openRequest(source).then((request) => host.openSession({ ...request, opId: op.opId }));
       const base = { name, startedAt: op.startedAt, cancel: op.cancel };
       setOpening({ ...base, loaded: 0 });
       // While the host reads the file, the notice counts its bytes; then the frames the window reads.
@@ -99,12 +108,18 @@ export function useOpenSession() {
         setOpening({ ...base, loaded: done, ...(total !== undefined ? { total } : {}), unit: 'bytes read' }),
       );
       try {
-        const opened = host.openSession({ ...(await openRequest(source)), opId: op.opId });
-        // The window waits for the host here: a good moment for work the first render would otherwise do.
-        warmNumberFormat();
+        // The window waits for the host here: a good moment for work the first render would otherwise do. In a
+        // task of its own, after this one: the list's import starts in a microtask of this task, and the 20 ms
+        // here held its request back (bench:ui-open: the chunk was asked for 25-45 ms after the open).
+        setTimeout(warmNumberFormat, 0);
         const session = await opened;
         stopBytes();
         try {
+          // Browse mode shows the list only once its code is here. A host that answers first (a kept index answers
+          // in tens of milliseconds, often before the code has come from the same process) would otherwise have
+          // the list suspend: React then holds a revealed boundary back for up to 300 ms after its fallback showed
+          // (bench:ui-open measured a warm open at 353 ms that way).
+          if (session.browse) await listCode;
           // A cancel that came after the host had opened it: drop it here, so the previous view stays.
           op.throwIfCancelled('the session was not opened');
           // Browse mode: the rows are read from the host as they are scrolled to, never all at once.
@@ -133,6 +148,7 @@ export function useOpenSession() {
         .filter((agent) => !open.has(agent.id))
         .map((agent) => recordedAgentSummary(agent, session.title));
       startReplay(session, frames, recorded, { atEnd: true });
+      applyEarlySessionDetails(session.sessionId);
       notify({
         tone: 'info',
         text: session.browse

@@ -335,6 +335,10 @@ describe('in-process connection', () => {
         type: 'session-index',
         progress: { sessionId: 's-1', indexed: 10, estimated: 40, bytesRead: 100, bytes: 400, done: false },
       },
+      'session-details': {
+        type: 'session-details',
+        details: { sessionId: 's-1', title: 'Run', agents: [], frameCount: 40, endedAt: 2, notices: [] },
+      },
     };
     expect(Object.keys(oneOfEach).sort()).toEqual([...hostEventTypes].sort());
     expect(new Set(hostEventTypes).size).toBe(hostEventTypes.length);

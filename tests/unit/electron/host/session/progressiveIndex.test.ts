@@ -96,6 +96,35 @@ describe('the progressive and compact index', () => {
     }
   });
 
+  it('reads names cut by a chunk end as the whole-file scan does, though every chunk goes into one buffer', async () => {
+    // The first read is 256 KiB, which the first frame fills; after it, every chunk size from 3 to 80 bytes cuts
+    // the member names and the 64-character blob keys at every place: a scanner that kept a view of the buffer
+    // would find the next chunk's bytes there instead.
+    const head = {
+      format: 'switchboard-session',
+      schemaVersion: 2,
+      title: 'cut',
+      agents: [],
+      redactions: [],
+    };
+    const frames = [
+      { kind: 'http', id: 'big', text: 'x'.repeat(256 * 1024) },
+      ...Array.from({ length: 12 }, (_, n) => ({ kind: 'sse', id: `e${n}`, text: 'é'.repeat(n) })),
+    ];
+    const blobs = { ['a'.repeat(64)]: 'aGVsbG8=', ['b'.repeat(63) + 'c']: 'd29ybGQ=' };
+    const text = JSON.stringify({ ...head, frames, blobs, savedAt: 'later' });
+    const file = await fileWith(text);
+    const whole = await scanSessionFile(file);
+    expect([...whole.blobs.keys()]).toEqual(Object.keys(blobs));
+    for (let chunkBytes = 3; chunkBytes <= 80; chunkBytes++) {
+      const done = await startProgressiveIndex(file, Buffer.byteLength(text), { chunkBytes }).whenDone;
+      expect([...done.members], `chunks of ${chunkBytes}`).toEqual([...whole.members]);
+      expect([...done.blobs], `chunks of ${chunkBytes}`).toEqual([...whole.blobs]);
+      expect([...done.frameStarts], `chunks of ${chunkBytes}`).toEqual([...whole.frameStarts]);
+      expect(done.framesEnd).toBe(whole.framesEnd);
+    }
+  });
+
   it('fails as the whole-file scan does on a file truncated mid-frame, and tells its readers', async () => {
     const [ours] = layouts();
     const text = ours!.slice(0, ours!.length - 4000);
