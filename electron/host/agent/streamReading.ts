@@ -22,7 +22,6 @@ import { secretHint } from '../../../shared/session/secretPatterns';
 import { bytesLeave } from '../../../shared/session/redact';
 import { LargeEventSpill } from '../spill/largeEvent';
 import { SummaryTable, type EventAnalysis, type EventSummary } from './streamAnalysis';
-import { textAt } from './eventTemplates';
 
 /** What a stream's events are read with: its decoder and checks, or, for a stream that is not A2A, JSON alone. */
 export type EventReader = (data: string, isError: boolean) => EventAnalysis;
@@ -194,15 +193,15 @@ export class StreamReading {
     // The data is most often the one line of the block's raw text that follows `data:`.
     let dataAt: number;
     const { raw, data } = event;
-    if (raw.charCodeAt(5) === 32 && textAt(raw, data, 6)) dataAt = 6;
-    else if (raw.charCodeAt(4) === 58 && textAt(raw, data, 5)) dataAt = 5;
+    const lone = loneDataLine(raw, data.length);
+    if (lone > 0) dataAt = lone;
     else if (data.length === 0) dataAt = 0;
     else {
       dataAt = raw.indexOf(data);
       if (dataAt === -1) (extra ??= {}).data = data;
     }
     // A block that is its data line alone holds what the data holds, and the analysis may know that to be clean.
-    const known = result.clean === true && dataLineAlone(raw, dataAt, data.length);
+    const known = result.clean === true && lone > 0 && onlyLineEnds(raw, lone + data.length);
     const summary = this.batch.summary(result.summary);
     this.addBlock(event, flags, dataAt, data.length, summary, extra, known);
   }
@@ -359,13 +358,27 @@ function plain(block: SseBlockBase, raw: string, extra: BlockExtra | undefined):
 }
 
 /**
- * Whether the block is its data line alone: `data:`, maybe a space, the data at `dataAt`, and nothing after it but
- * the line's ending and the blank line's.
+ * Where the data starts in `raw` when the block's first line is its one data line (`data:`, maybe a space, the value)
+ * and nothing follows it but two to four characters (the line endings, or a short line that is not data): 5 or 6;
+ * else 0. Told by lengths alone: the first line's value starts the data, and a second data line would add at least
+ * six characters more than it adds to the data (a line ending, `data`, a colon, the line ending the data gets).
  */
-function dataLineAlone(raw: string, dataAt: number, length: number): boolean {
-  if (!(dataAt === 5 || (dataAt === 6 && raw.charCodeAt(5) === 32)) || !textAt(raw, 'data:', 0)) return false;
-  const at = dataAt + length;
-  if (raw.length - at > 4 || raw.length - at < 2) return false;
+function loneDataLine(raw: string, dataLength: number): number {
+  if (
+    raw.charCodeAt(0) !== 100 ||
+    raw.charCodeAt(1) !== 97 ||
+    raw.charCodeAt(2) !== 116 ||
+    raw.charCodeAt(3) !== 97 ||
+    raw.charCodeAt(4) !== 58
+  )
+    return 0;
+  const at = raw.charCodeAt(5) === 32 ? 6 : 5;
+  const rest = raw.length - at - dataLength;
+  return rest >= 2 && rest <= 4 ? at : 0;
+}
+
+/** Whether `raw` from `at` on is nothing but line endings (the data line's and the blank line's). */
+function onlyLineEnds(raw: string, at: number): boolean {
   for (let i = at; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (c !== 10 && c !== 13) return false;
@@ -384,45 +397,40 @@ function latin1Of(bytes: Uint8Array): string {
  */
 class ByteWindow {
   private chunks: Uint8Array[] = [];
+  /** Where `chunks[0]` starts in the stream, where they end, and the first byte still held (none before it). */
   private base = 0;
-  private size = 0;
+  private end = 0;
+  private start = 0;
 
   push(chunk: Uint8Array): void {
     this.chunks.push(chunk);
-    this.size += chunk.byteLength;
+    this.end += chunk.byteLength;
   }
 
   slice(start: number, end: number): Buffer | undefined {
-    if (start < this.base || end > this.base + this.size) return undefined;
+    if (start < this.start || end > this.end) return undefined;
     const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
     this.chunks = [all];
     const bytes = all.subarray(start - this.base, end - this.base);
     return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  /** Forgets everything before `offset`. */
+  /**
+   * Forgets everything before `offset`. Only whole chunks are let go of: cutting the first at every block's end
+   * made a view a block, the most of what this cost (bench:ingest).
+   */
   release(offset: number): void {
-    while (this.chunks.length > 0) {
-      const first = this.chunks[0]!;
-      const firstEnd = this.base + first.byteLength;
-      if (firstEnd <= offset) {
-        this.chunks.shift();
-        this.base = firstEnd;
-        this.size -= first.byteLength;
-      } else {
-        if (offset > this.base) {
-          this.chunks[0] = first.subarray(offset - this.base);
-          this.size -= offset - this.base;
-          this.base = offset;
-        }
-        return;
-      }
+    this.start = Math.min(Math.max(this.start, offset), this.end);
+    let dropped = 0;
+    while (dropped < this.chunks.length && this.base + this.chunks[dropped]!.byteLength <= this.start) {
+      this.base += this.chunks[dropped]!.byteLength;
+      dropped++;
     }
-    if (offset > this.base) this.base = offset;
+    if (dropped > 0) this.chunks = dropped === this.chunks.length ? [] : this.chunks.slice(dropped);
   }
 
   /** Keeps the last `maxBytes`: a block that started earlier is over the event cap, so the parser drops it. */
   limit(maxBytes: number): void {
-    if (this.size > maxBytes) this.release(this.base + this.size - maxBytes);
+    if (this.end - this.start > maxBytes) this.release(this.end - maxBytes);
   }
 }
