@@ -4,8 +4,8 @@
 //
 // - host: Switchboard's host as the apps run it: recording on (every frame redacted and written to the journal in
 //   `dataDir`), stream events analysed in the built analysis worker as the desktop and browser editions do, a
-//   listener on its event bus as the window has, and the journal read back after close to count. Its stream ends
-//   when the last byte is read. `analysedMs` is when the last event was also read, decoded, checked, handed to the
+//   listener on its event bus as the window has, and the journal read back after close to count. The stream is
+//   asked for once the worker is ready (`readyMs` after the host was made). Its stream ends when the last byte is read. `analysedMs` is when the last event was also read, decoded, checked, handed to the
 //   journal and published (streamRecorder.ts records and publishes each chunk's frames together, once read).
 // - sdk: the official @a2a-js/sdk 1.3.0 client, consuming the stream and nothing else.
 // - floor: the same request over node:http, reading the answer's bytes and doing nothing else: how fast the peer and
@@ -14,6 +14,7 @@
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
+import type { Recorder } from '../electron/host/agent/recorder';
 import { createHost } from '../electron/host/createHost';
 import { readJournal } from '../electron/host/session/journal';
 import { journalDir } from '../electron/host/session/recording';
@@ -34,6 +35,8 @@ export interface IngestResult {
   recorded?: number;
   /** Host only: milliseconds from the request until every event was analysed and published as well. */
   analysedMs?: number;
+  /** Host only: milliseconds from creating the host to its analysis worker ready for the agent's generation. */
+  readyMs?: number;
   /** CPU milliseconds of the whole process from the request to the end (host: until all analysed). */
   cpuMs: number;
   /** Host only: the same CPU by thread, from the host's start (threadCpu.ts); absent without /proc. */
@@ -53,11 +56,15 @@ if ((contender !== 'host' && contender !== 'sdk' && contender !== 'floor') || !a
 
 async function runHost(url: string, folder: string, worker: string | undefined): Promise<IngestResult> {
   const baseline = threadCpuBaseline();
+  const created = performance.now();
+  // Held in an object: the host hands its recorder over in a callback, which narrowing cannot see.
+  const held: { recorder?: Recorder } = {};
   const host = createHost({
     edition: 'cli',
     appVersion: 'bench',
     dataDir: folder,
     ...(worker ? { analysisWorker: worker } : {}),
+    onRecorder: (recorder) => (held.recorder = recorder),
   });
   let published = 0;
   let lastByte: number | undefined;
@@ -70,6 +77,10 @@ async function runHost(url: string, folder: string, worker: string | undefined):
   });
   const opened = await host.openAgent({ url });
   if (!opened.ok) throw new Error(opened.message);
+  // As in the apps, where an agent is opened well before it streams: the analysis worker has started and compiled
+  // the generation's checks. How long that took is reported beside the stream's times.
+  await held.recorder?.analyser?.ready('1.0');
+  const readyMs = performance.now() - created;
   const started = performance.now();
   const cpu = process.cpuUsage();
   const outcome = await host.runOperation({
@@ -102,6 +113,7 @@ async function runHost(url: string, folder: string, worker: string | undefined):
     peakRssBytes,
     recorded,
     analysedMs,
+    readyMs,
     cpuMs,
     ...(threads ? { threads } : {}),
   };

@@ -206,6 +206,8 @@ describe('workerAnalyser', () => {
       // Ready ahead of the first stream (as when an agent is opened); asking twice changes nothing.
       analyser.prepare('1.0');
       analyser.prepare('1.0');
+      // And says when it is done: the schema checks compiled in the worker.
+      await analyser.ready('1.0');
       const reading = analyser.open(v1JsonRpc, request, limits);
       const fromWorker: ReadBatch[] = [];
       for (const chunk of chunks) fromWorker.push(await reading.read(chunk));
@@ -269,6 +271,8 @@ describe('workerAnalyser', () => {
   it('reads in the host’s thread when the worker cannot start, for every read', async () => {
     const analyser = workerAnalyser(`${worker}.missing.mjs`);
     const reading = analyser.open(v1JsonRpc, request, limits);
+    // Nothing to wait for once the worker is known to be gone.
+    await analyser.ready('1.0');
     const answers: ReadBatch[] = [];
     for (const chunk of chunks) answers.push(await reading.read(chunk));
     answers.push(await reading.end());

@@ -54,6 +54,7 @@ port.on('message', (message: ToAnalysisWorker) => {
     case 'prepare':
       // Compiles the generation's event schema checks now (they are kept), not when its first events wait.
       for (const binding of bindings) bodySchemaChecker(message.generation, binding, 'event');
+      port.postMessage({ prepared: message.generation } satisfies FromAnalysisWorker);
       break;
   }
 });

@@ -40,6 +40,12 @@ export interface StreamAnalyser {
    */
   prepare(generation: string): void;
   /**
+   * Settles once the worker has done what `prepare` asked for the generation (asking it if nobody has), so that a
+   * stream of it starts without waiting; at once in the host's thread, or when there is no worker to wait for. For
+   * measuring a stream apart from the host's start (bench:ingest).
+   */
+  ready(generation: string): Promise<void>;
+  /**
    * Starts the worker, if there is one, without waiting for an agent: its module loads while the host and the window
    * start, not while a stream's first events wait (bench:ingest). No schema is compiled until `prepare`.
    */
@@ -77,10 +83,8 @@ export type ToAnalysisWorker =
 export type ReadReply =
   { stream: number; read: number; batch: ReadBatch } | { stream: number; read: number; error: string };
 
-/** Messages from it: one per `reads` message, its replies in the order the reads were sent. */
-export interface FromAnalysisWorker {
-  replies: ReadReply[];
-}
+/** Messages from it: one per `reads` message, its replies in the order the reads were sent; one per `prepare`. */
+export type FromAnalysisWorker = { replies: ReadReply[] } | { prepared: string };
 
 /** A stream read in this thread. */
 function localReading(limits: ReadingLimits, reader: EventReader): ReadingStream {
@@ -97,6 +101,7 @@ export function inThreadAnalyser(options: { shapes?: boolean; templates?: boolea
     open: (adapter, request, limits) => localReading(limits, eventAnalyser(adapter, request, options)),
     // Compiled on the first stream, as before there was a worker: nothing runs ahead in the host's thread.
     prepare: () => undefined,
+    ready: async () => undefined,
     start: () => undefined,
     workerBatches: () => 0,
     close: async () => undefined,
@@ -236,6 +241,8 @@ class WorkerPool {
   private readonly queue = new Fifo<StreamRead>();
   private posted = 0;
   answered = 0;
+  private readonly preparedGenerations = new Set<string>();
+  private waiters: Array<{ generation: string; resolve: () => void }> = [];
 
   constructor(private readonly script: string) {}
 
@@ -255,6 +262,11 @@ class WorkerPool {
     // The worker never keeps the host alive on its own: an open stream's socket does while there is work.
     this.worker.unref();
     this.worker.on('message', (message: FromAnalysisWorker) => {
+      if ('prepared' in message) {
+        this.preparedGenerations.add(message.prepared);
+        this.settleWaiters();
+        return;
+      }
       this.posted--;
       this.pump();
       for (const reply of message.replies) {
@@ -286,10 +298,28 @@ class WorkerPool {
     this.started()?.postMessage(message);
   }
 
+  /** Settles once the worker says it has prepared the generation, or once there is no worker. */
+  prepared(generation: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.push({ generation, resolve });
+      this.settleWaiters();
+    });
+  }
+
+  private settleWaiters(): void {
+    const gone = this.failed;
+    this.waiters = this.waiters.filter((waiter) => {
+      if (!gone && !this.preparedGenerations.has(waiter.generation)) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
+
   /** Every stream the worker had is read in this thread from where it left it. */
   giveUp(): void {
     this.failed = true;
     this.worker = undefined;
+    this.settleWaiters();
     this.queue.clear();
     for (const stream of this.streams.values()) stream.takeOver();
     this.streams.clear();
@@ -320,6 +350,11 @@ export function workerAnalyser(script: string): StreamAnalyser {
   const pool = new WorkerPool(script);
   const prepared = new Set<string>();
   let streams = 0;
+  const prepare = (generation: string) => {
+    if (prepared.has(generation)) return;
+    prepared.add(generation);
+    pool.message({ type: 'prepare', generation });
+  };
   return {
     open(adapter, request, limits) {
       const reader = () => eventAnalyser(adapter, request);
@@ -337,10 +372,10 @@ export function workerAnalyser(script: string): StreamAnalyser {
       });
       return stream;
     },
-    prepare(generation) {
-      if (prepared.has(generation)) return;
-      prepared.add(generation);
-      pool.message({ type: 'prepare', generation });
+    prepare,
+    ready(generation) {
+      prepare(generation);
+      return pool.prepared(generation);
     },
     start: () => void pool.started(),
     workerBatches: () => pool.answered,

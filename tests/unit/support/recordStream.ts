@@ -90,6 +90,7 @@ export function slowAnalyser(): { analyser: StreamAnalyser; release: () => void 
       };
     },
     prepare: () => undefined,
+    ready: async () => undefined,
     start: () => undefined,
     workerBatches: () => 0,
     close: async () => undefined,
