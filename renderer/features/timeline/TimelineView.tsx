@@ -22,6 +22,8 @@ export function TimelineView() {
   const selectFrame = useViewStore((state) => state.selectFrame);
   const activeAgentId = useViewStore((state) => state.activeAgentId);
   const frames = useViewStore((state) => state.frames);
+  // The list changes in place (store/framesSlice.ts): its version says when.
+  const framesVersion = useViewStore((state) => state.framesVersion);
   const store = useViewStoreApi();
   const frameIndex = useViewStore((state) => state.frameIndex);
   const filter = useFilterStore((state) => state.timelineText);
@@ -29,7 +31,10 @@ export function TimelineView() {
   const filters = useFilterStore((state) => state.filters);
   const setFilters = useFilterStore((state) => state.setFilters);
   // An entry passes when its frame does (an exchange's end entry is its exchange frame's), by the host's rule.
-  const passing = useMemo(() => passingFrameIds(frames, filters), [frames, filters]);
+  const passing = useMemo(() => {
+    void framesVersion;
+    return passingFrameIds(frames, filters);
+  }, [frames, framesVersion, filters]);
   const matches = useRef<FilterCache | undefined>(undefined);
   const { entries, count, tasks } = useMemo(() => {
     void version;
