@@ -16,7 +16,7 @@ import { revisionOf } from '../../shared/session/latestRevisions';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 import { StringPool } from '../../shared/stringPool';
-import { compactFrame } from './compactFrames';
+import { compactFrame, SharedParts } from './compactFrames';
 
 /**
  * How many frames the window holds: past `max`, the oldest go, down to `keep` (dropping in steps, so the index and
@@ -105,6 +105,7 @@ function createSlice(
   let timeline = new TimelineModel();
   // Repeated strings of the frames kept, one copy each (compactFrames.ts).
   const pool = new StringPool();
+  const shared = new SharedParts();
 
   /**
    * Merges a batch into `current` (in place, or into a copy made at the first change); undefined when nothing in it
@@ -119,13 +120,13 @@ function createSlice(
       if (index !== undefined) {
         if (revisionOf(frame) <= revisionOf(list[index]!)) continue;
         frames ??= inPlace ? current : [...current];
-        frames[index] = compact ? compactFrame(frame, pool) : frame;
+        frames[index] = compact ? compactFrame(frame, pool, shared) : frame;
         accepted.push(frame);
         continue;
       }
       frames ??= inPlace ? current : [...current];
       frameIndex.set(frame.id, frames.length);
-      frames.push(compact ? compactFrame(frame, pool) : frame);
+      frames.push(compact ? compactFrame(frame, pool, shared) : frame);
       accepted.push(frame);
     }
     if (frames) timeline.ingest(accepted);
