@@ -4,13 +4,19 @@
 // host event): the first copy wins. The window keeps a bounded number of frames (SEC-4, `RETAINED_FRAMES`): past it,
 // the oldest leave the window and are counted in `droppedFrames`; the host's journal keeps every one, so Save and the
 // journal still have them all.
+//
+// The list is changed in place as frames arrive, and `framesVersion` says that it changed. A copy per update cost
+// the whole history each time: with 200,000 frames, an 800 kB array up to 60 times a second (bench:ui-many), young
+// garbage that made every garbage collection of the window longer. So a view that derives from `frames` (a memo, an
+// effect, a deferred value) watches `framesVersion` beside it, as the timeline's views watch `timelineVersion`.
+// `replaceFrames` and the retained cap still start a new list.
 
 import type { StateCreator } from 'zustand';
 import { revisionOf } from '../../shared/session/latestRevisions';
 import { TimelineModel } from '../../shared/timeline/timelineModel';
 import type { Frame } from '../../shared/wire/frame';
 import { StringPool } from '../../shared/stringPool';
-import { compactFrame } from './compactFrames';
+import { compactFrame, SharedParts } from './compactFrames';
 
 /**
  * How many frames the window holds: past `max`, the oldest go, down to `keep` (dropping in steps, so the index and
@@ -19,7 +25,10 @@ import { compactFrame } from './compactFrames';
 export const RETAINED_FRAMES = { max: 250_000, keep: 200_000 } as const;
 
 export interface FramesSlice {
+  /** Changed in place by `addFrames`: watch `framesVersion` to see it change. */
   frames: Frame[];
+  /** Bumped whenever `frames` changes, in place or for a new list. */
+  framesVersion: number;
   /** Frames of this run that left the window for the retained cap; all of them are in the journal. */
   droppedFrames: number;
   /** Position of each frame in `frames`, by id. */
@@ -37,15 +46,24 @@ export interface FramesSlice {
   selectFrame(id: string | null): void;
 }
 
-/**
- * The slice with this cap. `compactFrames: false` keeps frames exactly as they came, the straightforward path that
- * tests/unit/renderer/store/compactFrames.test.ts compares with.
- */
+/** How the slice keeps its frames; the defaults are the window's, the alternatives the straightforward paths. */
+export interface FramesSliceOptions {
+  /** False keeps frames exactly as they came (tests/unit/renderer/store/compactFrames.test.ts compares). */
+  compactFrames?: boolean;
+  /** False gives a new list on every change (tests/unit/renderer/store/framesInPlace.test.ts compares). */
+  framesInPlace?: boolean;
+}
+
+/** The slice with this cap. */
 export function framesSliceWith(
   retain: { max: number; keep: number },
-  options: { compactFrames?: boolean } = {},
+  options: FramesSliceOptions = {},
 ): StateCreator<FramesSlice, [], [], FramesSlice> {
-  return (set) => createSlice(set, retain, options.compactFrames ?? true);
+  return (set) =>
+    createSlice(set, retain, {
+      compact: options.compactFrames ?? true,
+      inPlace: options.framesInPlace ?? true,
+    });
 }
 
 /** Where a smaller window can be asked for: a machine short of memory, or a test that watches the cap at work. */
@@ -76,15 +94,23 @@ export const createFramesSlice = framesSliceWith(WINDOW_FRAMES);
 
 type SetFrames = Parameters<StateCreator<FramesSlice, [], [], FramesSlice>>[0];
 
-function createSlice(set: SetFrames, retain: { max: number; keep: number }, compact: boolean): FramesSlice {
+function createSlice(
+  set: SetFrames,
+  retain: { max: number; keep: number },
+  { compact, inPlace }: { compact: boolean; inPlace: boolean },
+): FramesSlice {
   // One index per list of frames, updated in place: copying it per batch would cost O(n) per animation frame.
   // `replaceFrames` starts a new index and a new timeline, so a view holding the old ones sees them change.
   let frameIndex = new Map<string, number>();
   let timeline = new TimelineModel();
   // Repeated strings of the frames kept, one copy each (compactFrames.ts).
   const pool = new StringPool();
+  const shared = new SharedParts();
 
-  /** Merges a batch into `current`; undefined when nothing in it was new. */
+  /**
+   * Merges a batch into `current` (in place, or into a copy made at the first change); undefined when nothing in it
+   * was new. `current` is always a list this slice made, never one handed to it.
+   */
   function merge(current: Frame[], incoming: readonly Frame[]): Frame[] | undefined {
     let frames: Frame[] | undefined;
     const accepted: Frame[] = [];
@@ -93,14 +119,14 @@ function createSlice(set: SetFrames, retain: { max: number; keep: number }, comp
       const list = frames ?? current;
       if (index !== undefined) {
         if (revisionOf(frame) <= revisionOf(list[index]!)) continue;
-        frames ??= [...current];
-        frames[index] = compact ? compactFrame(frame, pool) : frame;
+        frames ??= inPlace ? current : [...current];
+        frames[index] = compact ? compactFrame(frame, pool, shared) : frame;
         accepted.push(frame);
         continue;
       }
-      frames ??= [...current];
+      frames ??= inPlace ? current : [...current];
       frameIndex.set(frame.id, frames.length);
-      frames.push(compact ? compactFrame(frame, pool) : frame);
+      frames.push(compact ? compactFrame(frame, pool, shared) : frame);
       accepted.push(frame);
     }
     if (frames) timeline.ingest(accepted);
@@ -120,6 +146,7 @@ function createSlice(set: SetFrames, retain: { max: number; keep: number }, comp
 
   return {
     frames: [],
+    framesVersion: 0,
     droppedFrames: 0,
     frameIndex,
     selectedFrameId: null,
@@ -130,9 +157,11 @@ function createSlice(set: SetFrames, retain: { max: number; keep: number }, comp
         const frames = merge(state.frames, incoming);
         if (!frames) return state;
         const trimmed = trim(frames);
-        if (!trimmed) return { frames, timelineVersion: timeline.version };
+        const framesVersion = state.framesVersion + 1;
+        if (!trimmed) return { frames, framesVersion, timelineVersion: timeline.version };
         return {
           frames: trimmed.frames,
+          framesVersion,
           frameIndex,
           timeline,
           timelineVersion: timeline.version,
@@ -152,6 +181,7 @@ function createSlice(set: SetFrames, retain: { max: number; keep: number }, comp
       const merged = trimmed?.frames ?? all;
       set((state) => ({
         frames: merged,
+        framesVersion: state.framesVersion + 1,
         droppedFrames: trimmed?.dropped ?? 0,
         frameIndex,
         timeline,

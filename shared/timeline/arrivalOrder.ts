@@ -13,19 +13,25 @@ export interface Arrival {
  * index it went to. Nearly every entry is the newest, so the common case is one comparison and a push.
  */
 export function insertByArrival<T extends Arrival>(list: T[], entry: T): number {
-  const n = list.length;
-  if (n === 0 || list[n - 1]!.at <= entry.at) {
-    list.push(entry);
-    return n;
-  }
+  const at = arrivalSlot(list.length, (i) => list[i]!.at, entry.at);
+  if (at === list.length) list.push(entry);
+  else list.splice(at, 0, entry);
+  return at;
+}
+
+/**
+ * Where an entry arriving at `at` goes among `count` entries in arrival order, whose times `atOf` reads: after the
+ * last with a time `<= at`. For lists that keep their times elsewhere than in entry objects (entryTable.ts).
+ */
+export function arrivalSlot(count: number, atOf: (index: number) => number, at: number): number {
+  if (count === 0 || atOf(count - 1) <= at) return count;
   // Upper bound: the first index whose entry arrived strictly later.
   let lo = 0;
-  let hi = n - 1;
+  let hi = count - 1;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (list[mid]!.at <= entry.at) lo = mid + 1;
+    if (atOf(mid) <= at) lo = mid + 1;
     else hi = mid;
   }
-  list.splice(lo, 0, entry);
   return lo;
 }

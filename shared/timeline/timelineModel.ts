@@ -21,8 +21,7 @@ import {
 } from './taskLike';
 import { eventJson } from '../wire/eventJson';
 import { insertByArrival } from './arrivalOrder';
-import { compactEntry } from './entryShape';
-import { StringPool } from '../stringPool';
+import { EntryTable, entryRowsOf, type EntryRows } from './entryTable';
 
 export type EntryKind = 'request' | 'response' | 'event' | 'keep-alive' | 'stream-end' | 'error' | 'push';
 
@@ -80,8 +79,11 @@ interface ExchangeState {
 }
 
 export class TimelineModel {
-  /** In arrival order (TL-7): an entry that arrives late in the batch order is put where its time says. */
-  readonly entries: TimelineEntry[] = [];
+  /**
+   * The entries in arrival order (TL-7: an entry that arrives late in the batch order is put where its time says),
+   * read row by row. Views read the rows they show; `entries` makes them all as objects.
+   */
+  readonly rows: EntryRows;
   /** Per agent and task id: two agents that use the same task id have a view each. */
   readonly tasks = new TaskViews();
   readonly conversation: ConversationItem[] = [];
@@ -104,13 +106,19 @@ export class TimelineModel {
   insertions = 0;
   private readonly exchanges = new Map<string, ExchangeState>();
 
-  private readonly compact: boolean;
-  /** Most labels repeat ("status · working"): one copy each. */
-  private readonly labels = new StringPool(2_000);
+  /** Entries by column (entryTable.ts), or, on the straightforward path, as built. */
+  private readonly table: EntryTable | undefined;
+  private readonly built: TimelineEntry[] = [];
 
   /** `compactEntries: false` keeps each entry as built: the straightforward path differential tests compare with. */
   constructor(options: { compactEntries?: boolean } = {}) {
-    this.compact = options.compactEntries ?? true;
+    this.table = (options.compactEntries ?? true) ? new EntryTable() : undefined;
+    this.rows = this.table ?? entryRowsOf(this.built);
+  }
+
+  /** Every entry in arrival order, made as objects: a new list on each read, for tests and whole-list readers. */
+  get entries(): TimelineEntry[] {
+    return this.table ? this.table.toArray() : this.built;
   }
 
   ingest(frames: readonly Frame[]): void {
@@ -486,10 +494,10 @@ export class TimelineModel {
     return this.tasks.obtain(agentId, id);
   }
 
-  private push(built: TimelineEntry): void {
-    // Kept in one small shape (entryShape.ts): the spread-built record costs four times the memory.
-    const entry = this.compact ? compactEntry(built, this.labels) : built;
-    if (insertByArrival(this.entries, entry) < this.entries.length - 1) this.insertions++;
+  private push(entry: TimelineEntry): void {
+    // Kept by column (entryTable.ts): as objects they were the largest share of what the window retains per event.
+    const row = this.table ? this.table.insert(entry) : insertByArrival(this.built, entry);
+    if (row < this.rows.length - 1) this.insertions++;
     this.counts[entry.kind]++;
   }
 }

@@ -37,19 +37,22 @@ function useFrame(id: string | null) {
 /** The events of one exchange in arrival order. */
 function useExchangeEvents(exchangeId: string | undefined): SseFrame[] {
   const frames = useViewStore((state) => state.frames);
-  return useMemo(
-    () =>
-      exchangeId === undefined
-        ? []
-        : frames.filter((f): f is SseFrame => f.kind === 'sse' && f.exchangeId === exchangeId),
-    [frames, exchangeId],
-  );
+  // The list changes in place (store/framesSlice.ts): its version says when.
+  const version = useViewStore((state) => state.framesVersion);
+  return useMemo(() => {
+    void version;
+    return exchangeId === undefined
+      ? []
+      : frames.filter((f): f is SseFrame => f.kind === 'sse' && f.exchangeId === exchangeId);
+  }, [frames, version, exchangeId]);
 }
 
 /** The number the frames list shows for an exchange. */
 function useExchangeNumber(id: string | null): string {
   const frames = useViewStore((state) => state.frames);
+  const version = useViewStore((state) => state.framesVersion);
   return useMemo(() => {
+    void version;
     if (id === null) return '';
     let number = 0;
     for (const frame of frames) {
@@ -58,7 +61,7 @@ function useExchangeNumber(id: string | null): string {
       if (frame.id === id) return `#${number}`;
     }
     return '';
-  }, [frames, id]);
+  }, [frames, version, id]);
 }
 
 export function FrameInspector() {

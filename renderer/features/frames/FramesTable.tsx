@@ -46,6 +46,8 @@ function useSelectedExchangeId(): string | null {
 
 export function FramesTable() {
   const allFrames = useViewStore((state) => state.frames);
+  // The list changes in place (store/framesSlice.ts): its version says when.
+  const version = useViewStore((state) => state.framesVersion);
   const store = useViewStoreApi();
   const selectFrame = useViewStore((state) => state.selectFrame);
   const selectedId = useSelectedExchangeId();
@@ -54,12 +56,16 @@ export function FramesTable() {
   const setFilter = useFilterStore((state) => state.setFramesText);
   const filters = useFilterStore((state) => state.filters);
   const setFilters = useFilterStore((state) => state.setFilters);
-  const passing = useMemo(() => passingExchangeIds(allFrames, filters), [allFrames, filters]);
+  const passing = useMemo(() => {
+    void version;
+    return passingExchangeIds(allFrames, filters);
+  }, [allFrames, version, filters]);
   const exchanges = useMemo(() => {
+    void version;
     const rows: Row[] = [];
     for (const frame of allFrames) if (frame.kind === 'http') rows.push({ frame, number: rows.length + 1 });
     return rows;
-  }, [allFrames]);
+  }, [allFrames, version]);
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle && !passing) return exchanges;

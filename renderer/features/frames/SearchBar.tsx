@@ -11,12 +11,17 @@ import { useSearchMatcher } from './useSearchMatcher';
 
 export function SearchBar() {
   const frames = useViewStore((state) => state.frames);
+  // The list changes in place (store/framesSlice.ts): its version says when.
+  const version = useViewStore((state) => state.framesVersion);
   const selectFrame = useViewStore((state) => state.selectFrame);
   const { query, caseSensitive, current, owner, setQuery, setCaseSensitive, setCurrent } = useSearchStore();
   const matcher = useSearchMatcher();
   // Typing stays responsive over a long run: the hits follow the query a render later.
-  const deferredFrames = useDeferredValue(frames);
-  const hits = useMemo(() => frameHits(deferredFrames, matcher), [deferredFrames, matcher]);
+  const deferredVersion = useDeferredValue(version);
+  const hits = useMemo(() => {
+    void deferredVersion;
+    return frameHits(frames, matcher);
+  }, [frames, deferredVersion, matcher]);
   const matches = useMemo(() => hits.reduce((sum, hit) => sum + hit.matches, 0), [hits]);
   const problem = query.length > 0 ? queryProblem({ text: query }) : undefined;
 

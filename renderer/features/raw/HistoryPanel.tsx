@@ -12,6 +12,8 @@ export function HistoryPanel({ onOpen }: { onOpen: (draft: RawDraft) => void }) 
   const clear = useRequestHistory((state) => state.clear);
   const selectFrame = useAppStore((state) => state.selectFrame);
   const frames = useAppStore((state) => state.frames);
+  // The list changes in place (store/framesSlice.ts): the version renders "Show" again when a frame arrives.
+  useAppStore((state) => state.framesVersion);
   const hasFrame = (id: string) => frames.some((frame) => frame.id === id);
   const [query, setQuery] = useState('');
   const found = searchHistory(entries, query);

@@ -42,12 +42,17 @@ export function SideRuns({ live }: { live: ReactNode }) {
 /** The diff of runs A and B, in the re-send's panel with its columns named for the two runs. */
 function RunCompare({ a, b }: { a: string; b: string }) {
   const liveFrames = useAppStore((state) => state.frames);
+  // The live list changes in place (store/framesSlice.ts): its version says when.
+  const liveVersion = useAppStore((state) => state.framesVersion);
   const opened = useSideSessions((state) => state.opened);
   const titleOf = (tab: string) =>
     tab === LIVE_TAB ? 'Live' : (opened.find((s) => s.session.sessionId === tab)?.session.title ?? tab);
   const before = framesOfTab({ opened }, a, liveFrames);
   const after = framesOfTab({ opened }, b, liveFrames);
-  const result = useMemo(() => (before && after ? compareRuns(before, after) : undefined), [before, after]);
+  const result = useMemo(() => {
+    void liveVersion;
+    return before && after ? compareRuns(before, after) : undefined;
+  }, [before, after, liveVersion]);
   if (!before || !after || !result) return null;
   return (
     <div className="run-compare" data-testid="run-compare">

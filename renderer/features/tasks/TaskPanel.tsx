@@ -22,6 +22,8 @@ export function TaskPanel() {
   const timeline = useAppStore((state) => state.timeline);
   const version = useAppStore((state) => state.timelineVersion);
   const frames = useAppStore((state) => state.frames);
+  // The list changes in place (store/framesSlice.ts): its version says when.
+  const framesVersion = useAppStore((state) => state.framesVersion);
   const run = useRunOperation();
   const close = useCloseStream();
   const [historyLength, setHistoryLength] = useState('');
@@ -34,13 +36,12 @@ export function TaskPanel() {
       .taskList()
       .filter((t) => t.agentId === agent?.id || (t.notA2A === true && t.agentId === undefined));
   }, [timeline, version, agent?.id]);
-  const openStreams = useMemo(
-    () =>
-      frames.filter(
-        (f): f is HttpFrame => f.kind === 'http' && f.state === 'streaming' && f.a2a?.agentId === agent?.id,
-      ),
-    [frames, agent?.id],
-  );
+  const openStreams = useMemo(() => {
+    void framesVersion;
+    return frames.filter(
+      (f): f is HttpFrame => f.kind === 'http' && f.state === 'streaming' && f.a2a?.agentId === agent?.id,
+    );
+  }, [frames, framesVersion, agent?.id]);
 
   if (!agent) {
     return (

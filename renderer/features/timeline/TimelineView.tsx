@@ -4,7 +4,7 @@
 
 import { useEffect, useMemo, useRef } from 'react';
 import { filterOptions, passingFrameIds } from '../../../shared/search/frameFilter';
-import type { TimelineEntry, TimelineModel } from '../../../shared/timeline/timelineModel';
+import type { EntryRows } from '../../../shared/timeline/entryTable';
 import { taskKey } from '../../../shared/timeline/taskViews';
 import { useViewStore, useViewStoreApi } from '../../store/viewStore';
 import { formatBytes } from '../../ui/frameFormat';
@@ -12,6 +12,7 @@ import { FilterBar, useFilterStore, ViaProxyTag } from '../frames';
 import { StateStrip } from './StateStrip';
 import { onListArrowKeys } from '../../ui/listKeys';
 import { useFixedRows } from '../../ui/useFixedRows';
+import { needleOf, shownRows, type TextMatches } from './shownRows';
 
 const ROW_HEIGHT = 26;
 
@@ -22,6 +23,8 @@ export function TimelineView() {
   const selectFrame = useViewStore((state) => state.selectFrame);
   const activeAgentId = useViewStore((state) => state.activeAgentId);
   const frames = useViewStore((state) => state.frames);
+  // The list changes in place (store/framesSlice.ts): its version says when.
+  const framesVersion = useViewStore((state) => state.framesVersion);
   const store = useViewStoreApi();
   const frameIndex = useViewStore((state) => state.frameIndex);
   const filter = useFilterStore((state) => state.timelineText);
@@ -29,33 +32,33 @@ export function TimelineView() {
   const filters = useFilterStore((state) => state.filters);
   const setFilters = useFilterStore((state) => state.setFilters);
   // An entry passes when its frame does (an exchange's end entry is its exchange frame's), by the host's rule.
-  const passing = useMemo(() => passingFrameIds(frames, filters), [frames, filters]);
-  const matches = useRef<FilterCache | undefined>(undefined);
-  const { entries, count, tasks } = useMemo(() => {
+  const passing = useMemo(() => {
+    void framesVersion;
+    return passingFrameIds(frames, filters);
+  }, [frames, framesVersion, filters]);
+  const matches = useRef<TextMatches | undefined>(undefined);
+  const { picked, count, tasks } = useMemo(() => {
     void version;
-    const text = needle(filter);
-    // The model's own array, read up to its length now: entries are nearly always appended, so this costs nothing
-    // per update where a copy would cost the whole history 60 times a second (bench:ui-live).
-    const byText = text ? filterEntries(matches, timeline, text) : timeline.entries;
-    const filtered = passing ? byText.filter((entry) => passing.has(entry.frameId)) : byText;
+    // Row numbers into the model's entries, which it keeps by column: an entry is made only for the rows on screen.
+    const shown = shownRows(matches, timeline, needleOf(filter), passing);
     return {
-      entries: filtered,
-      count: filtered.length,
+      ...shown,
       tasks: timeline.taskList().filter((t) => !activeAgentId || t.agentId === activeAgentId),
     };
   }, [timeline, version, filter, activeAgentId, passing]);
   // Rows are all ROW_HEIGHT high, so which are in view is arithmetic (ui/fixedRows.ts), whatever the count.
   const virtualizer = useFixedRows(count, ROW_HEIGHT, 20);
-  const origin = timeline.entries[0]?.at ?? 0;
+  const entries = timeline.rows;
+  const origin = entries.timeAt(0) ?? 0;
   // A frame selected elsewhere (a conversation item, the frames table) scrolls its entry into view (TL-4). Only a
   // change of selection scrolls: new entries arriving must not pull the list back to it.
   useEffect(() => {
     if (!selectedFrameId) return;
-    const index = lastIndexOf(entries, selectedFrameId);
+    const index = lastIndexOf(entries, picked, selectedFrameId);
     if (index >= 0) virtualizer.scrollToIndex(index);
   }, [selectedFrameId]);
 
-  if (timeline.entries.length === 0) {
+  if (entries.length === 0) {
     return (
       <div className="empty-state">
         <p>Live events, task states and timings will appear here as they arrive.</p>
@@ -70,7 +73,7 @@ export function TimelineView() {
         ))}
       </div>
       <p className="timeline-count muted" data-testid="timeline-count" data-events={timeline.counts.event}>
-        {timeline.entries.length.toLocaleString()} entries · {timeline.counts.event.toLocaleString()} events
+        {entries.length.toLocaleString()} entries · {timeline.counts.event.toLocaleString()} events
         {' · ordered by arrival'}
       </p>
       <input
@@ -87,13 +90,13 @@ export function TimelineView() {
         filters={filters}
         onChange={setFilters}
         options={() => filterOptions(store.getState().frames)}
-        shown={{ shown: count, total: timeline.entries.length }}
+        shown={{ shown: count, total: entries.length }}
         onClear={() => setFilter('')}
       />
       <div className="timeline-scroller" ref={virtualizer.scrollerRef} onKeyDown={onListArrowKeys}>
         <div style={{ height: virtualizer.totalSize, position: 'relative' }}>
           {virtualizer.rows.map((row) => {
-            const entry = entries[row.index]!;
+            const entry = entries.at(picked ? picked[row.index]! : row.index)!;
             const frame = frames[frameIndex.get(entry.frameId) ?? -1];
             const proxied = frame && frame.kind !== 'webhook' ? frame.proxied : undefined;
             return (
@@ -125,50 +128,12 @@ export function TimelineView() {
   );
 }
 
-interface FilterCache {
-  timeline: TimelineModel;
-  needle: string;
-  /** The model's `insertions` when the matches were made. */
-  insertions: number;
-  /** Entries of the model looked at so far. */
-  scanned: number;
-  matches: TimelineEntry[];
-}
-
-/** The entry a frame opened (an exchange's request, not its end), searched from the end: recent is likely. */
-function lastIndexOf(entries: readonly TimelineEntry[], frameId: string): number {
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.id === frameId) return i;
+/**
+ * The list position of the entry a frame opened (an exchange's request, not its end), searched from the end: recent
+ * is likely.
+ */
+function lastIndexOf(entries: EntryRows, picked: readonly number[] | undefined, frameId: string): number {
+  const count = picked ? picked.length : entries.length;
+  for (let i = count - 1; i >= 0; i--) if (entries.idAt(picked ? picked[i]! : i) === frameId) return i;
   return -1;
-}
-
-function needle(filter: string): string {
-  return filter.trim().toLowerCase();
-}
-
-/** The entries matching `text`, extended by the entries added since the last call rather than filtered again. */
-function filterEntries(
-  cache: { current: FilterCache | undefined },
-  timeline: TimelineModel,
-  text: string,
-): TimelineEntry[] {
-  let current = cache.current;
-  // An entry put before the end (TL-7 arrival order) would be missed by extending, so the filter starts over.
-  if (
-    !current ||
-    current.timeline !== timeline ||
-    current.needle !== text ||
-    current.insertions !== timeline.insertions
-  ) {
-    current = { timeline, needle: text, insertions: timeline.insertions, scanned: 0, matches: [] };
-    cache.current = current;
-  }
-  const all = timeline.entries;
-  for (let i = current.scanned; i < all.length; i++) {
-    const e = all[i]!;
-    if (`${e.label} ${e.taskId ?? ''} ${e.operation ?? ''} ${e.kind}`.toLowerCase().includes(text)) {
-      current.matches.push(e);
-    }
-  }
-  current.scanned = all.length;
-  return current.matches;
 }

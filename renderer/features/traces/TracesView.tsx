@@ -8,15 +8,19 @@ import { indexTraces, traceDetail } from '../../../shared/timeline/traces';
 import { useAppStore } from '../../store/appStore';
 import { CallGraph } from './CallGraph';
 import { TraceList } from './TraceList';
-import { useSettledFrames } from './useSettledFrames';
+import { useSettledVersion } from './useSettledVersion';
 import { Waterfall } from './Waterfall';
 import './traces.css';
 
 export function TracesView() {
   const frames = useAppStore((state) => state.frames);
+  const version = useAppStore((state) => state.framesVersion);
   const agents = useAppStore((state) => state.agents);
-  const settled = useSettledFrames(frames);
-  const index = useMemo(() => indexTraces(settled), [settled]);
+  const settled = useSettledVersion(frames.length, version);
+  const index = useMemo(() => {
+    void settled;
+    return indexTraces(frames);
+  }, [frames, settled]);
   const [picked, setPicked] = useState<string | null>(null);
   const traceId = picked !== null && index.exchanges.has(picked) ? picked : index.traces[0]?.traceId;
   const detail = useMemo(() => {
