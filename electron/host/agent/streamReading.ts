@@ -302,7 +302,9 @@ export function notStoredFinding(offset: number, why: string): Finding {
 
 /** Gathers one batch: numbers into a growing array, texts into a list joined once. */
 class BatchBuilder {
-  private numbers: number[] = [];
+  // Written in place as blocks come, grown by doubling: a list of numbers copied at the end cost a fifth of the
+  // batch's building (bench:ingest).
+  private numbers = new Float64Array(BLOCK_FIELDS * 64);
   private texts: string[] = [];
   private readonly table = new SummaryTable();
   private readonly extras: Array<[number, BlockExtra]> = [];
@@ -327,7 +329,20 @@ class BatchBuilder {
       flags |= F_EXTRA;
       this.extras.push([this.count, extra]);
     }
-    this.numbers.push(start, end, raw.length, flags, dataAt, dataLength, summary);
+    let numbers = this.numbers;
+    const o = this.count * BLOCK_FIELDS;
+    if (o + BLOCK_FIELDS > numbers.length) {
+      numbers = new Float64Array(numbers.length * 2);
+      numbers.set(this.numbers);
+      this.numbers = numbers;
+    }
+    numbers[o + B_START] = start;
+    numbers[o + B_END] = end;
+    numbers[o + B_RAW] = raw.length;
+    numbers[o + B_FLAGS] = flags;
+    numbers[o + B_DATA] = dataAt;
+    numbers[o + B_DATA_LENGTH] = dataLength;
+    numbers[o + B_SUMMARY] = summary;
     this.texts.push(raw);
     this.count++;
   }
@@ -336,7 +351,8 @@ class BatchBuilder {
     return {
       ...(storing !== undefined ? { storing } : {}),
       text: this.texts.length === 1 ? this.texts[0]! : this.texts.join(''),
-      blocks: Float64Array.from(this.numbers),
+      // A copy of the blocks used, whose buffer can be handed to the host's thread as it is.
+      blocks: this.numbers.slice(0, this.count * BLOCK_FIELDS),
       summaries: this.table.shapes,
       extras: this.extras,
       findings: this.findings,
