@@ -25,11 +25,14 @@ port.on('message', (message: ToAnalysisWorker) => {
   switch (message.type) {
     case 'open': {
       const adapter = findAdapter(message.generation as never, message.binding as never);
-      if (adapter)
+      // The host keeps the stream's bytes while they are read here, and reads an ASCII batch's text from them.
+      if (adapter) {
+        const reader = eventAnalyser(adapter, message.request);
         streams.set(
           message.stream,
-          new StreamReading(message.limits, eventAnalyser(adapter, message.request)),
+          new StreamReading(message.limits, reader, undefined, { textFromBytes: true }),
         );
+      }
       break;
     }
     case 'reads': {

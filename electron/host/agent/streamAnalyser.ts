@@ -13,6 +13,9 @@ import { Fifo } from '../../../shared/fifo';
 import { eventAnalyser } from './streamAnalysis';
 import { HeldBytes } from './heldBytes';
 import {
+  BLOCK_FIELDS,
+  B_END,
+  B_START,
   notStoredFinding,
   StreamReading,
   type EventReader,
@@ -194,6 +197,7 @@ class WorkerStream implements ReadingStream {
     // The chunk's bytes go with its batch, for the journal: valid until the next chunk is pushed, which is after
     // the batch has been recorded (both run before the event loop reads the socket again).
     if (waiting.chunk) batch.bytes = this.held.view(waiting.chunk.offset, waiting.chunk.end);
+    if (batch.text === undefined) batch.text = this.textOf(batch);
     this.held.release(Math.min(this.resume.offset, waiting.chunk?.end ?? this.held.offset));
     waiting.resolve(batch);
   }
@@ -221,6 +225,16 @@ class WorkerStream implements ReadingStream {
       if (bytes) batch.bytes = bytes;
       item.resolve(batch);
     }
+  }
+
+  /** A batch's text the worker left out: its blocks' bytes, held here, ASCII end to end. */
+  private textOf(batch: ReadBatch): string {
+    const { blocks } = batch;
+    const from = blocks[B_START]!;
+    const to = blocks[blocks.length - BLOCK_FIELDS + B_END]!;
+    const bytes = this.held.view(from, to);
+    if (!bytes) throw new Error(`The bytes ${from}-${to} of a stream were no longer held.`);
+    return bytes.toString('latin1');
   }
 
   private withLost(batch: ReadBatch): ReadBatch {

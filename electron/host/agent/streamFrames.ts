@@ -51,6 +51,7 @@ export function buildFrames(
   summary: (shared: EventSummary) => EventSummary,
 ): BuiltFrames {
   const { text, blocks, summaries, extras } = batch;
+  if (text === undefined) throw new Error('A stream batch reached its frames without its text.');
   const count = blocks.length / BLOCK_FIELDS;
   const frames: SseFrame[] = new Array<SseFrame>(count);
   const marks = new Uint8Array(count);

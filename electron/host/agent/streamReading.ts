@@ -8,7 +8,7 @@
 // Nothing stops a stream but a cap: a non-JSON or invalid event is kept with its findings and the next one is read
 // (WIRE-5); an event over the per-event cap is stored on disk whole when there is a folder for it (FRM-8).
 
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { Finding } from '../../../shared/wire/finding';
 import type { SseFrame } from '../../../shared/wire/frame';
 import {
@@ -31,6 +31,15 @@ export interface ReadingLimits {
   maxStreamBytes: number;
   /** Where an event over `maxEventBytes` is stored whole; without it such an event is dropped with its finding. */
   spillDir?: string;
+}
+
+/**
+ * The reader of a worker (analysisWorker.ts) leaves `ReadBatch.text` out of a batch whose blocks are ASCII bytes end
+ * to end: the host's thread, which keeps the stream's bytes meanwhile, reads the text from them (streamAnalyser.ts)
+ * rather than be sent a copy of it.
+ */
+export interface ReadingOptions {
+  textFromBytes?: boolean;
 }
 
 /** Numbers per block in `ReadBatch.blocks`. */
@@ -81,8 +90,12 @@ export interface BlockExtra {
 
 /** One chunk's blocks as read and analysed, in order; see the module comment. */
 export interface ReadBatch {
-  /** The raw text of every block, one after the other (a stored block's is its first bytes). */
-  text: string;
+  /**
+   * The raw text of every block, one after the other (a stored block's is its first bytes); absent when it is the
+   * stream's bytes from the first block's start to the last one's end read as Latin-1, which is to say ASCII
+   * (`ReadingOptions.textFromBytes`): the receiver reads it there.
+   */
+  text?: string;
   /** BLOCK_FIELDS numbers a block (B_*). */
   blocks: Float64Array;
   summaries: Array<EventSummary | null>;
@@ -116,10 +129,14 @@ export class StreamReading {
   private current: Uint8Array | undefined;
   private chunkClean: boolean | undefined;
 
+  /** Where the stream's bytes have all been ASCII since, when `textFromBytes`: none before a chunk that was not. */
+  private asciiSince = 0;
+
   constructor(
     private readonly limits: ReadingLimits,
     private readonly read: EventReader,
     resume?: SseResumePoint,
+    private readonly options: ReadingOptions = {},
   ) {
     this.parser = new SseParser({
       maxEventBytes: limits.maxEventBytes,
@@ -139,6 +156,7 @@ export class StreamReading {
     this.current = chunk;
     this.chunkClean = undefined;
     this.bytes += chunk.byteLength;
+    if (this.options.textFromBytes && !isAscii(chunk)) this.asciiSince = this.bytes;
     this.window.push(chunk);
     this.parser.feed(chunk);
     // The block being stored takes this chunk's bytes before the window lets go of them.
@@ -150,6 +168,8 @@ export class StreamReading {
   /** The blocks the end of the stream completed, and what it said of an unfinished one. */
   end(): ReadBatch {
     this.current = undefined;
+    // What the end completes is read as it was held, with no later chunk to say it was ASCII.
+    this.asciiSince = Number.POSITIVE_INFINITY;
     this.chunkClean = false;
     this.parser.end();
     // The stream ended inside the oversized block: SSE never dispatches an unfinished block, so there is no event.
@@ -159,7 +179,11 @@ export class StreamReading {
   }
 
   private take(): ReadBatch {
-    const done = this.batch.done(this.parser.resumePoint, this.large?.start);
+    const done = this.batch.done(
+      this.parser.resumePoint,
+      this.large?.start,
+      this.options.textFromBytes === true ? this.asciiSince : Number.POSITIVE_INFINITY,
+    );
     this.batch = new BatchBuilder();
     return done;
   }
@@ -266,6 +290,7 @@ export class StreamReading {
     if (!large) return;
     const stored = large.spill.finish();
     this.window.release(end);
+    this.batch.textNeeded();
     this.batch.add(start, end, stored.head, F_DISPATCHED, -1, 0, -1, {
       stored: { sha256: stored.sha256, size: stored.size, type: stored.type },
     });
@@ -310,6 +335,15 @@ class BatchBuilder {
   private readonly extras: Array<[number, BlockExtra]> = [];
   readonly findings: Finding[] = [];
   private count = 0;
+  /** The blocks tile their bytes with nothing between them, and none has a text other than its bytes'. */
+  private tiled = true;
+  private first = -1;
+  private last = -1;
+
+  /** A block's text is not its bytes (a stored block's is its first bytes). */
+  textNeeded(): void {
+    this.tiled = false;
+  }
 
   summary(summary: EventSummary | null): number {
     return summary === null ? -1 : this.table.index(summary);
@@ -329,6 +363,9 @@ class BatchBuilder {
       flags |= F_EXTRA;
       this.extras.push([this.count, extra]);
     }
+    if (this.count === 0) this.first = start;
+    else if (start !== this.last) this.tiled = false;
+    this.last = end;
     let numbers = this.numbers;
     const o = this.count * BLOCK_FIELDS;
     if (o + BLOCK_FIELDS > numbers.length) {
@@ -347,10 +384,12 @@ class BatchBuilder {
     this.count++;
   }
 
-  done(resume: SseResumePoint, storing: number | undefined): ReadBatch {
+  /** The batch; its text left out when its blocks are bytes from `asciiSince` on, end to end. */
+  done(resume: SseResumePoint, storing: number | undefined, asciiSince: number): ReadBatch {
+    const fromBytes = this.tiled && this.count > 0 && this.first >= asciiSince;
     return {
       ...(storing !== undefined ? { storing } : {}),
-      text: this.texts.length === 1 ? this.texts[0]! : this.texts.join(''),
+      ...(fromBytes ? {} : { text: this.texts.length === 1 ? this.texts[0]! : this.texts.join('') }),
       // A copy of the blocks used, whose buffer can be handed to the host's thread as it is.
       blocks: this.numbers.slice(0, this.count * BLOCK_FIELDS),
       summaries: this.table.shapes,
