@@ -33,6 +33,8 @@ export interface ReadingStream {
   /** The blocks the end of the stream completed. */
   end(): ReadBatch | Promise<ReadBatch>;
   close(): void;
+  /** True while another thread reads it: handing it a chunk costs this thread little. */
+  readonly elsewhere?: boolean;
 }
 
 export interface StreamAnalyser {
@@ -138,6 +140,10 @@ interface Waiting {
  * at: should the worker go, this thread reads on from there, and answers every read still waiting.
  */
 class WorkerStream implements ReadingStream {
+  get elsewhere(): boolean {
+    return this.local === undefined;
+  }
+
   private local: StreamReading | undefined;
   /** What the first batch read here must say that the worker could not (see `takeOver`). */
   private lost: ReadBatch['findings'] = [];

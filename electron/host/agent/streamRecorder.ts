@@ -133,6 +133,11 @@ export class StreamRecorder {
     return this.stop;
   }
 
+  /** True while the stream is read in another thread, so that pushing a chunk costs this one little. */
+  get readsElsewhere(): boolean {
+    return this.reading.elsewhere === true;
+  }
+
   /**
    * A promise when so much of the stream waits to be read that reading the socket should pause until most of it is
    * back; undefined otherwise (always, when the reading is done in this thread).

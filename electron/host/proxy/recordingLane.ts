@@ -22,6 +22,13 @@ export interface RecordingLaneOptions {
   memoryBytes?: number;
   /** Stream bytes recorded per turn of the event loop before forwarding gets its turn again. */
   sliceBytes?: number;
+  /**
+   * True when recording a chunk costs this thread little (the stream is read in the analysis worker): a chunk is
+   * then recorded as it comes when nothing waits before it and the recorder has room, rather than held for a later
+   * turn. Held chunks outlived young-generation collections by the thousand, and the collector's copying of them was
+   * a large part of a proxied flood's CPU (bench:proxy).
+   */
+  atOnce?: () => boolean;
 }
 
 /** Bytes held in memory for recording before the rest waits on disk (or the upstream pauses). */
@@ -66,6 +73,10 @@ export class RecordingLane {
   push(chunk: Buffer): FrameError | undefined {
     if (this.stop) return this.stop;
     const at = this.options.now();
+    if (this.pending() === 0 && !this.busy && this.options.atOnce?.() && !this.options.recorderBacklog()) {
+      this.stop = this.recordHeld({ chunk, size: chunk.byteLength, at });
+      return this.stop;
+    }
     if (this.memory + chunk.byteLength > this.memoryBytes && this.spillChunk(chunk, at)) {
       this.schedule();
       return undefined;

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RecordingLane } from '../../../../../electron/host/proxy/recordingLane';
 import type { SseFrame } from '../../../../../shared/wire/frame';
-import { streamRecorder } from '../../../support/recordStream';
+import { slowAnalyser, streamRecorder } from '../../../support/recordStream';
 import { testTempDir } from '../../../support/tempDir';
 
 const update = (n: number) =>
@@ -56,11 +56,22 @@ function straightforward(chunks: Buffer[]): { frames: SseFrame[]; arrivals: numb
   return { frames, arrivals };
 }
 
-async function throughLane(chunks: Buffer[], options: { spillDir?: string; memoryBytes?: number }) {
+async function throughLane(
+  chunks: Buffer[],
+  options: { spillDir?: string; memoryBytes?: number; atOnce?: () => boolean; slow?: boolean },
+) {
   const now = ticking();
-  const { recorder, frames, exchange } = streamRecorder({ now: () => 0 });
+  const slow = options.slow ? slowAnalyser() : undefined;
+  const { recorder, frames, exchange } = streamRecorder({
+    now: () => 0,
+    ...(slow ? { analyser: slow.analyser, maxPendingBytes: 20_000 } : {}),
+  });
+  let recorded = 0;
   const lane = new RecordingLane({
-    record: (chunk, at) => recorder.push(chunk, at),
+    record: (chunk, at) => {
+      recorded++;
+      return recorder.push(chunk, at);
+    },
     recorderBacklog: () => recorder.backlog(),
     now,
     sliceBytes: 1024,
@@ -71,12 +82,18 @@ async function throughLane(chunks: Buffer[], options: { spillDir?: string; memor
     lane.push(chunk);
     backlogs.push(lane.backlog() !== undefined);
   }
-  // Nothing is recorded until the event loop turns: the forwarding comes first.
+  // Recorded as they come, or only once the event loop turns (the forwarding comes first).
   const before = frames.length;
+  const recordedBefore = recorded;
+  // A reading that answers later is let go batch by batch until every chunk is in.
+  const releasing = slow ? setInterval(slow.release, 1) : undefined;
   await lane.drained();
   lane.close();
-  void recorder.finish(exchange);
-  return { frames, before, backlogs };
+  const finished = recorder.finish(exchange);
+  slow?.release();
+  await finished;
+  if (releasing) clearInterval(releasing);
+  return { frames, before, recordedBefore, backlogs };
 }
 
 describe('the recording lane', () => {
@@ -118,6 +135,25 @@ describe('the recording lane', () => {
     // A refused disk must not let a hostile stream grow memory without a bound: reading pauses instead.
     expect(got.backlogs.some((held) => held)).toBe(true);
     expect(existsSync(`${file}/spill`)).toBe(false);
+  });
+
+  it('records each chunk as it comes when the reading is elsewhere, with the same frames', async () => {
+    const chunks = streamChunks();
+    const expected = straightforward(chunks);
+    const got = await throughLane(chunks, { atOnce: () => true });
+    // In this thread the reading answers at once: every chunk was recorded before the loop turned.
+    expect(got.before).toBe(expected.frames.length);
+    expect(got.frames).toEqual(expected.frames);
+  });
+
+  it('holds chunks for later turns while the reading elsewhere is behind, with the same frames', async () => {
+    const chunks = streamChunks();
+    const expected = straightforward(chunks);
+    const got = await throughLane(chunks, { atOnce: () => true, slow: true });
+    // The first chunks went at once, until the reading had 20 kB to catch up on; the rest waited for their turn.
+    expect(got.recordedBefore).toBeGreaterThan(0);
+    expect(got.recordedBefore).toBeLessThan(chunks.length);
+    expect(got.frames).toEqual(expected.frames);
   });
 
   it('settles at once when nothing waits', async () => {
