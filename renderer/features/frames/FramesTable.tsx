@@ -44,18 +44,13 @@ function useSelectedExchangeId(): string | null {
   });
 }
 
-export function FramesTable() {
+/**
+ * The exchanges the table lists, numbered in arrival order, and those the text filter and the filter bar let
+ * through. The frames list changes in place (store/framesSlice.ts): its version says when.
+ */
+function useShownExchanges(filter: string, filters: ReturnType<typeof useFilterStore.getState>['filters']) {
   const allFrames = useViewStore((state) => state.frames);
-  // The list changes in place (store/framesSlice.ts): its version says when.
   const version = useViewStore((state) => state.framesVersion);
-  const store = useViewStoreApi();
-  const selectFrame = useViewStore((state) => state.selectFrame);
-  const selectedId = useSelectedExchangeId();
-  const pinnedId = usePinStore((state) => state.pinnedFrameId);
-  const filter = useFilterStore((state) => state.framesText);
-  const setFilter = useFilterStore((state) => state.setFramesText);
-  const filters = useFilterStore((state) => state.filters);
-  const setFilters = useFilterStore((state) => state.setFilters);
   const passing = useMemo(() => {
     void version;
     return passingExchangeIds(allFrames, filters);
@@ -74,6 +69,19 @@ export function FramesTable() {
         (!passing || passing.has(row.frame.id)) && (!needle || frameSearchText(row.frame).includes(needle)),
     );
   }, [exchanges, filter, passing]);
+  return { exchanges, rows, passing };
+}
+
+export function FramesTable() {
+  const store = useViewStoreApi();
+  const selectFrame = useViewStore((state) => state.selectFrame);
+  const selectedId = useSelectedExchangeId();
+  const pinnedId = usePinStore((state) => state.pinnedFrameId);
+  const filter = useFilterStore((state) => state.framesText);
+  const setFilter = useFilterStore((state) => state.setFramesText);
+  const filters = useFilterStore((state) => state.filters);
+  const setFilters = useFilterStore((state) => state.setFilters);
+  const { exchanges, rows, passing } = useShownExchanges(filter, filters);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
