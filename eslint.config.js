@@ -116,6 +116,20 @@ export default tseslint.config(
     },
   },
   {
+    // The Electron static analysis in CI (tests/integration/electronegativity.test.ts) walks the built main bundle
+    // with a traverser that stops at the first private class member, and then silently reports nothing for the file.
+    files: ['electron/**/*.ts', 'shared/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'PrivateIdentifier',
+          message: 'Use a TypeScript `private` member: the Electron static analysis cannot read `#` members.',
+        },
+      ],
+    },
+  },
+  {
     // Where a file sits decides what it may import: renderer layers and the host's isolation, by resolved path.
     files: ['renderer/**/*.{ts,tsx}', 'electron/host/**/*.ts'],
     plugins: { switchboard: layersPlugin },

@@ -63,6 +63,13 @@ describe('comparing findings with the baseline', () => {
     );
   });
 
+  it('says a file with no finding at all was probably not read', () => {
+    const onlyGlobal = [finding({ check: 'CSP_GLOBAL_CHECK', file: 'N/A', sample: 'N/A' })];
+    const text = describeComparison(onlyGlobal, compareWithBaseline(onlyGlobal, baseline));
+    expect(text).toContain('No finding at all in main.js');
+    expect(text).not.toContain('No finding at all in N/A');
+  });
+
   it('reads the CSV report, quoted commas and quotes included, and refuses one without its header', () => {
     expect(csvFields('A,"b, c","say ""hi""",d')).toEqual(['A', 'b, c', 'say "hi"', 'd']);
     const csv =

@@ -76,7 +76,7 @@ export class ProxiedCallRequest implements ProxiedRequest {
   readonly path: string;
   readonly headers: HeaderList;
   readonly body: Uint8Array;
-  readonly #identity: CallIdentity;
+  private readonly identity: CallIdentity;
 
   constructor(
     readonly proxyId: string,
@@ -89,19 +89,19 @@ export class ProxiedCallRequest implements ProxiedRequest {
     this.path = call.target;
     this.headers = call.headers;
     this.body = call.body;
-    this.#identity = identity;
+    this.identity = identity;
   }
 
   get operation(): string | undefined {
-    return this.#identity.operation;
+    return this.identity.operation;
   }
 
   get taskId(): string | undefined {
-    return this.#identity.facts.taskId;
+    return this.identity.facts.taskId;
   }
 
   get messageText(): string | undefined {
-    return this.#identity.facts.messageText;
+    return this.identity.facts.messageText;
   }
 }
 

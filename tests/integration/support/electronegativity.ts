@@ -182,6 +182,13 @@ export function describeComparison(findings: readonly Finding[], comparison: Com
           ),
         ]
       : []),
+    // The tool drops a file it fails to walk without a word, so a file with no finding at all is suspect.
+    ...[...new Set(comparison.stale.map(({ entry }) => entry.file))]
+      .filter((file) => file !== 'N/A' && !findings.some((f) => f.file === file))
+      .map(
+        (file) =>
+          `No finding at all in ${file}: the tool probably could not read it (a \`#\` class member is one cause).`,
+      ),
     ...(comparison.unreasoned.length > 0
       ? [
           'Baseline entries without a real reason:',
