@@ -56,7 +56,7 @@ export async function writeAnswer(
 }
 
 /** Resolves when the caller's socket can take more, or is gone. */
-function drained(res: ServerResponse): Promise<void> {
+export function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

@@ -6,7 +6,7 @@
 
 import type { ServerResponse } from 'node:http';
 import type { ProxyAnswer } from '../../../shared/proxy/proxyTypes';
-import { flatHeaders, type WrittenAnswer } from './answerWriter';
+import { drained, flatHeaders, type WrittenAnswer } from './answerWriter';
 import { HIGH_WATER_BYTES } from './chunkQueue';
 
 export class DirectAnswer {
@@ -50,15 +50,7 @@ export class DirectAnswer {
     if (this.pendingBytes + res.writableLength < HIGH_WATER_BYTES) return undefined;
     this.writePending();
     if (res.writableLength < HIGH_WATER_BYTES) return undefined;
-    return new Promise((resolve) => {
-      const done = () => {
-        res.off('drain', done);
-        res.off('close', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-    });
+    return drained(res);
   }
 
   /** The upstream's body ended; `failed` when it was cut short, which cuts the caller's connection too. */

@@ -13,7 +13,7 @@ import { isGeneration } from '../../../shared/a2a/generation';
 import { forwardableHeaders, headerValue } from '../../../shared/proxy/hopByHop';
 import { upstreamTarget } from '../../../shared/proxy/proxyRoutes';
 import type { ProxiedInfo, ProxyAnswer, ProxyClient } from '../../../shared/proxy/proxyTypes';
-import type { HeaderList, HttpFrame } from '../../../shared/wire/frame';
+import type { FrameError, HeaderList, HttpFrame } from '../../../shared/wire/frame';
 import { DEFAULT_AGENT_SETTINGS } from '../agent/agentSettings';
 import { decodeFinished } from '../agent/operationExchange';
 import type { BodyReader } from '../exchange';
@@ -213,10 +213,11 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
   };
   const shaped = hooks?.shapeAnswer ? hooks.shapeAnswer(forward.request, answer, call.closed) : answer;
   reading.shaped = shaped;
-  if (shaped === answer && !reading.stream) return directReader(call, answer, reading, collector);
+  if (shaped === answer && !reading.stream)
+    return directReader(call, answer, reading, collectorKeeper(collector));
   const lane = reading.stream ? recordingLane(site, reading.stream) : undefined;
   reading.lane = lane;
-  if (shaped === answer && lane) return directStreamReader(call, answer, reading, lane);
+  if (shaped === answer && lane) return directReader(call, answer, reading, lane);
   reading.written = writeAnswer(call.res, shaped, { headFirst: shaped === answer });
   return {
     mode: 'stream' as const,
@@ -235,12 +236,24 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
   };
 }
 
-/** A unary answer no hook shaped: each chunk to the caller and the collector, and the caller's copy ended with it. */
+/** Where a directly passed answer's chunks are kept: the collector of a unary answer, or a stream's recording lane. */
+interface AnswerKeeper {
+  push(chunk: Buffer): FrameError | undefined;
+  /** A wait while the keeper cannot take more (a lane with nowhere to spill); undefined otherwise. */
+  backlog(): Promise<void> | undefined;
+}
+
+/**
+ * An answer no hook shaped: each chunk to the caller as it comes, then to its keeper, and the caller's copy ended with
+ * it, with no queue and async iterator between the two sockets. Held in the queue until the caller's side took them, a
+ * flood's chunks outlived young-generation collections, whose copying of them was a large part of the proxy's CPU
+ * (bench:proxy).
+ */
 function directReader(
   call: IncomingCall,
   answer: ProxyAnswer,
   reading: Reading,
-  collector: CappedCollector | SpillingCollector,
+  keeper: AnswerKeeper,
 ): BodyReader {
   const direct = new DirectAnswer(call.res, answer);
   reading.written = direct.written;
@@ -248,40 +261,24 @@ function directReader(
     mode: 'stream',
     onChunk: (chunk) => {
       direct.push(chunk);
-      collector.push(chunk);
-      return undefined;
+      return keeper.push(chunk);
     },
-    backlog: () => direct.backlog(),
+    // Only the caller (and a lane with nowhere to spill) holds the upstream back, never the recording.
+    backlog: () => {
+      const waits = [keeper.backlog(), direct.backlog()].filter((wait) => wait !== undefined);
+      return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
+    },
     onEnd: (failure) => direct.end(failure !== undefined),
   };
 }
 
-/**
- * An event stream no hook shaped: each chunk to the caller as it comes and to the recording lane behind it, with no
- * queue and async iterator between the two sockets. Held in the queue until the caller's side took them, a flood's
- * chunks outlived young-generation collections, whose copying of them was a large part of the proxy's CPU
- * (bench:proxy).
- */
-function directStreamReader(
-  call: IncomingCall,
-  answer: ProxyAnswer,
-  reading: Reading,
-  lane: RecordingLane,
-): BodyReader {
-  const direct = new DirectAnswer(call.res, answer);
-  reading.written = direct.written;
+function collectorKeeper(collector: CappedCollector | SpillingCollector): AnswerKeeper {
   return {
-    mode: 'stream',
-    onChunk: (chunk) => {
-      direct.push(chunk);
-      return lane.push(chunk);
+    push: (chunk) => {
+      collector.push(chunk);
+      return undefined;
     },
-    // Only the caller (and a lane with nowhere to spill) holds the upstream back, never the recording.
-    backlog: () => {
-      const waits = [lane.backlog(), direct.backlog()].filter((wait) => wait !== undefined);
-      return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
-    },
-    onEnd: (failure) => direct.end(failure !== undefined),
+    backlog: () => undefined,
   };
 }
 

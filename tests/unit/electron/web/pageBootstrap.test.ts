@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { bootstrapMeta, escapeAttribute } from '../../../../electron/web/pageBootstrap';
 import { readServedBootstrap } from '../../../../renderer/host/servedBootstrap';
 import type { HostBootstrap } from '../../../../shared/host/bootstrap';
+import { BROWSER_HOST_INFO } from '../../support/hostInfo';
 
 // jsdom's parser (this file runs in the jsdom environment; the tests' tsconfig has no DOM types).
 interface ParsedPage {
@@ -25,15 +26,7 @@ const parsePage = (head: string) =>
     'text/html',
   );
 
-const info: HostBootstrap['info'] = {
-  appName: 'Switchboard',
-  appVersion: '1',
-  edition: 'browser',
-  platform: 'linux',
-  arch: 'x64',
-  nodeVersion: '20',
-  secretStorage: 'memory',
-};
+const info: HostBootstrap['info'] = BROWSER_HOST_INFO;
 
 /** A bootstrap whose library entries carry the given names and URLs, the agent-chosen text a page can hold. */
 function withAgents(names: string[]): HostBootstrap {

@@ -12,17 +12,10 @@ import {
   seedBootstrap,
 } from '../../../../renderer/queries/bootstrap';
 import { hostInfoKey } from '../../../../renderer/queries/hostInfo';
+import { BROWSER_HOST_INFO } from '../../support/hostInfo';
 
 const boot: HostBootstrap = {
-  info: {
-    appName: 'Switchboard',
-    appVersion: '1',
-    edition: 'browser',
-    platform: 'linux',
-    arch: 'x64',
-    nodeVersion: '20',
-    secretStorage: 'memory',
-  },
+  info: BROWSER_HOST_INFO,
   library: { ok: true, value: { entries: [{ url: 'http://127.0.0.1:1/', name: 'Kept' }] } },
   recentSessions: { ok: false, error: { name: 'Error', message: 'The sessions folder cannot be read.' } },
   mockAgents: { ok: true, value: [] },
