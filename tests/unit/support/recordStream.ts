@@ -75,7 +75,12 @@ export function recordStream(
 }
 
 /** An analyser whose batches wait until the test lets them go, answering as the host's thread would. */
-export function slowAnalyser(): { analyser: StreamAnalyser; release: () => void } {
+export function slowAnalyser(): {
+  analyser: StreamAnalyser;
+  release: () => void;
+  /** Answers the oldest read waiting, and only it. */
+  releaseOne: () => void;
+} {
   const waiting: Array<() => void> = [];
   const later = (read: () => ReadBatch | Promise<ReadBatch>) =>
     new Promise<ReadBatch>((resolve) => waiting.push(() => resolve(read())));
@@ -95,5 +100,9 @@ export function slowAnalyser(): { analyser: StreamAnalyser; release: () => void 
     workerBatches: () => 0,
     close: async () => undefined,
   };
-  return { analyser, release: () => waiting.splice(0).forEach((go) => go()) };
+  return {
+    analyser,
+    release: () => waiting.splice(0).forEach((go) => go()),
+    releaseOne: () => waiting.shift()?.(),
+  };
 }

@@ -106,6 +106,26 @@ describe('StreamRecorder with an analysis that answers later', () => {
     expect(exchange.a2a).toBeUndefined();
   });
 
+  it('resumes reading as soon as one batch back brings the bytes waiting under the bound', async () => {
+    const { analyser, release, releaseOne } = slowAnalyser();
+    const { recorder, exchange } = streamRecorder({ analyser, maxEventBytes: 4096, maxPendingBytes: 10_000 });
+    let paused: Promise<void> | undefined;
+    for (let k = 0; !paused; k++) {
+      recorder.push(Buffer.from(`${event(k)}: ping\n\n`));
+      paused = recorder.backlog();
+    }
+    let resumed = false;
+    void paused.then(() => (resumed = true));
+    releaseOne();
+    await new Promise((resolve) => setImmediate(resolve));
+    // One chunk of the dozens waiting is back: far from half, and reading goes on.
+    expect(resumed).toBe(true);
+    expect(recorder.backlog()).toBeUndefined();
+    const finished = recorder.finish(exchange);
+    release();
+    await finished;
+  });
+
   it('with a capture, hands each chunk’s frames over together once read, with what the journal asks, publishing none', async () => {
     const { analyser, release } = slowAnalyser();
     const handed: Array<{ frames: SseFrame[]; marks: number[]; bytes?: { buffer: Buffer; offset: number } }> =
