@@ -13,11 +13,6 @@ export class StringTable {
 
   constructor(private readonly maxLookup = 50_000) {}
 
-  /** How many numbers have been given out. */
-  get size(): number {
-    return this.values.length - 1;
-  }
-
   /** The number of `value`; NO_STRING for undefined. */
   numberOf(value: string | undefined): number {
     if (value === undefined) return NO_STRING;

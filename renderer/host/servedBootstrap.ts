@@ -4,6 +4,7 @@
 
 import type { BootstrapPart, HostBootstrap } from '../../shared/host/bootstrap';
 import { BOOTSTRAP_META } from '../../shared/host/webBridge';
+import { isObject } from '../../shared/wire/errorFindings';
 
 /** What is read of the page (the document; kept to this so tests in Node can hand in a parsed page). */
 export interface PageHead {
@@ -24,7 +25,7 @@ export function readServedBootstrap(page: PageHead): HostBootstrap | undefined {
 
 /** The answer's outline; its contents are the host's, as trusted as any answer over the bridge. */
 function isBootstrap(value: unknown): value is HostBootstrap {
-  if (!isRecord(value) || !isRecord(value.info)) return false;
+  if (!isObject(value) || !isObject(value.info)) return false;
   const parts: ReadonlyArray<keyof Omit<HostBootstrap, 'info'>> = [
     'library',
     'recentSessions',
@@ -35,10 +36,6 @@ function isBootstrap(value: unknown): value is HostBootstrap {
 }
 
 function isPart(value: unknown): value is BootstrapPart<unknown> {
-  if (!isRecord(value)) return false;
-  return value.ok === true ? 'value' in value : value.ok === false && isRecord(value.error);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(value)) return false;
+  return value.ok === true ? 'value' in value : value.ok === false && isObject(value.error);
 }

@@ -229,10 +229,7 @@ function readAnswer(forward: Forward, frame: HttpFrame, reading: Reading) {
       return undefined;
     },
     // Only the caller (and a lane with nowhere to spill) holds the upstream back, never the recording.
-    backlog: () => {
-      const waits = [lane?.backlog(), queue.backlog()].filter((wait) => wait !== undefined);
-      return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
-    },
+    backlog: () => allWaits(lane?.backlog(), queue.backlog()),
   };
 }
 
@@ -264,12 +261,15 @@ function directReader(
       return keeper.push(chunk);
     },
     // Only the caller (and a lane with nowhere to spill) holds the upstream back, never the recording.
-    backlog: () => {
-      const waits = [keeper.backlog(), direct.backlog()].filter((wait) => wait !== undefined);
-      return waits.length > 0 ? Promise.all(waits).then(() => undefined) : undefined;
-    },
+    backlog: () => allWaits(keeper.backlog(), direct.backlog()),
     onEnd: (failure) => direct.end(failure !== undefined),
   };
+}
+
+/** One wait for every side that is waiting, or undefined when none is. */
+function allWaits(...waits: Array<Promise<void> | undefined>): Promise<void> | undefined {
+  const pending = waits.filter((wait) => wait !== undefined);
+  return pending.length > 0 ? Promise.all(pending).then(() => undefined) : undefined;
 }
 
 function collectorKeeper(collector: CappedCollector | SpillingCollector): AnswerKeeper {
