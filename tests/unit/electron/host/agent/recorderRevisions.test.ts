@@ -20,7 +20,11 @@ afterEach(async () => {
 });
 
 async function serve(handler: Handler): Promise<string> {
-  const server = createServer(handler);
+  // No Date header: the two recordings compared can fall either side of a second, and their frames must be equal.
+  const server = createServer((req, res) => {
+    res.sendDate = false;
+    handler(req, res);
+  });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
