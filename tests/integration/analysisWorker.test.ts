@@ -6,7 +6,6 @@ import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostService } from '../../shared/host/hostApi';
@@ -19,6 +18,7 @@ import { inThreadAnalyser, workerAnalyser } from '../../electron/host/agent/stre
 import type { ReadBatch } from '../../electron/host/agent/streamReading';
 import { STREAM_REQUEST } from '../unit/support/recordStream';
 import { bundleEntry } from './support/bundleEntry';
+import { stoppingWorker } from './support/stoppingWorker';
 import { testTempDir } from '../unit/support/tempDir';
 
 const result = (body: string) => `{"jsonrpc":"2.0","id":__ID__,"result":${body}}`;
@@ -284,7 +284,7 @@ describe('workerAnalyser', () => {
 
   it('reads on in the host’s thread from where a worker that stopped mid-stream left it, losing nothing', async () => {
     // The real worker, which stops as it is about to answer its fourth message.
-    const script = await stoppingWorker(3);
+    const script = stoppingWorker(worker, 3);
     const analyser = workerAnalyser(script);
     try {
       const reading = analyser.open(v1JsonRpc, request, limits);
@@ -306,7 +306,7 @@ describe('workerAnalyser', () => {
     const spillDir = testTempDir('switchboard-worker-spill-');
     const small = { ...limits, maxEventBytes: 64, spillDir };
     const big = `data: ${'x'.repeat(200)}\n\n`;
-    const script = await stoppingWorker(1);
+    const script = stoppingWorker(worker, 1);
     const analyser = workerAnalyser(script);
     try {
       const reading = analyser.open(v1JsonRpc, request, small);
@@ -325,21 +325,3 @@ describe('workerAnalyser', () => {
     }
   });
 });
-
-/**
- * The built worker, wrapped so that its thread exits instead of posting answer `after + 1`: as a worker that fails
- * mid-stream would, with the reads of that message and later ones never answered.
- */
-async function stoppingWorker(after: number): Promise<string> {
-  const dir = testTempDir('switchboard-worker-stop-');
-  const script = path.join(dir, 'stopping.mjs');
-  writeFileSync(
-    script,
-    `import { parentPort } from 'node:worker_threads';\n` +
-      `const post = parentPort.postMessage.bind(parentPort);\n` +
-      `let answers = 0;\n` +
-      `parentPort.postMessage = (message, transfer) => { if (++answers > ${after}) process.exit(1); post(message, transfer); };\n` +
-      `await import(${JSON.stringify(pathToFileURL(worker).href)});\n`,
-  );
-  return script;
-}

@@ -30,6 +30,12 @@ export interface ReadingStream {
    * later brings the chunk's bytes with it (`ReadBatch.bytes`), so that the recorder need not hold the chunk.
    */
   read(chunk: Buffer): ReadBatch | Promise<ReadBatch>;
+  /**
+   * The blocks several chunks completed, read as one, as if they had come as one chunk. Only a reading done in
+   * another thread has it: the recorder gathers the chunks of one turn of the event loop, so that a fast stream costs
+   * one message, one batch and one journal record per turn rather than per socket read (bench:ingest).
+   */
+  readChunks?(chunks: readonly Buffer[]): ReadBatch | Promise<ReadBatch>;
   /** The blocks the end of the stream completed. */
   end(): ReadBatch | Promise<ReadBatch>;
   close(): void;
@@ -166,6 +172,21 @@ class WorkerStream implements ReadingStream {
     const offset = this.held.offset;
     this.held.push(chunk);
     return this.send(chunk, { offset, end: this.held.offset });
+  }
+
+  readChunks(chunks: readonly Buffer[]): ReadBatch | Promise<ReadBatch> {
+    if (!this.local && !this.pool.running()) this.takeOver();
+    if (this.local) {
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const batch = this.withLost(this.local.chunk(bytes));
+      batch.bytes = bytes;
+      return batch;
+    }
+    const offset = this.held.offset;
+    for (const chunk of chunks) this.held.push(chunk);
+    const end = this.held.offset;
+    // One copy for the worker, from the bytes held here: as many copies as a chunk read on its own costs.
+    return this.send(this.held.view(offset, end), { offset, end });
   }
 
   end(): ReadBatch | Promise<ReadBatch> {
