@@ -3,6 +3,7 @@
 // window expect (SseFrame), with its raw text and data cut out of the batch's one string rather than copied.
 
 import type { SseFrame } from '../../../shared/wire/frame';
+import type { ProxiedInfo } from '../../../shared/proxy/proxyTypes';
 import {
   BLOCK_FIELDS,
   B_DATA,
@@ -32,6 +33,8 @@ export interface FrameSeries {
   seq: number;
   /** The next event's index. */
   index: number;
+  /** The recording proxy's tag (PRX-1), the one object every frame of a proxied stream carries. */
+  proxied?: ProxiedInfo;
 }
 
 /** A batch's frames, and for each what the journal asks of it (RUN_PLAIN, RUN_CLEAN: sseRuns.ts). */
@@ -42,13 +45,18 @@ export interface BuiltFrames {
 
 /**
  * The frames of `batch`, stamped with `timing` (the chunk that completed them arrived then: the journal keeps blocks
- * of one arrival as one record). `summary` turns each event's summary into the frame's own copy.
+ * of one arrival as one record). Frames carry their own copy of an event's summary, one for all the batch's frames
+ * with the same summary; `follow` is told each event's summary, in order (the stream's state follows them).
+ *
+ * The commonest frame, a plain event whose JSON is its data's, is made by one object literal holding every member it
+ * gets, in the order the general path adds them: members added after an object is made went to a second, out-of-line
+ * store, one more allocation per event on the host's thread (bench:ingest, bench:proxy).
  */
 export function buildFrames(
   batch: ReadBatch,
   series: FrameSeries,
   timing: { start: number },
-  summary: (shared: EventSummary) => EventSummary,
+  follow: (summary: EventSummary) => void,
 ): BuiltFrames {
   const { text, blocks, summaries, extras } = batch;
   if (text === undefined) throw new Error('A stream batch reached its frames without its text.');
@@ -57,6 +65,15 @@ export function buildFrames(
   const marks = new Uint8Array(count);
   let at = 0;
   let nextExtra = 0;
+  const { proxied } = series;
+  // One copy per summary of the batch (most batches have two or three), shared by the frames that carry it.
+  const copies = new Map<EventSummary, EventSummary>();
+  const copyOf = (shared: EventSummary) => {
+    follow(shared);
+    let copy = copies.get(shared);
+    if (!copy) copies.set(shared, (copy = ownSummary(shared)));
+    return copy;
+  };
   for (let k = 0; k < count; k++) {
     const o = k * BLOCK_FIELDS;
     const flags = blocks[o + B_FLAGS]!;
@@ -64,6 +81,33 @@ export function buildFrames(
     const raw = text.slice(at, at + rawLength);
     at += rawLength;
     const extra: BlockExtra | undefined = extras[nextExtra]?.[0] === k ? extras[nextExtra++]![1] : undefined;
+    const shared = summaries[blocks[o + B_SUMMARY]!];
+    marks[k] = ((flags & F_PLAIN) !== 0 ? RUN_PLAIN : 0) | ((flags & F_CLEAN) !== 0 ? RUN_CLEAN : 0);
+    if (!extra && shared && (flags & (F_EVENT | F_JSON_FROM_DATA)) === (F_EVENT | F_JSON_FROM_DATA)) {
+      const dataAt = blocks[o + B_DATA]!;
+      // The general frame's members below, and the event's, in one literal and in the same order (see above).
+      const plain = {
+        kind: 'sse' as const,
+        id: series.nextId(),
+        exchangeId: series.exchangeId,
+        source: series.source,
+        timing,
+        seq: series.seq++,
+        offset: { start: blocks[o + B_START]!, end: blocks[o + B_END]! },
+        raw,
+        dispatched: (flags & F_DISPATCHED) !== 0,
+        event: {
+          index: series.index++,
+          type: 'message',
+          data: raw.slice(dataAt, dataAt + blocks[o + B_DATA_LENGTH]!),
+        },
+        jsonFromData: true,
+        a2a: copyOf(shared),
+      } satisfies SseFrame;
+      if (proxied) (plain as SseFrame).proxied = proxied;
+      frames[k] = plain;
+      continue;
+    }
     const frame: SseFrame = {
       kind: 'sse',
       id: series.nextId(),
@@ -94,11 +138,20 @@ export function buildFrames(
       if (extra?.json !== undefined) frame.json = extra.json;
       else if ((flags & F_JSON_FROM_DATA) !== 0) frame.jsonFromData = true;
       if (extra?.findings) frame.findings = extra.findings;
-      const shared = summaries[blocks[o + B_SUMMARY]!];
-      if (shared) frame.a2a = summary(shared);
+      if (shared) frame.a2a = copyOf(shared);
     }
-    marks[k] = ((flags & F_PLAIN) !== 0 ? RUN_PLAIN : 0) | ((flags & F_CLEAN) !== 0 ? RUN_CLEAN : 0);
+    if (proxied) frame.proxied = proxied;
     frames[k] = frame;
   }
   return { frames, marks };
+}
+
+/** A frame's copy of a summary from a batch, member by member (absent members stay absent). */
+function ownSummary(shared: EventSummary): EventSummary {
+  const summary: EventSummary = { item: shared.item };
+  if (shared.taskId !== undefined) summary.taskId = shared.taskId;
+  if (shared.contextId !== undefined) summary.contextId = shared.contextId;
+  if (shared.state !== undefined) summary.state = shared.state;
+  if (shared.final !== undefined) summary.final = shared.final;
+  return summary;
 }

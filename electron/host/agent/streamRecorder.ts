@@ -10,6 +10,7 @@
 
 import type { EncodedRequest, GenerationAdapter } from '../../../shared/a2a/adapter';
 import type { Finding } from '../../../shared/wire/finding';
+import type { ProxiedInfo } from '../../../shared/proxy/proxyTypes';
 import type { FrameError, HttpFrame, SseFrame } from '../../../shared/wire/frame';
 import { isTerminalState } from '../../../shared/a2a/model';
 import { genericReading, inThreadAnalyser, type ReadingStream, type StreamAnalyser } from './streamAnalyser';
@@ -37,6 +38,8 @@ export interface StreamRecorderOptions {
   analyser?: StreamAnalyser;
   /** Stream bytes read ahead of the reading before reading the socket pauses; MAX_PENDING_BYTES when absent. */
   maxPendingBytes?: number;
+  /** The recording proxy's tag (PRX-1), put on every frame of the stream as it is made. */
+  proxied?: ProxiedInfo;
   /**
    * Where an event over `maxEventBytes` is stored whole (FRM-8), as large bodies are; without it such an event is
    * dropped with its finding.
@@ -87,7 +90,7 @@ export class StreamRecorder {
   private pendingBytes = 0;
   private readonly maxPending: number;
   private caughtUp: (() => void) | undefined;
-  private readonly summary = (shared: EventSummary) => this.apply(shared);
+  private readonly follow = (summary: EventSummary) => this.apply(summary);
   /** Chunks read in this turn of the event loop and not yet handed to the reading (`gather`). */
   private gathered: { chunks: Buffer[]; offset: number; bytes: number; at: number } | undefined;
   private gatherLater = false;
@@ -111,6 +114,7 @@ export class StreamRecorder {
       nextId: options.nextId,
       seq: 0,
       index: 0,
+      ...(options.proxied ? { proxied: options.proxied } : {}),
     };
   }
 
@@ -268,7 +272,7 @@ export class StreamRecorder {
   private record(sent: Sent, batch: ReadBatch): void {
     if (batch.findings.length > 0) this.findings.push(...batch.findings);
     if (batch.blocks.length === 0) return;
-    const { frames, marks } = buildFrames(batch, this.series, sent.timing, this.summary);
+    const { frames, marks } = buildFrames(batch, this.series, sent.timing, this.follow);
     for (const frame of frames) {
       if (frame.event || frame.stored) this.state.events++;
       else if (!frame.dispatched) this.emptyBlocks++;
@@ -282,13 +286,8 @@ export class StreamRecorder {
     for (const frame of frames) this.options.publish(frame);
   }
 
-  /** The frame's own copy of an event's summary, and what it says of the stream. */
-  private apply(shared: EventSummary): EventSummary {
-    const summary: EventSummary = { item: shared.item };
-    if (shared.taskId !== undefined) summary.taskId = shared.taskId;
-    if (shared.contextId !== undefined) summary.contextId = shared.contextId;
-    if (shared.state !== undefined) summary.state = shared.state;
-    if (shared.final !== undefined) summary.final = shared.final;
+  /** What an event's summary says of the stream. */
+  private apply(summary: EventSummary): void {
     if (summary.final) this.state.ended = true;
     // A message without a task is the whole answer (docs/protocol.md#streaming-over-sse).
     if (summary.item === 'message' && summary.taskId === undefined) this.state.ended = true;
@@ -298,7 +297,6 @@ export class StreamRecorder {
     }
     this.state.taskId ??= summary.taskId;
     this.state.contextId ??= summary.contextId;
-    return summary;
   }
 }
 

@@ -309,17 +309,10 @@ function streamRecorder(
     maxStreamBytes: limits.maxStreamBytes,
     nextId: recorder.deps.nextId,
     now: recorder.deps.now,
-    publish: (event) => recorder.publish({ ...event, proxied: info }),
-    ...(capture
-      ? {
-          capture: {
-            frames: (frames, marks, bytes) => {
-              for (const event of frames) event.proxied = info;
-              capture.frames(frames, marks, bytes);
-            },
-          },
-        }
-      : {}),
+    // Every frame is made with the proxy's tag (streamFrames.ts).
+    proxied: info,
+    publish: (event) => recorder.publish(event),
+    ...(capture ? { capture } : {}),
     ...(recorder.analyser ? { analyser: recorder.analyser } : {}),
     ...(recorder.spill ? { spillDir: recorder.spill.dir } : {}),
   });
