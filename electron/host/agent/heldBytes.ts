@@ -3,7 +3,9 @@
 // own rather than held as the socket's chunks: a chunk held for a worker's round trip outlived young-generation
 // collections, was promoted, and freed only at the next full one, some 40 MB of a flood's peak RSS (bench:ingest). The
 // buffer is reused from chunk to chunk, moved down when its end is reached, grown when what is held needs it, and
-// given back only when a large one holds almost nothing.
+// given back only when a large one holds almost nothing. (The reader's `ByteWindow` in streamReading.ts keeps the
+// bytes of the block being read as the chunks they came in, without a copy: in the worker those chunks are its own,
+// posted to it, and it holds one block at most; here a copy is what keeps the socket's chunks from being held.)
 
 const FIRST_BYTES = 64 * 1024;
 const SHRINK_ABOVE_BYTES = 4 * 1024 * 1024;
