@@ -37,7 +37,9 @@ function floodFrames(): Frame[] {
 
 function fed(frames: readonly Frame[], compactFrames: boolean): FramesSlice {
   const made = store(compactFrames);
-  const copy = structuredClone(frames) as Frame[];
+  // As the browser edition's window gets them, as JSON: every frame with objects of its own. (The host's frames of
+  // one batch share a summary object, and a structured clone, as over Electron's IPC, would keep that.)
+  const copy = JSON.parse(JSON.stringify(frames)) as Frame[];
   for (let i = 0; i < copy.length; i += 7) made.getState().addFrames(copy.slice(i, i + 7));
   return made.getState();
 }
