@@ -129,6 +129,22 @@ describe('remembered tabs', () => {
 });
 
 describe('restoring tabs after a reload', () => {
+  it('writes nothing when nothing changed: no tab held in an empty storage, or the tabs already stored', async () => {
+    for (const initial of [undefined, [{ title: 'gone', path: '/s/gone' }]]) {
+      const storage = memoryStorage(initial);
+      const writes: string[] = [];
+      const counted: WindowStorage = { ...storage, setItem: (key, value) => void writes.push(value) };
+      await restoreSideTabs(fakeHost({}), counted, createSideSessionsStore());
+      expect(writes).toEqual([]);
+    }
+    // A change is still written.
+    const storage = memoryStorage();
+    const store = createSideSessionsStore();
+    await restoreSideTabs(fakeHost({}), storage, store);
+    store.getState().add(summary('b', { path: '/s/b.switchboard', title: 'b' }), [exchange('b1')]);
+    expect(stored(storage)).toEqual([{ title: 'b', path: '/s/b.switchboard' }]);
+  });
+
   it('opens the remembered files again; a gone or picked file is a tab saying why; live is shown', async () => {
     const store = createSideSessionsStore();
     const storage = memoryStorage([
