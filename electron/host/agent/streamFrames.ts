@@ -86,8 +86,8 @@ export function buildFrames(
     if (!extra && shared && (flags & (F_EVENT | F_JSON_FROM_DATA)) === (F_EVENT | F_JSON_FROM_DATA)) {
       const dataAt = blocks[o + B_DATA]!;
       // The general frame's members below, and the event's, in one literal and in the same order (see above).
-      const plain = {
-        kind: 'sse' as const,
+      const plain: SseFrame = {
+        kind: 'sse',
         id: series.nextId(),
         exchangeId: series.exchangeId,
         source: series.source,
@@ -103,8 +103,8 @@ export function buildFrames(
         },
         jsonFromData: true,
         a2a: copyOf(shared),
-      } satisfies SseFrame;
-      if (proxied) (plain as SseFrame).proxied = proxied;
+      };
+      if (proxied) plain.proxied = proxied;
       frames[k] = plain;
       continue;
     }
