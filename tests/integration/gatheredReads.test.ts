@@ -115,7 +115,7 @@ describe('gathered reads', () => {
         turn++;
         await new Promise((resolve) => setImmediate(resolve));
         // After the second turn, until the host's thread has taken its read over: the worker is gone for the third.
-        if (turn === 2) await vi.waitFor(() => expect(sofar.length).toBe(twoTurns));
+        if (turn === 2) await vi.waitFor(() => expect(sofar.length).toBe(twoTurns), { timeout: 10_000 });
       });
       expect(stopping.workerBatches()).toBe(1);
       expect(comparable(frames)).toEqual(comparable(recordStream(chunks).frames));
