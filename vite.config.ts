@@ -3,11 +3,13 @@
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactAliases } from './scripts/preactAliases.mjs';
 
 export default defineConfig({
   root: 'renderer',
   base: './',
   plugins: [react()],
+  resolve: { alias: preactAliases },
   worker: { format: 'es' },
   build: {
     outDir: '../dist/renderer',

@@ -8,11 +8,13 @@ import { App } from './App';
 import { connectHost } from './host/connectHost';
 import { HostProvider } from './host/HostContext';
 import { loadBootstrap, seedBootstrap } from './queries/bootstrap';
+import { keepTextareaContent } from './ui/textareaContent';
 import { applyTheme } from './ui/theme/themePreference';
 import './styles.css';
 
 // The page's CSP forbids eval; zod would otherwise probe `new Function` (a CSP violation) to decide on its fast path.
 z.config({ jitless: true });
+keepTextareaContent();
 // Before the first paint, so a dark choice never flashes light.
 applyTheme();
 

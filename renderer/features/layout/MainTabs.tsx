@@ -3,7 +3,6 @@
 // The timeline and the conversation can sit side by side (TL-4): either tab then shows both, split by a divider.
 
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
 import { mainTabs, type MainTab } from '../../store/layoutSlice';
 import { useAppStore } from '../../store/appStore';
 import { CardView } from '../card';
@@ -16,6 +15,7 @@ import { TimelineView } from '../timeline';
 import { TracesView } from '../traces';
 import { useSplitLayout } from './splitStore';
 import { listMove } from '../../ui/listMove';
+import { SplitPanes } from '../../ui/split/SplitPanes';
 
 const TAB_LABELS: Record<MainTab, string> = {
   card: 'Card',
@@ -100,15 +100,14 @@ const SPLIT_TABS: ReadonlySet<MainTab> = new Set(['timeline', 'conversation']);
 /** The timeline beside the conversation: selecting in one highlights in the other. */
 function SplitView() {
   return (
-    <Group orientation="horizontal" className="split-view" data-testid="split-view">
-      <Panel defaultSize="50" minSize="20" id="split-timeline">
-        <TimelineView />
-      </Panel>
-      <Separator className="separator" />
-      <Panel defaultSize="50" minSize="20" id="split-conversation">
-        <ConversationView />
-      </Panel>
-    </Group>
+    <SplitPanes
+      className="split-view"
+      testId="split-view"
+      panes={[
+        { id: 'split-timeline', defaultSize: 50, minSize: 20, content: <TimelineView /> },
+        { id: 'split-conversation', defaultSize: 50, minSize: 20, fill: true, content: <ConversationView /> },
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,6 @@
 // The window: address bar and session actions on top, the replay bar while a session is replayed, then sidebar |
 // main tabs | inspector, each divider draggable. Session dialogs, notes and the drop overlay sit above it all.
 
-import { Group, Panel, Separator } from 'react-resizable-panels';
 import { AddressBar } from '../request';
 import { InspectorPane } from './InspectorPane';
 import { MainTabs } from './MainTabs';
@@ -23,6 +22,7 @@ import {
   SideRuns,
 } from '../sessions';
 import { useAppStore } from '../../store/appStore';
+import { SplitPanes, type SplitPane } from '../../ui/split/SplitPanes';
 import { ThemeSwitch } from '../../ui/theme/ThemeSwitch';
 
 export function Workspace() {
@@ -30,6 +30,51 @@ export function Workspace() {
   // A session too large to replay is listed from the host instead of shown through the tabs (browse mode).
   const browsed = useAppStore((state) => (state.replay?.session.browse ? state.replay.session : null));
   const inspecting = useAppStore((state) => state.selectedFrameId !== null);
+  const panes: SplitPane[] = [
+    {
+      id: 'sidebar',
+      defaultSize: 18,
+      minSize: 10,
+      content: (
+        <div className="sidebar-column">
+          <AgentLibrary />
+          <SessionsPanel />
+          <ProxiesPanel />
+        </div>
+      ),
+    },
+    {
+      id: 'main',
+      defaultSize: inspecting ? 44 : 82,
+      minSize: 20,
+      fill: true,
+      dividerTestId: 'sidebar-separator',
+      content: (
+        <main className="main-column">
+          {browsed ? (
+            <SessionBrowser key={browsed.sessionId} session={browsed} />
+          ) : (
+            <SideRuns
+              live={
+                <div className="main-column">
+                  <RetainedNote />
+                  <MainTabs />
+                </div>
+              }
+            />
+          )}
+        </main>
+      ),
+    },
+  ];
+  if (inspecting)
+    panes.push({
+      id: 'inspector',
+      defaultSize: 38,
+      minSize: 15,
+      dividerTestId: 'inspector-separator',
+      content: <InspectorPane />,
+    });
   return (
     <div
       className="workspace"
@@ -44,40 +89,7 @@ export function Workspace() {
       </header>
       <ReplayBar />
       <SessionTabs />
-      <Group orientation="horizontal" className="panels">
-        <Panel defaultSize="18" minSize="10" id="sidebar">
-          <div className="sidebar-column">
-            <AgentLibrary />
-            <SessionsPanel />
-            <ProxiesPanel />
-          </div>
-        </Panel>
-        <Separator className="separator" data-testid="sidebar-separator" />
-        <Panel defaultSize={inspecting ? '44' : '82'} minSize="20" id="main">
-          <main className="main-column">
-            {browsed ? (
-              <SessionBrowser key={browsed.sessionId} session={browsed} />
-            ) : (
-              <SideRuns
-                live={
-                  <div className="main-column">
-                    <RetainedNote />
-                    <MainTabs />
-                  </div>
-                }
-              />
-            )}
-          </main>
-        </Panel>
-        {inspecting && (
-          <>
-            <Separator className="separator" data-testid="inspector-separator" />
-            <Panel defaultSize="38" minSize="15" id="inspector">
-              <InspectorPane />
-            </Panel>
-          </>
-        )}
-      </Group>
+      <SplitPanes className="panels" panes={panes} />
       <CommandPalette />
       <ExportDialog />
       <ResendDialog />

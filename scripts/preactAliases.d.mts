@@ -1,0 +1,2 @@
+// Types for preactAliases.mjs, which the build and test configs import.
+export declare const preactAliases: Array<{ find: RegExp; replacement: string }>;
