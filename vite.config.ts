@@ -20,7 +20,7 @@ export default defineConfig({
     // The plugin-timing report is noise in CI logs; build speed is tracked by the benchmarks instead.
     rolldownOptions: {
       checks: { pluginTimings: false },
-      // What the first screen imports statically goes into two chunks, its packages (React above all) and the app's
+      // What the first screen imports statically goes into two chunks, its packages (Preact, TanStack Query and Virtual) and the app's
       // own code: left alone, the bundler splits out each module that a lazy view shares with the first screen, which
       // made 16 requests before the app could start; in one chunk, Chromium parses the whole script on one background
       // thread while the page waits, and two halves are parsed side by side (bench:start in BENCHMARKS.md).

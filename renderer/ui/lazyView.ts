@@ -59,9 +59,9 @@ export function lazyView<P extends object>(view: string, load: () => Promise<Com
   // Plain createElement, not JSX, so that the unit tests (type-checked without JSX) can import this module.
   function LazyView(props: P) {
     // Code already loaded (preloaded, or rendered before) is rendered directly: a lazy component would suspend for
-    // a microtask, and React holds back a Suspense boundary's reveal for up to 300 ms after a fallback showed
-    // (bench:ui-open measured 270 ms of an opened session's first rows there). Chosen once per mount, so the tree
-    // keeps its shape.
+    // a microtask, putting the placeholder in the page and the view a render later (under React, which held a
+    // boundary's reveal back after a fallback, bench:ui-open measured 270 ms of an opened session's first rows
+    // there). Chosen once per mount, so the tree keeps its shape.
     const [Direct] = useState(() => ready);
     const placeholder = createElement('div', { className: 'lazy-view', 'aria-busy': true });
     return createElement(

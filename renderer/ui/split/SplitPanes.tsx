@@ -11,8 +11,8 @@ export interface SplitPane extends PaneSize {
   dividerTestId?: string;
 }
 
-/** How far one arrow key moves a divider, in percent. */
-const KEY_STEP = 5;
+/** How far each key moves a divider, in percent: a step for the arrows, all the way for Home and End. */
+const KEY_MOVES: Readonly<Record<string, number>> = { ArrowLeft: -5, ArrowRight: 5, Home: -100, End: 100 };
 
 interface Drag {
   pointerId: number;
@@ -61,17 +61,8 @@ export function SplitPanes({
     if (drag.current?.pointerId === event.pointerId) drag.current = null;
   };
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLDivElement>) => {
-    const step =
-      event.key === 'ArrowLeft'
-        ? -KEY_STEP
-        : event.key === 'ArrowRight'
-          ? KEY_STEP
-          : event.key === 'Home'
-            ? -100
-            : event.key === 'End'
-              ? 100
-              : 0;
-    if (step === 0) return;
+    const step = KEY_MOVES[event.key];
+    if (step === undefined) return;
     event.preventDefault();
     move(index, step);
   };

@@ -60,6 +60,9 @@ function deferredLoader() {
   };
 }
 
+/** Lets the loader's promise settle and the runtime render what follows from it. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
 let mounted: { root: Root; container: TestElement } | undefined;
 
 /** Renders into a fresh container, noting whether the placeholder was ever put in the page. */
@@ -101,7 +104,7 @@ describe('lazyView', () => {
     expect(holdsPlaceholder(container)).toBe(true);
     expect(loader.calls.count).toBe(1);
     loader.resolve(Greeting);
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    await settle();
     expect(container.innerHTML).toBe('<p data-testid="greeting">Hello, Ada</p>');
     expect(loader.calls.count).toBe(1);
   });
@@ -154,7 +157,7 @@ describe('lazyView.preload', () => {
     await expect(preloaded).rejects.toBe(failure);
     const { container } = mount(createElement(View, { name: 'Ada' }));
     // lazy() learns of the rejection a few microtasks after it first asks, and the boundary then renders again.
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    await settle();
     const alert = container.querySelector('[data-testid="lazy-view-error"]');
     expect(alert?.textContent).toBe(lazyViewFailure('session browser', failure));
     expect(alert?.textContent).toBe(
