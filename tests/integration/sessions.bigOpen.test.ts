@@ -77,8 +77,18 @@ describe('a big session opened progressively', () => {
   });
 
   it('ends as the same session as a whole open when its head comes after the frames', async () => {
-    const file = path.join(dir(), 'tail-head.switchboard');
-    await writeSessionFixture(file, { events: 1000, perStream: 100 });
+    await headAfterFrames('tail-head.switchboard', 1000);
+  });
+
+  it('waits for a version kept after the frames, when the scan is not over at the first rows', async () => {
+    // Large enough that the scan is still going when the first frame has been found: the version is not known yet.
+    await headAfterFrames('tail-head-big.switchboard', 60_000);
+  });
+
+  /** A session whose members but the format come after its frames, opened whole and progressively. */
+  async function headAfterFrames(name: string, events: number) {
+    const file = path.join(dir(), name);
+    await writeSessionFixture(file, { events, perStream: 100 });
     const { format, frames, blobs, ...rest } = JSON.parse(await readFile(file, 'utf8')) as Record<
       string,
       unknown
@@ -103,7 +113,7 @@ describe('a big session opened progressively', () => {
       await whole.frames.close();
       await growing.frames.close();
     }
-  });
+  }
 
   it('has kept its index by the time it is closed, with no write left behind', async () => {
     const file = await oddFixture();

@@ -97,7 +97,9 @@ export async function openIndexedSession(
       scan.stop();
       throw error;
     });
-    index = scan.done ? await scan.whenDone : scan.scanner;
+    // The version says how to read everything else: a file that keeps it after its frames (Switchboard writes it
+    // first; other writers need not) is opened once the scan has found it, as a whole open would be.
+    index = scan.done || !scan.scanner.members.has('schemaVersion') ? await scan.whenDone : scan.scanner;
   } else {
     const watch: Pick<ScanOptions, 'signal' | 'onBytes'> = {
       ...(options.signal ? { signal: options.signal } : {}),
